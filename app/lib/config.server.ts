@@ -1,0 +1,78 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every setting the server reads, validated once at start-up. A wrong value stops the
+ * process with a message naming the variable, instead of failing later in a request.
+ * The README lists each of these; keep the two in step.
+ */
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", ""])
+  .transform((value) => value === "true" || value === "1");
+
+const urlWithProtocols = (protocols: string[]) =>
+  z.url().refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), {
+    message: `must start with ${protocols.map((p) => `${p}//`).join(" or ")}`,
+  });
+
+const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    urlWithProtocols(["postgres:", "postgresql:"]).optional(),
+  ),
+  DATA_DIR: z.string().min(1).default("./data"),
+  SITE_URL: z.preprocess(emptyToUndefined, urlWithProtocols(["http:", "https:"]).optional()),
+  SMTP_URL: z.preprocess(emptyToUndefined, urlWithProtocols(["smtp:", "smtps:"]).optional()),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().min(3).optional()),
+  MEDIA_BASE_URL: z.preprocess(emptyToUndefined, urlWithProtocols(["http:", "https:"]).optional()),
+  TRUST_PROXY: booleanFlag.default(false),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+});
+
+export type Config = ReturnType<typeof parseConfig>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export function parseConfig(env: Record<string, string | undefined>) {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join(".")}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const values = result.data;
+  const siteUrl = new URL(values.SITE_URL ?? `http://localhost:${values.PORT}`);
+  return {
+    env: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    databaseUrl: values.DATABASE_URL,
+    dataDir: path.resolve(values.DATA_DIR),
+    siteUrl: siteUrl.origin,
+    /** Cookies get Secure and the __Host- prefix when the public address is HTTPS. */
+    secureCookies: siteUrl.protocol === "https:",
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    mediaBaseUrl: values.MEDIA_BASE_URL?.replace(/\/+$/, ""),
+    trustProxy: values.TRUST_PROXY,
+    logLevel: values.LOG_LEVEL,
+    rateLimitMultiplier: values.RATE_LIMIT_MULTIPLIER,
+  };
+}
+
+let cached: Config | undefined;
+
+/** The process-wide configuration, parsed from process.env on first use. */
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

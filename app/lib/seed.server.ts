@@ -1,0 +1,31 @@
+import { eq } from "drizzle-orm";
+import { showcaseSeed } from "~/content/showcase";
+import { type Database, schema } from "./db.server";
+
+/**
+ * Seed sets run once per database, each in its own transaction together with the
+ * row that records it, so a crash mid-seed leaves nothing half-done and a restart
+ * never seeds twice. Add new content as a new named set; never edit a set that may
+ * already have run somewhere.
+ */
+type SeedSet = { name: string; run: (tx: Database) => Promise<void> };
+
+const seedSets: SeedSet[] = [
+  {
+    name: "portfolio-items-v1",
+    run: async (tx) => {
+      await tx.insert(schema.portfolioItems).values(showcaseSeed).onConflictDoNothing();
+    },
+  },
+];
+
+export async function runSeeds(db: Database) {
+  for (const set of seedSets) {
+    await db.transaction(async (tx) => {
+      const done = await tx.select().from(schema.seedRuns).where(eq(schema.seedRuns.name, set.name));
+      if (done.length > 0) return;
+      await set.run(tx as unknown as Database);
+      await tx.insert(schema.seedRuns).values({ name: set.name }).onConflictDoNothing();
+    });
+  }
+}

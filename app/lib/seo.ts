@@ -1,0 +1,47 @@
+import type { MetaDescriptor } from "react-router";
+import { siteConfig } from "~/content/site";
+
+type RootData = { siteUrl: string } | undefined;
+
+/** The public site address, from the root loader (SITE_URL), for absolute links. */
+export function siteUrlFrom(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>) {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as RootData;
+  return root?.siteUrl ?? "";
+}
+
+type PageMetaInput = {
+  title: string;
+  description: string;
+  path: string;
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
+  image?: string;
+  type?: "website" | "article";
+  /** Pages that must stay out of search results (staff pages, 404). */
+  noindex?: boolean;
+};
+
+/** Title, description, canonical URL, Open Graph and Twitter card tags for one page. */
+export function pageMeta({ title, description, path, matches, image, type = "website", noindex }: PageMetaInput) {
+  const siteUrl = siteUrlFrom(matches);
+  const url = `${siteUrl}${path}`;
+  const fullTitle = title === siteConfig.name ? title : `${title} | ${siteConfig.name}`;
+  const imageUrl = image ? new URL(image, siteUrl || "http://localhost").href : `${siteUrl}/og-image.png`;
+  const tags: MetaDescriptor[] = [
+    { title: fullTitle },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:site_name", content: siteConfig.name },
+    { property: "og:type", content: type },
+    { property: "og:title", content: fullTitle },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: imageUrl },
+    { property: "og:locale", content: "en_GB" },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: fullTitle },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: imageUrl },
+  ];
+  if (noindex) tags.push({ name: "robots", content: "noindex" });
+  return tags;
+}

@@ -1,0 +1,91 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation } from "react-router";
+import frauncesLatin from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { siteConfig } from "~/content/site";
+import { getConfig } from "~/lib/config.server";
+import { useNonce } from "~/lib/nonce";
+import type { Route } from "./+types/root";
+import "./styles/app.css";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: frauncesLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+export function loader() {
+  const config = getConfig();
+  return { siteUrl: config.siteUrl, mediaBaseUrl: config.mediaBaseUrl ?? "" };
+}
+
+// The site settings never change within a session; don't refetch them on navigation.
+export function shouldRevalidate() {
+  return false;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#184B54" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { pathname } = useLocation();
+  // The contact page is a focused, full-height wizard: no footer there (SPEC §2).
+  const showFooter = pathname !== "/contact";
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      {showFooter ? <SiteFooter /> : null}
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" className="error-page">
+        <section className="container narrow">
+          <p className="eyebrow">{notFound ? "404" : "Something broke"}</p>
+          <h1>{notFound ? "This page doesn't exist." : "Sorry, something went wrong."}</h1>
+          <p className="lead">
+            {notFound
+              ? "The link may be old, or the address mistyped."
+              : `Please try again in a moment. If it keeps happening, write to ${siteConfig.email}.`}
+          </p>
+          <a className="button" href="/">
+            Back to Home
+          </a>
+        </section>
+      </main>
+    </>
+  );
+}

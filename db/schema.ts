@@ -1,0 +1,277 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/**
+ * One schema for PGlite and PostgreSQL. All timestamps are `timestamptz` and the
+ * connection runs in UTC, so dates read back identically on both.
+ */
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const id = () => uuid("id").primaryKey().defaultRandom();
+
+// ─── Staff and authentication ────────────────────────────────────────────────
+
+export const users = pgTable("users", {
+  id: id(),
+  /** Stored lowercased and trimmed; compared the same way. */
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const profiles = pgTable("profiles", {
+  id: uuid("id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  fullName: text("full_name").notNull().default(""),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** The TOTP factor of a user; confirmedAt is null until the first code is verified. */
+export const mfaFactors = pgTable("mfa_factors", {
+  id: id(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  friendlyName: text("friendly_name").notNull().default("Authenticator"),
+  factorType: text("factor_type").notNull().default("totp"),
+  secret: text("secret").notNull(),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const mfaRecoveryCodes = pgTable("mfa_recovery_codes", {
+  id: id(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  codeHash: text("code_hash").notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const userSessions = pgTable(
+  "user_sessions",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** SHA-256 of the cookie token: the cookie value itself is never stored. */
+    sessionToken: text("session_token").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    isActive: boolean("is_active").notNull().default(true),
+    /** Set once the second factor was verified for this session (null: not needed or pending). */
+    mfaVerifiedAt: timestamp("mfa_verified_at", { withTimezone: true }),
+    lastActivity: timestamp("last_activity", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("user_sessions_user_idx").on(t.userId, t.isActive)],
+);
+
+export const loginAttempts = pgTable(
+  "login_attempts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    email: text("email").notNull(),
+    success: boolean("success").notNull(),
+    errorMessage: text("error_message"),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("login_attempts_email_idx").on(t.email, t.createdAt),
+    index("login_attempts_ip_idx").on(t.ipAddress, t.createdAt),
+  ],
+);
+
+export const securityEvents = pgTable(
+  "security_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("security_events_user_idx").on(t.userId, t.createdAt)],
+);
+
+// ─── Content ─────────────────────────────────────────────────────────────────
+
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull(),
+    author: text("author").notNull(),
+    slug: text("slug").notNull().unique(),
+    /** Plain text; paragraphs are separated by newlines. Never rendered as HTML. */
+    content: text("content").notNull(),
+    featuredImage: text("featured_image").notNull().default(""),
+    featured: boolean("featured").notNull().default(false),
+    published: boolean("published").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("blog_posts_published_idx").on(t.published, t.createdAt)],
+);
+
+export const jobListings = pgTable("job_listings", {
+  id: id(),
+  slug: text("slug").notNull().unique(),
+  title: text("title").notNull(),
+  location: text("location").notNull(),
+  type: text("type").notNull(),
+  department: text("department").notNull().default(""),
+  description: text("description").notNull(),
+  responsibilities: jsonb("responsibilities").$type<string[]>().notNull().default([]),
+  requirements: jsonb("requirements").$type<string[]>().notNull().default([]),
+  benefits: jsonb("benefits").$type<string[]>().notNull().default([]),
+  applyLink: text("apply_link").notNull(),
+  published: boolean("published").notNull().default(true),
+  sortOrder: integer("sort_order").notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const portfolioItems = pgTable("portfolio_items", {
+  id: id(),
+  slug: text("slug").notNull().unique(),
+  title: text("title").notNull(),
+  /** Media keys relative to the media base URL, e.g. "video/showcase-dashboard". */
+  media: text("media").notNull(),
+  status: text("status").$type<"draft" | "published">().notNull().default("published"),
+  sortOrder: integer("sort_order").notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const media = pgTable("media", {
+  id: id(),
+  /** Server-generated storage key; the uploader's file name is never used as a path. */
+  storageKey: text("storage_key").notNull().unique(),
+  mimeType: text("mime_type").notNull(),
+  sizeBytes: integer("size_bytes").notNull(),
+  width: integer("width"),
+  height: integer("height"),
+  variants: jsonb("variants").$type<Record<string, string>>().notNull().default({}),
+  uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+// ─── What visitors send us ───────────────────────────────────────────────────
+
+export const contactRequests = pgTable("contact_requests", {
+  id: id(),
+  company: text("company").notNull(),
+  project: text("project").notNull(),
+  email: text("email").notNull(),
+  createdAt: createdAt(),
+});
+
+export const newsletterSubscribers = pgTable("newsletter_subscribers", {
+  id: id(),
+  email: text("email").notNull().unique(),
+  status: text("status").$type<"pending" | "active" | "unsubscribed">().notNull().default("pending"),
+  source: text("source").notNull().default("footer"),
+  /** The exact consent wording shown, with when and from where it was given. */
+  consentText: text("consent_text").notNull(),
+  consentIp: text("consent_ip"),
+  consentAt: timestamp("consent_at", { withTimezone: true }).notNull().defaultNow(),
+  confirmTokenHash: text("confirm_token_hash"),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  unsubscribeTokenHash: text("unsubscribe_token_hash").notNull(),
+  unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const gdprSubmissions = pgTable("gdpr_submissions", {
+  id: id(),
+  email: text("email").notNull(),
+  checkedCount: integer("checked_count").notNull(),
+  totalItems: integer("total_items").notNull(),
+  scorePercent: integer("score_percent").notNull(),
+  answers: jsonb("answers").$type<Record<string, "yes" | "no">>().notNull(),
+  subscribeNewsletter: boolean("subscribe_newsletter").notNull().default(false),
+  createdAt: createdAt(),
+});
+
+// ─── Infrastructure ──────────────────────────────────────────────────────────
+
+/** Public document requests, counted on the server: no cookie, no IP, no user agent. */
+export const pageViews = pgTable(
+  "page_views",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    path: text("path").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("page_views_created_idx").on(t.createdAt)],
+);
+
+/**
+ * Transactional outbox: rows are written in the same transaction as the form data
+ * they belong to, and a worker delivers them with retries.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: id(),
+    /** Stable RFC 5322 Message-ID, so a retried delivery can be recognised as a duplicate. */
+    messageId: text("message_id").notNull().unique(),
+    kind: text("kind").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
+    status: text("status").$type<"pending" | "sent" | "failed">().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt)],
+);
+
+/** Fixed-window counters shared by every app process (rate limits live in the database). */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    bucket: text("bucket").notNull(),
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bucket, t.key, t.windowStart] }),
+    index("rate_limits_window_idx").on(t.windowStart),
+  ],
+);
+
+/** Records which one-off seed sets were applied, so seeding runs once per database. */
+export const seedRuns = pgTable("seed_runs", {
+  name: text("name").primaryKey(),
+  appliedAt: timestamp("applied_at", { withTimezone: true }).notNull().default(sql`now()`),
+});

@@ -1,0 +1,40 @@
+// Creates a staff account without prompts:
+//   npm run user:create -- --email ada@example.no --name "Ada Lovelace" [--password …]
+// Without --password a strong one is generated and printed once. Uses the same
+// database settings as the server (DATABASE_URL or the embedded one in DATA_DIR).
+import { parseArgs } from "node:util";
+import { ZodError } from "zod";
+import { getConfig } from "../app/lib/config.server";
+import { openDatabase } from "../app/lib/db.server";
+import { generatePassword } from "../app/lib/password.server";
+import { createUser } from "../app/lib/users.server";
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      email: { type: "string" },
+      name: { type: "string", default: "" },
+      password: { type: "string" },
+    },
+  });
+  if (!values.email) {
+    throw new Error('Usage: npm run user:create -- --email you@example.no --name "Full Name" [--password …]');
+  }
+  const password = values.password ?? generatePassword();
+  const config = getConfig();
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const user = await createUser(handle.db, { email: values.email, fullName: values.name, password });
+    process.stdout.write(`Created staff user ${user.email}\n`);
+    if (!values.password) process.stdout.write(`Password (shown once): ${password}\n`);
+  } finally {
+    await handle.close();
+  }
+}
+
+main().catch((error) => {
+  const message =
+    error instanceof ZodError ? error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("\n") : error.message;
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+});

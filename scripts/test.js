@@ -1,0 +1,37 @@
+// `npm test`: typecheck, lint, build, unit + integration + process tests (vitest on
+// real PGlite), then the browser tests (Playwright with the system Chromium against
+// the production build). With CI=true the browser tests are mandatory.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+
+const ci = process.env.CI === "true" || process.env.CI === "1";
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+function step(title, command, args, env = {}) {
+  process.stdout.write(`\n▶ ${title}\n`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) {
+    process.stderr.write(`\n✖ ${title} failed\n`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+const npx = process.platform === "win32" ? "npx.cmd" : "npx";
+step("Typecheck", npx, ["react-router", "typegen"]);
+step("Typecheck", npx, ["tsc"]);
+step("Lint", npx, ["eslint", ".", "--max-warnings=0"]);
+step("Production build", npx, ["react-router", "build"]);
+step("Unit, integration and process tests (PGlite)", npx, ["vitest", "run"]);
+
+if (fs.existsSync(chromium)) {
+  step("Browser tests (Chromium, production build)", npx, ["playwright", "test"]);
+} else if (ci) {
+  process.stderr.write(`\n✖ CI=true but no Chromium at ${chromium}: browser tests are mandatory in CI.\n`);
+  process.exit(1);
+} else {
+  process.stdout.write(
+    `\n⚠ Browser tests SKIPPED: no Chromium at ${chromium}.\n` +
+      `  Install it (Debian: sudo apt-get install chromium) or set CHROMIUM_PATH, then run npm test again.\n`,
+  );
+}
+process.stdout.write("\n✔ All checks passed\n");

@@ -1,0 +1,19 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+
+// The site frame (header, menu, footer) on each page that exists, at both widths.
+const pages = ["/", "/work", "/about", "/blog", "/careers", "/contact", "/terms", "/privacy", "/no-such-page"];
+
+for (const width of [1280, 375]) {
+  test(`no axe violations at ${width}px`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    for (const path of pages) {
+      await page.goto(path);
+      if (width === 375) await page.getByRole("button", { name: "Menu" }).click();
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+      expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
+    }
+    await context.close();
+  });
+}

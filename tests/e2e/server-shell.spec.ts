@@ -1,0 +1,67 @@
+import { expect, test } from "@playwright/test";
+
+test("every page carries the security headers, with a fresh CSP nonce that the scripts use", async ({ request }) => {
+  const first = await request.get("/");
+  const second = await request.get("/");
+  const headers = first.headers();
+  expect(headers["strict-transport-security"]).toContain("max-age=");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["x-frame-options"]).toBe("DENY");
+  expect(headers["cross-origin-resource-policy"]).toBe("same-origin");
+  expect(headers["permissions-policy"]).toContain("camera=()");
+
+  const csp = headers["content-security-policy"] ?? "";
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).not.toContain("unsafe-inline");
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  expect(nonce).toBeTruthy();
+  expect(second.headers()["content-security-policy"]).not.toContain(nonce!);
+
+  const html = await first.text();
+  const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+});
+
+test("a page loads without CSP violations or requests to other origins", async ({ page, baseURL }) => {
+  const violations: string[] = [];
+  const foreign: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  page.on("request", (req) => {
+    const url = new URL(req.url());
+    if (!["data:", "blob:"].includes(url.protocol) && url.origin !== baseURL) foreign.push(req.url());
+  });
+  await page.goto("/");
+  await page.getByTestId("desktop-bar").getByRole("link", { name: "About" }).click();
+  await expect(page).toHaveURL("/about");
+  expect(violations).toEqual([]);
+  expect(foreign).toEqual([]);
+});
+
+test("hashed assets are cached forever and compressed", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+  expect(asset).toBeTruthy();
+  const response = await request.get(asset!, { headers: { "accept-encoding": "gzip" } });
+  expect(response.status()).toBe(200);
+  expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(response.headers()["content-encoding"]).toBe("gzip");
+});
+
+test("the health check reports the database", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toEqual({ status: "ok", database: "pglite" });
+});
+
+test("a state-changing request from another origin is refused", async ({ request }) => {
+  const response = await request.post("/contact", {
+    headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
+    data: "company=x",
+  });
+  expect(response.status()).toBe(403);
+});
