@@ -17,4 +17,6 @@ export default tseslint.config(
       "no-console": ["warn", { allow: ["warn", "error"] }],
     },
   },
+  // Command-line scripts report to the terminal.
+  { files: ["scripts/**"], rules: { "no-console": "off" } },
 );

@@ -1,4 +1,5 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { services } from "./content/services";
 
 export default [
   index("routes/home.tsx"),
@@ -7,7 +8,11 @@ export default [
   route("blog", "routes/blog.tsx"),
   route("careers", "routes/careers.tsx"),
   route("contact", "routes/contact.tsx"),
+  // One module renders the five service pages.
+  ...services.map(({ slug }) => route(slug, "routes/service.tsx", { id: `service-${slug}` })),
   route("terms", "routes/terms.tsx"),
   route("privacy", "routes/privacy.tsx"),
+  route("sitemap.xml", "routes/sitemap-xml.ts"),
+  route("robots.txt", "routes/robots-txt.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,23 +1,154 @@
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
+import { CtaSection } from "~/components/cta-section";
+import { HoverAccordion } from "~/components/hover-accordion";
+import { JsonLd } from "~/components/json-ld";
+import { usePlayback } from "~/components/use-playback";
+import { VideoLoop } from "~/components/video-loop";
+import { homeContent } from "~/content/home";
+import { services } from "~/content/services";
 import { siteConfig } from "~/content/site";
-import { pageMeta } from "~/lib/seo";
+import { mediaUrl } from "~/lib/media";
+import { pageMeta, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: siteConfig.name, description: siteConfig.description, path: "/", matches });
+  pageMeta({ title: siteConfig.name, description: homeContent.metaDescription, path: "/", matches });
 
-export default function Home() {
+// The hero poster is the first thing painted: fetch it with the document.
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", as: "image", href: mediaUrl(undefined, "video/hero.webp"), fetchPriority: "high" },
+];
+
+export default function Home({ matches }: Route.ComponentProps) {
   return (
-    <section className="hero">
-      <div className="container hero-inner">
-        <h1 className="hero-statement">
-          <span className="hero-brand">{siteConfig.name}</span> builds private software, custom interfaces, and
-          local AI systems. <em>Made for you.</em>
+    <>
+      <OrganizationJsonLd siteUrl={siteUrlFrom(matches)} />
+      <Hero />
+      <WhatWeDo />
+      <section className="statement container">
+        <p>{homeContent.partnering}</p>
+      </section>
+      <section className="process container" aria-labelledby="process-heading">
+        <h2 id="process-heading" className="section-label">
+          How we work
+        </h2>
+        <HoverAccordion items={[...homeContent.process]} numbered className="accordion-large" />
+      </section>
+      <WorkPreview />
+      <CtaSection heading={homeContent.closing} />
+    </>
+  );
+}
+
+function Hero() {
+  const playback = usePlayback();
+  return (
+    <section className="home-hero" aria-labelledby="hero-heading">
+      <VideoLoop media="video/hero" paused={playback.paused} eager className="home-hero-video" width={1280} height={720} />
+      <div className="home-hero-shade" />
+      <div className="container home-hero-content">
+        <h1 id="hero-heading" className="home-hero-statement">
+          {siteConfig.name} {homeContent.heroStatement} <em>{homeContent.heroTagline}</em>
         </h1>
-        <Link to="/contact" className="button button-coral">
-          Get in touch
-        </Link>
+        <div className="home-hero-actions">
+          <Link to="/contact" className="button button-coral" prefetch="intent">
+            Get in touch
+          </Link>
+          <Link to="/work" className="button button-outline-cream" prefetch="intent">
+            See our work
+          </Link>
+        </div>
       </div>
+      <button type="button" className="video-toggle" onClick={playback.toggle} aria-pressed={!playback.paused}>
+        {playback.paused ? "Play video" : "Pause video"}
+      </button>
     </section>
+  );
+}
+
+function WhatWeDo() {
+  return (
+    <section className="what-we-do container" aria-labelledby="what-we-do-heading">
+      <h2 id="what-we-do-heading" className="section-label">
+        What we do
+      </h2>
+      <ul className="service-list">
+        {services.map((service) => (
+          <li key={service.slug}>
+            <Link to={service.path} className="service-link" prefetch="intent">
+              <span className="service-marker" aria-hidden="true" />
+              <span className="service-name">{service.name}</span>
+              <span className="service-arrow" aria-hidden="true">
+                →
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function WorkPreview() {
+  const playback = usePlayback();
+  const navigate = useNavigate();
+  return (
+    <section className="work-preview container" aria-labelledby="work-heading">
+      <div className="section-head">
+        <h2 id="work-heading" className="section-label">
+          Work
+        </h2>
+        <button type="button" className="text-button" onClick={playback.toggle}>
+          {playback.toggleLabel}
+        </button>
+      </div>
+      <ul className="work-grid work-grid-3">
+        {homeContent.work.map((item) => (
+          <li key={item.title}>
+            <Link
+              to="/work"
+              className="work-card"
+              data-testid="work-card"
+              // Links open on Enter; the spec also wants Space, as on a button.
+              onKeyDown={(event) => {
+                if (event.key === " ") {
+                  event.preventDefault();
+                  navigate("/work");
+                }
+              }}
+            >
+              <VideoLoop media={item.media} paused={playback.paused} className="work-video" width={640} height={400} />
+              <span className="work-caption">{item.title}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function OrganizationJsonLd({ siteUrl }: { siteUrl: string }) {
+  return (
+    <JsonLd
+      data={{
+        "@context": "https://schema.org",
+        "@type": "Organization",
+        name: siteConfig.legalName,
+        alternateName: siteConfig.name,
+        url: `${siteUrl}/`,
+        logo: `${siteUrl}/icon-512.png`,
+        email: siteConfig.email,
+        slogan: siteConfig.tagline,
+        taxID: siteConfig.organisationNumber.replaceAll(" ", ""),
+        address: {
+          "@type": "PostalAddress",
+          streetAddress: siteConfig.address.street,
+          postalCode: siteConfig.address.postalCode,
+          addressLocality: siteConfig.address.city,
+          addressCountry: siteConfig.address.countryCode,
+        },
+        sameAs: [siteConfig.social.href],
+      }}
+    />
   );
 }

@@ -1,11 +1,11 @@
-import { PageIntro } from "~/components/page-intro";
-import { siteConfig } from "~/content/site";
+import { LegalDocument } from "~/components/legal-document";
+import { privacyPage } from "~/content/legal";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/privacy";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Privacy", description: `Privacy policy for ${siteConfig.legalName}.`, path: "/privacy", matches });
+  pageMeta({ title: privacyPage.title, description: privacyPage.metaDescription, path: "/privacy", matches });
 
 export default function Privacy() {
-  return <PageIntro eyebrow="Legal" title="Privacy policy" lead={`Last updated ${siteConfig.legalLastUpdated}`} />;
+  return <LegalDocument page={privacyPage} />;
 }

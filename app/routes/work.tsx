@@ -1,23 +1,77 @@
+import { asc, eq } from "drizzle-orm";
 import { Link } from "react-router";
-import { PageIntro } from "~/components/page-intro";
+import { usePlayback } from "~/components/use-playback";
+import { VideoLoop } from "~/components/video-loop";
+import { getDb, schema } from "~/lib/db.server";
+import { useMediaUrl } from "~/lib/media";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/work";
 
 const headline = "A quick look at what we've built, how we work, and where we're headed.";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Work", description: headline, path: "/work", matches });
+export async function loader() {
+  const items = await getDb()
+    .select({ slug: schema.portfolioItems.slug, title: schema.portfolioItems.title, media: schema.portfolioItems.media })
+    .from(schema.portfolioItems)
+    .where(eq(schema.portfolioItems.status, "published"))
+    .orderBy(asc(schema.portfolioItems.sortOrder));
+  return { items };
+}
 
-export default function Work() {
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Work",
+    description:
+      "Dashboards, apps, websites, games, automation and film: a quick look at what Fjord & Form has built, how we work, and where we're headed.",
+    path: "/work",
+    matches,
+  });
+
+export default function Work({ loaderData }: Route.ComponentProps) {
+  const playback = usePlayback();
+  const url = useMediaUrl();
   return (
     <>
-      <PageIntro eyebrow="Work" title={headline} />
-      <section className="container cta-block">
-        <h2>Want to work with us?</h2>
-        <p>We'd love to hear your ideas!</p>
-        <Link to="/contact" className="button button-coral">
-          Get in touch
-        </Link>
+      <section className="page-intro container">
+        <p className="eyebrow">Work</p>
+        <h1 className="work-headline">{headline}</h1>
+      </section>
+      <section className="container" aria-label="Showcase">
+        <div className="section-head section-head-end">
+          <button type="button" className="text-button" onClick={playback.toggle}>
+            {playback.toggleLabel}
+          </button>
+        </div>
+        <ul className="work-grid showcase-grid" data-testid="showcase-grid">
+          {loaderData.items.map((item) => (
+            <li key={item.slug}>
+              <figure className="showcase-item">
+                <VideoLoop
+                  media={item.media}
+                  label={`${item.title} showcase video`}
+                  paused={playback.paused}
+                  className="work-video"
+                  width={640}
+                  height={400}
+                />
+                <figcaption className="work-caption">{item.title}</figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="container work-cta" aria-labelledby="work-cta-heading">
+        <div className="work-cta-text">
+          <h2 id="work-cta-heading">Want to work with us?</h2>
+          <p className="lead">We'd love to hear your ideas!</p>
+          <Link to="/contact" className="button button-coral" prefetch="intent">
+            Get in touch
+          </Link>
+        </div>
+        <picture className="work-cta-image">
+          <source srcSet={url("video/showcase-production.webp")} type="image/webp" />
+          <img src={url("video/showcase-production.jpg")} alt="" width={640} height={400} loading="lazy" decoding="async" />
+        </picture>
       </section>
     </>
   );

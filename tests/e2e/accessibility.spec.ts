@@ -1,8 +1,23 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 
-// The site frame (header, menu, footer) on each page that exists, at both widths.
-const pages = ["/", "/work", "/about", "/blog", "/careers", "/contact", "/terms", "/privacy", "/no-such-page"];
+// Every page that exists, with the site frame (header, open menu on phones, footer), at both widths.
+const pages = [
+  "/",
+  "/work",
+  "/about",
+  "/design",
+  "/development",
+  "/custom-ai",
+  "/ai-automations",
+  "/production",
+  "/blog",
+  "/careers",
+  "/contact",
+  "/terms",
+  "/privacy",
+  "/no-such-page",
+];
 
 for (const width of [1280, 375]) {
   test(`no axe violations at ${width}px`, async ({ browser }) => {

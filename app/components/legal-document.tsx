@@ -1,0 +1,43 @@
+import type { LegalPage } from "~/content/legal";
+import { siteConfig } from "~/content/site";
+
+/** Terms and privacy: a readable long-form document with a table of contents. */
+export function LegalDocument({ page }: { page: LegalPage }) {
+  const anchor = (heading: string) => heading.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return (
+    <article className="container legal">
+      <header className="legal-header">
+        <p className="eyebrow">Legal</p>
+        <h1>{page.title}</h1>
+        <p className="legal-updated">Last updated {siteConfig.legalLastUpdated}</p>
+        <p className="lead">{page.intro}</p>
+      </header>
+      <nav className="legal-toc" aria-label="Contents">
+        <ol>
+          {page.sections.map((section) => (
+            <li key={section.heading}>
+              <a href={`#${anchor(section.heading)}`}>{section.heading}</a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <div className="legal-body">
+        {page.sections.map((section) => (
+          <section key={section.heading} id={anchor(section.heading)}>
+            <h2>{section.heading}</h2>
+            {section.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+            {section.list ? (
+              <ul>
+                {section.list.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            ) : null}
+          </section>
+        ))}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,71 @@
+/** Copy for the About page: who we are and the five things we do. */
+
+export const aboutHeadline = "We're builders, designers, and engineers working across AI, software, and content.";
+
+export const aboutIntro =
+  "We are a small studio in Oslo with five disciplines under one roof, and one team that sees your project through from start to finish.";
+
+/** 140–160 characters. */
+export const aboutMetaDescription =
+  "Meet Fjord & Form, an Oslo studio of builders, designers and engineers working across custom AI, software, automation, production and design.";
+
+export type Capability = {
+  id: string;
+  title: string;
+  paragraph: string;
+  team: { name: string; description: string };
+};
+
+/** In the order they appear on the page. */
+export const capabilities: Capability[] = [
+  {
+    id: "custom-ai",
+    title: "Custom AI",
+    paragraph:
+      "We build AI that runs on your own hardware or infrastructure, so sensitive data stays where it belongs. From private language models to small models made for a single task, every system is built around your data and your goals. You own it, and you can see how it works.",
+    team: {
+      name: "AI Team",
+      description: "AI specialists and data scientists who build custom models around your data and your tasks.",
+    },
+  },
+  {
+    id: "development",
+    title: "Development",
+    paragraph:
+      "We build private software, internal tools and web applications from the architecture up. Clean code, sensible technology choices and documentation your own team can read. The result is software that is easy to run and easy to change.",
+    team: {
+      name: "Developers",
+      description: "Full-stack engineers and architects who deliver scalable software that is built to last.",
+    },
+  },
+  {
+    id: "automation",
+    title: "Automation",
+    paragraph:
+      "We map how work moves through your business and automate the repetitive parts. Bots, integrations and e-mail flows take over the routine tasks. Your team gets time back for the work that needs people.",
+    team: {
+      name: "Automation Experts",
+      description: "Automation engineers who streamline your processes and integrate the tools you already use.",
+    },
+  },
+  {
+    id: "production",
+    title: "Production",
+    paragraph:
+      "We plan, shoot and edit video, photo and motion content. One crew takes it from the first idea to the final cut, so your story stays consistent on every channel.",
+    team: {
+      name: "Production Crew",
+      description: "Producers, editors and creatives who handle your content and video from the plan to the final cut.",
+    },
+  },
+  {
+    id: "design",
+    title: "Design",
+    paragraph:
+      "We design brands, interfaces and animation from the very first idea. Research and testing guide the work. Every detail is made to be used, not just admired.",
+    team: {
+      name: "Designers",
+      description: "UI/UX and brand designers who craft digital experiences that people enjoy using.",
+    },
+  },
+];

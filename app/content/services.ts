@@ -1,0 +1,179 @@
+/**
+ * The five service pages ("What we do"). Each route reads its copy from here, so
+ * headings, items and calls to action stay the same wherever they are shown.
+ */
+
+export type ServiceItem = { title: string; description: string };
+
+export type ServiceAction = { label: string; kind: "mailto" | "link"; to?: string; subject?: string };
+
+export type Service = {
+  slug: "design" | "development" | "custom-ai" | "ai-automations" | "production";
+  /** The route path, e.g. "/design". */
+  path: string;
+  /** The name used in the "What we do" list. */
+  name: string;
+  heroHeading: string;
+  /** One or two sentences under the hero heading. */
+  intro: string;
+  /** 140–160 characters. */
+  metaDescription: string;
+  items: [ServiceItem, ServiceItem, ServiceItem];
+  heroAction: ServiceAction;
+  closing?: { heading: string; action?: ServiceAction };
+};
+
+/** In the order of the "What we do" list. */
+export const services: Service[] = [
+  {
+    slug: "custom-ai",
+    path: "/custom-ai",
+    name: "Custom AI",
+    heroHeading: "We build Custom AIs",
+    intro:
+      "Private AI models and assistants, shaped around your data and running where you choose. Your information stays under your control.",
+    metaDescription:
+      "Custom AI from Fjord & Form in Oslo: private language models, adaptive interfaces and tailored models that run on your own hardware or infrastructure.",
+    items: [
+      {
+        title: "Custom LLM",
+        description:
+          "A language model tuned to your documents, tone and tasks. It runs locally or on your own infrastructure, so your data never leaves your control.",
+      },
+      {
+        title: "Adaptive Interfaces",
+        description:
+          "Interfaces that adjust to the person using them, from suggested next steps to forms that fill themselves in. Built on your own data, not guesswork.",
+      },
+      {
+        title: "Tailored Models",
+        description:
+          "Small models trained for one job, such as sorting support tickets, reading invoices or spotting unusual numbers. Fast, cheap to run and easy to check.",
+      },
+    ],
+    heroAction: { label: "Get Started", kind: "link", to: "/contact" },
+    closing: { heading: "Want to build custom AI?" },
+  },
+  {
+    slug: "development",
+    path: "/development",
+    name: "Development",
+    heroHeading: "Ready to Develop?",
+    intro:
+      "We design and build software that fits how your business actually works. Solid foundations first, then features people enjoy using.",
+    metaDescription:
+      "Software development from Fjord & Form in Oslo: architecture, full-stack engineering and web development for private systems that are built to last.",
+    items: [
+      {
+        title: "Architecture",
+        description:
+          "A clear technical plan before the first line of code: data, hosting, security and how the parts fit together. A system that can grow without a rewrite.",
+      },
+      {
+        title: "Full Stack",
+        description:
+          "One team for the database, the API and the interface. Fewer handovers, faster releases and one place to ask when something needs to change.",
+      },
+      {
+        title: "Web Development",
+        description:
+          "Fast, accessible websites and web apps built with modern, well-supported tools. Easy for your team to update and ready for search engines from day one.",
+      },
+    ],
+    heroAction: { label: "Let's Build", kind: "mailto", subject: "New development project" },
+    closing: { heading: "Want to work with us?", action: { label: "Get in touch", kind: "mailto" } },
+  },
+  {
+    slug: "ai-automations",
+    path: "/ai-automations",
+    name: "Automation",
+    heroHeading: "Building Automation (0→1) workflows",
+    intro:
+      "We find the repetitive work in your week and hand it to software. Your team gets time back for the work that needs people.",
+    metaDescription:
+      "Automation from Fjord & Form in Oslo: we map your workflows, build bots and set up e-mail automation, so routine work runs itself and your team gets time back.",
+    items: [
+      {
+        title: "Workflow Mapping",
+        description:
+          "We sit with your team and map how work really moves, step by step. You get a clear picture of what to automate first and what it will save.",
+      },
+      {
+        title: "Bot Development",
+        description:
+          "Bots that sort requests, update your systems and answer common questions. They work around the clock and pass the tricky cases to a person.",
+      },
+      {
+        title: "Email Automation",
+        description:
+          "E-mails that go out at the right moment, from order confirmations to follow-ups. Connected to the tools you already use, so nobody has to copy and paste.",
+      },
+    ],
+    heroAction: { label: "Automate Now", kind: "link", to: "/contact" },
+  },
+  {
+    slug: "production",
+    path: "/production",
+    name: "Production",
+    heroHeading: "We do Production",
+    intro:
+      "Video, photo and motion content made with the same care as our software. We plan it, shoot it and finish it.",
+    metaDescription:
+      "Video and content production from Fjord & Form in Oslo: planning, filming, photography and post-production that tells your story clearly on every channel.",
+    items: [
+      {
+        title: "Content Planning",
+        description:
+          "A content plan built around your goals, your channels and your audience. You know what to make, when to publish it and why.",
+      },
+      {
+        title: "Media Creation",
+        description:
+          "Filming, photography and motion graphics with our own crew and equipment. Product videos, interviews and social content that look and sound like you.",
+      },
+      {
+        title: "Post-Production",
+        description:
+          "Editing, colour grading, sound and subtitles, delivered in every format you need. Ready to publish on your website and every social channel.",
+      },
+    ],
+    heroAction: { label: "Let's Shoot", kind: "mailto", subject: "New production project" },
+  },
+  {
+    slug: "design",
+    path: "/design",
+    name: "Design + Animation",
+    heroHeading: "We create Design from 0-1",
+    intro:
+      "From the first sketch to a finished brand and product. We design identities, interfaces and motion that are clear, useful and unmistakably yours.",
+    metaDescription:
+      "Design and animation from Fjord & Form in Oslo: brand identity, UI/UX design and static design, taken from the first idea to a finished product. Made for you.",
+    items: [
+      {
+        title: "Brand Identity",
+        description:
+          "Logo, colours, typography and a voice that fits who you are. Delivered with a short guide, so everyone uses your brand the same way.",
+      },
+      {
+        title: "UI/UX Design",
+        description:
+          "Research, user flows, wireframes and tested prototypes for apps and websites. Interfaces people understand the first time they use them.",
+      },
+      {
+        title: "Static Design",
+        description:
+          "Presentations, social media graphics, print and advertising that match your brand. Ready-to-use files in every size you need.",
+      },
+    ],
+    heroAction: { label: "Start a Project", kind: "mailto", subject: "New design project" },
+    closing: {
+      heading: "Want to work with us?",
+      action: { label: "Get in touch", kind: "link", to: "/contact" },
+    },
+  },
+];
+
+/** The service with this slug, or undefined when there is none. */
+export function serviceBySlug(slug: string): Service | undefined {
+  return services.find((service) => service.slug === slug);
+}

@@ -1,0 +1,32 @@
+import { services } from "~/content/services";
+import type { Database } from "./db.server";
+
+export type SitemapEntry = { path: string; lastModified?: Date };
+
+// Public pages that always exist. Pages backed by data (blog posts, job listings)
+// add themselves through `dynamicSources` below, so the sitemap is never out of date.
+const staticPaths = ["/", "/work", "/about", ...services.map((service) => service.path), "/blog", "/careers", "/contact", "/terms", "/privacy"];
+
+const dynamicSources: Array<(db: Database) => Promise<SitemapEntry[]>> = [];
+
+export async function sitemapEntries(db: Database): Promise<SitemapEntry[]> {
+  const dynamic = await Promise.all(dynamicSources.map((source) => source(db)));
+  return [...staticPaths.map((path) => ({ path })), ...dynamic.flat()];
+}
+
+const escapeXml = (value: string) =>
+  value.replace(/[<>&'"]/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char]!);
+
+export function renderSitemap(siteUrl: string, entries: SitemapEntry[]) {
+  const urls = entries.map(({ path, lastModified }) => {
+    const lastmod = lastModified ? `<lastmod>${lastModified.toISOString().slice(0, 10)}</lastmod>` : "";
+    return `  <url><loc>${escapeXml(siteUrl + path)}</loc>${lastmod}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+}
+
+/** Staff areas and the API stay out of search engines; everything else is welcome. */
+export function renderRobots(siteUrl: string) {
+  const disallowed = ["/admin", "/login", "/blog/manage", "/blog/cms", "/blog/new", "/blog-cms", "/careers/cms", "/job-cms", "/api/"];
+  return ["User-agent: *", "Allow: /", ...disallowed.map((path) => `Disallow: ${path}`), "", `Sitemap: ${siteUrl}/sitemap.xml`, ""].join("\n");
+}

@@ -1,0 +1,88 @@
+// `npm run bench`: Lighthouse (mobile preset, offline, Debian's Chromium) on the
+// production build, three runs per page, printing the median scores and LCP/TBT/CLS.
+// Scores flap on a 2-core machine; medians are what to compare.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const pages = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/design", "/work"];
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const port = Number(process.env.BENCH_PORT ?? 3290);
+const chrome = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromeFlags = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+  '"--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"',
+].join(" ");
+
+if (!fs.existsSync(chrome)) {
+  console.error(`No Chromium at ${chrome}: install Debian's chromium or set CHROMIUM_PATH.`);
+  process.exit(1);
+}
+if (!fs.existsSync("build/server/index.js")) spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
+const server = spawn(process.execPath, ["server.js"], {
+  env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+  stdio: "ignore",
+});
+const base = `http://127.0.0.1:${port}`;
+for (let i = 0; i < 300; i++) {
+  if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+const rows = [];
+try {
+  for (const page of pages) {
+    const results = [];
+    for (let run = 0; run < runs; run++) {
+      const out = path.join(dataDir, `lh-${run}.json`);
+      const lh = spawnSync(
+        "npx",
+        ["lighthouse", base + page, "--output=json", `--output-path=${out}`, "--quiet", `--chrome-flags=${chromeFlags}`],
+        { env: { ...process.env, CHROME_PATH: chrome }, stdio: ["ignore", "ignore", "inherit"], shell: false },
+      );
+      if (lh.status !== 0) throw new Error(`lighthouse failed on ${page}`);
+      const report = JSON.parse(fs.readFileSync(out, "utf8"));
+      results.push({
+        performance: report.categories.performance.score * 100,
+        accessibility: report.categories.accessibility.score * 100,
+        bestPractices: report.categories["best-practices"].score * 100,
+        seo: report.categories.seo.score * 100,
+        lcp: report.audits["largest-contentful-paint"].numericValue,
+        tbt: report.audits["total-blocking-time"].numericValue,
+        cls: report.audits["cumulative-layout-shift"].numericValue,
+      });
+    }
+    const pick = (key) => median(results.map((result) => result[key]));
+    rows.push({
+      page,
+      perf: pick("performance"),
+      a11y: pick("accessibility"),
+      "best-pr.": pick("bestPractices"),
+      seo: pick("seo"),
+      "LCP ms": Math.round(pick("lcp")),
+      "TBT ms": Math.round(pick("tbt")),
+      CLS: Number(pick("cls").toFixed(3)),
+    });
+  }
+} finally {
+  server.kill("SIGTERM");
+}
+console.log(`\nLighthouse ${runs}× per page, mobile preset, medians:`);
+console.table(rows);
+fs.rmSync(dataDir, { recursive: true, force: true });

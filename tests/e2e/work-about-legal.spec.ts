@@ -1,0 +1,84 @@
+import { expect, type Page, test } from "@playwright/test";
+
+const captions = ["Dashboard", "App", "Website", "Game", "Landing Page", "Demo", "Webapp", "Automation", "Production"];
+
+test("/work shows the nine captioned videos from the database and the closing block", async ({ page }) => {
+  await page.goto("/work");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "A quick look at what we've built, how we work, and where we're headed.",
+  );
+  const grid = page.getByTestId("showcase-grid");
+  await expect(grid.locator("figcaption")).toHaveText(captions);
+  const videos = grid.locator("video");
+  await expect(videos).toHaveCount(9);
+  for (let i = 0; i < 9; i++) await expect(videos.nth(i)).toHaveAttribute("aria-label", `${captions[i]} showcase video`);
+  await expect(page.getByRole("heading", { name: "Want to work with us?" })).toBeVisible();
+  await expect(page.getByText("We'd love to hear your ideas!")).toBeVisible();
+  await expect(page.locator(".work-cta").getByRole("link", { name: "Get in touch" })).toHaveAttribute("href", "/contact");
+  await expect(page.locator(".work-cta img")).toBeVisible();
+});
+
+async function columnsOf(page: Page) {
+  const lefts = await page.getByTestId("showcase-grid").locator("li").evaluateAll((items) =>
+    items.map((item) => Math.round(item.getBoundingClientRect().left)),
+  );
+  return new Set(lefts).size;
+}
+
+test("the showcase grid has 3 columns at 1200px and 1 at 800px", async ({ page }) => {
+  await page.setViewportSize({ width: 1200, height: 900 });
+  await page.goto("/work");
+  expect(await columnsOf(page)).toBe(3);
+  await page.setViewportSize({ width: 800, height: 900 });
+  await expect.poll(() => columnsOf(page)).toBe(1);
+});
+
+test("videos below the fold load only when they come near the viewport", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 700 });
+  await page.goto("/work");
+  const last = page.getByTestId("showcase-grid").locator("video").last();
+  await expect(last.locator("source")).toHaveCount(0);
+  await last.scrollIntoViewIfNeeded();
+  await expect(last.locator("source")).toHaveCount(2);
+  await expect(last).toHaveAttribute("poster", /showcase-production\.webp$/);
+});
+
+test("/about: five capabilities, each with its team card; one card active at a time", async ({ page }) => {
+  await page.goto("/about");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "We're builders, designers, and engineers working across AI, software, and content.",
+  );
+  await expect(page.locator(".capability h2")).toHaveText(["Custom AI", "Development", "Automation", "Production", "Design"]);
+  const cards = page.getByTestId("team-card");
+  await expect(cards.locator(".team-card-name")).toHaveText(["AI Team", "Developers", "Automation Experts", "Production Crew", "Designers"]);
+  const description = (i: number) => cards.nth(i).locator(".team-card-description");
+
+  await expect(cards.nth(0)).toHaveAttribute("aria-expanded", "true");
+  await expect(description(0)).toContainText("AI specialists and data scientists");
+  await expect(description(1)).toBeHidden();
+
+  await cards.nth(2).hover();
+  await expect(description(2)).toContainText("Automation engineers");
+  await expect(description(0)).toBeHidden();
+  await expect(page.locator('[data-testid="team-card"][data-active="true"]')).toHaveCount(1);
+
+  await cards.nth(3).focus();
+  await page.keyboard.press("Tab"); // to the Designers card, by keyboard
+  await expect(cards.nth(4)).toBeFocused();
+  await expect(description(4)).toContainText("brand designers");
+  await expect(description(2)).toBeHidden();
+});
+
+for (const legal of [
+  { path: "/terms", title: "Terms of service", mustMention: ["923 456 783", "Oslo tingrett", "Norwegian law", "customer portal", "card", "analytics dashboard", "cookie"] },
+  { path: "/privacy", title: "Privacy policy", mustMention: ["923 456 783", "Datatilsynet", "72 hours", "one month", "no cookies", "IP address"] },
+]) {
+  test(`${legal.path} is a complete, dated legal page`, async ({ page }) => {
+    await page.goto(legal.path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(legal.title);
+    await expect(page.getByText("Last updated 30-03-2025")).toBeVisible();
+    const text = (await page.locator("article").textContent()) ?? "";
+    for (const phrase of legal.mustMention) expect(text.toLowerCase()).toContain(phrase.toLowerCase());
+    expect(await page.locator("article h2").count()).toBeGreaterThanOrEqual(8);
+  });
+}
