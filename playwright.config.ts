@@ -33,6 +33,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       PORT: String(port),
       DATA_DIR: dataDir,
+      SITE_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: "warn",
     },
   },

@@ -1,17 +1,15 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation } from "react-router";
-import frauncesLatin from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
-import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { siteConfig } from "~/content/site";
 import { getConfig } from "~/lib/config.server";
 import { useNonce } from "~/lib/nonce";
 import type { Route } from "./+types/root";
-import "./styles/app.css";
+// The stylesheet is inlined in the document (7 KB compressed): the first paint needs no
+// second request, which is most of the time to first paint on a slow phone network.
+import inlineCss from "./styles/app.css?inline";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "preload", href: frauncesLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
@@ -20,7 +18,7 @@ export const links: Route.LinksFunction = () => [
 
 export function loader() {
   const config = getConfig();
-  return { siteUrl: config.siteUrl, mediaBaseUrl: config.mediaBaseUrl ?? "" };
+  return { siteUrl: config.siteUrl, mediaBaseUrl: config.mediaBaseUrl ?? "", contactEndpoint: config.contactEndpoint };
 }
 
 // The site settings never change within a session; don't refetch them on navigation.
@@ -37,6 +35,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#184B54" />
         <Meta />
+        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: inlineCss }} />
         <Links />
       </head>
       <body>

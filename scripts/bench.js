@@ -20,7 +20,6 @@ const chromeFlags = [
   "--disable-component-update",
   "--disable-sync",
   "--disable-dev-shm-usage",
-  '"--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"',
 ].join(" ");
 
 if (!fs.existsSync(chrome)) {
@@ -51,12 +50,17 @@ try {
     const results = [];
     for (let run = 0; run < runs; run++) {
       const out = path.join(dataDir, `lh-${run}.json`);
-      const lh = spawnSync(
-        "npx",
-        ["lighthouse", base + page, "--output=json", `--output-path=${out}`, "--quiet", `--chrome-flags=${chromeFlags}`],
-        { env: { ...process.env, CHROME_PATH: chrome }, stdio: ["ignore", "ignore", "inherit"], shell: false },
-      );
-      if (lh.status !== 0) throw new Error(`lighthouse failed on ${page}`);
+      // Headless Chromium now and then fails to record a trace (NO_NAVSTART): try again.
+      let lh;
+      for (let attempt = 0; attempt < 3; attempt++) {
+        lh = spawnSync(
+          "npx",
+          ["lighthouse", base + page, "--output=json", `--output-path=${out}`, "--quiet", `--chrome-flags=${chromeFlags}`],
+          { env: { ...process.env, CHROME_PATH: chrome }, stdio: ["ignore", "ignore", "pipe"], shell: false },
+        );
+        if (lh.status === 0) break;
+      }
+      if (lh.status !== 0) throw new Error(`lighthouse failed on ${page}:\n${lh.stderr}`);
       const report = JSON.parse(fs.readFileSync(out, "utf8"));
       results.push({
         performance: report.categories.performance.score * 100,

@@ -18,7 +18,7 @@ export function securityHeaders(options: { dev: boolean; mediaOrigin?: string; h
       frameAncestors: ["'none'"],
       formAction: ["'self'"],
       scriptSrc,
-      styleSrc: options.dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+      styleSrc: options.dev ? ["'self'", "'unsafe-inline'"] : ["'self'", NONCE],
       imgSrc: ["'self'", "data:", ...media],
       mediaSrc: ["'self'", ...media],
       fontSrc: ["'self'"],

@@ -55,28 +55,43 @@ export function VideoLoop({ media, label, paused, eager = false, className, widt
     }
   }, [near, paused]);
 
-  return (
-    <video
-      ref={video}
-      className={className}
+  // The hero's poster is a real image with high priority: it paints before any script
+  // runs and stays the page's largest paint when the video starts over it.
+  const poster = eager ? (
+    <img
+      className={`${className ?? ""} video-poster`}
+      src={url(`${media}.webp`)}
+      alt=""
       width={width}
       height={height}
-      muted
-      loop
-      playsInline
-      preload={near ? "auto" : "none"}
-      poster={near || eager ? url(`${media}.webp`) : undefined}
-      aria-hidden={label ? undefined : true}
-      aria-label={label}
-      tabIndex={-1}
-      data-state={near && !paused ? "playing" : "idle"}
-    >
-      {near ? (
-        <>
-          <source src={url(`${media}.webm`)} type="video/webm" />
-          <source src={url(`${media}.mp4`)} type="video/mp4" />
-        </>
-      ) : null}
-    </video>
+      fetchPriority="high"
+    />
+  ) : null;
+  return (
+    <>
+      {poster}
+      <video
+        ref={video}
+        className={className}
+        width={width}
+        height={height}
+        muted
+        loop
+        playsInline
+        preload="none" // play() fetches it; with reduced motion nothing is downloaded
+        poster={near || eager ? url(`${media}.webp`) : undefined}
+        aria-hidden={label ? undefined : true}
+        aria-label={label}
+        tabIndex={-1}
+        data-state={near && !paused ? "playing" : "idle"}
+      >
+        {near ? (
+          <>
+            <source src={url(`${media}.webm`)} type="video/webm" />
+            <source src={url(`${media}.mp4`)} type="video/mp4" />
+          </>
+        ) : null}
+      </video>
+    </>
   );
 }

@@ -7,17 +7,11 @@ import { VideoLoop } from "~/components/video-loop";
 import { homeContent } from "~/content/home";
 import { services } from "~/content/services";
 import { siteConfig } from "~/content/site";
-import { mediaUrl } from "~/lib/media";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: siteConfig.name, description: homeContent.metaDescription, path: "/", matches });
-
-// The hero poster is the first thing painted: fetch it with the document.
-export const links: Route.LinksFunction = () => [
-  { rel: "preload", as: "image", href: mediaUrl(undefined, "video/hero.webp"), fetchPriority: "high" },
-];
 
 export default function Home({ matches }: Route.ComponentProps) {
   return (

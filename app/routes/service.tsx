@@ -39,9 +39,12 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
       </section>
       {service.closing ? (
         <CtaSection heading={service.closing.heading}>
+          {/* false, not null: a closing without an action has no button at all */}
           {service.closing.action ? (
             <ActionButton action={service.closing.action} className="button button-cream" />
-          ) : null}
+          ) : (
+            false
+          )}
         </CtaSection>
       ) : null}
     </>

@@ -8,10 +8,17 @@ test("the home page says what the studio does, with the exact texts", async ({ p
     "Fjord & Form builds private software, custom interfaces, and local AI systems. Made for you.",
   );
   const list = page.getByRole("region", { name: "What we do" });
-  const links = list.getByRole("link");
-  await expect(links).toHaveText(["Custom AI →", "Development →", "Automation →", "Production →", "Design + Animation →"]);
-  const hrefs = await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute("href")));
-  expect(hrefs).toEqual(["/custom-ai", "/development", "/ai-automations", "/production", "/design"]);
+  const expected = [
+    ["Custom AI", "/custom-ai"],
+    ["Development", "/development"],
+    ["Automation", "/ai-automations"],
+    ["Production", "/production"],
+    ["Design + Animation", "/design"],
+  ];
+  await expect(list.getByRole("link")).toHaveCount(expected.length);
+  for (const [name, href] of expected) {
+    await expect(list.getByRole("link", { name, exact: true })).toHaveAttribute("href", href!);
+  }
   await expect(page.getByText("We partner with teams to launch new ideas, refine existing tools and deliver better digital experiences.")).toBeVisible();
   const closing = page.getByRole("region", { name: "Want to work with us?" });
   await expect(closing.getByRole("link", { name: "Get in touch" })).toHaveAttribute("href", "/contact");
@@ -19,13 +26,14 @@ test("the home page says what the studio does, with the exact texts", async ({ p
 
 test("a service's marker fills on hover and on keyboard focus", async ({ page }) => {
   await page.goto("/");
-  const marker = (name: string) => page.getByRole("link", { name: `${name} →` }).locator(".service-marker");
+  const link = (name: string) => page.getByRole("link", { name, exact: true });
+  const marker = (name: string) => link(name).locator(".service-marker");
   const fill = (name: string) => marker(name).evaluate((el) => getComputedStyle(el).backgroundColor);
   const empty = await fill("Development");
-  await page.getByRole("link", { name: "Development →" }).hover();
+  await link("Development").hover();
   await expect.poll(() => fill("Development")).not.toBe(empty);
   await page.mouse.move(0, 0);
-  await page.getByRole("link", { name: "Production →" }).focus();
+  await link("Production").focus();
   await page.keyboard.press("Shift+Tab");
   await page.keyboard.press("Tab"); // keyboard focus, so :focus-visible applies
   await expect.poll(() => fill("Production")).not.toBe(empty);
@@ -81,7 +89,7 @@ test("the hero video plays muted and loops, and can be paused", async ({ page })
   const video = page.locator(".home-hero video");
   await expect(video).toHaveAttribute("aria-hidden", "true");
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.muted && v.loop)).toBe(true);
-  await page.getByRole("button", { name: "Pause video" }).click();
+  await page.getByRole("button", { name: "Pause video", exact: true }).click();
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
 });
 
@@ -94,7 +102,7 @@ test.describe("with reduced motion", () => {
     await expect(video).toHaveAttribute("poster", /hero\.webp$/);
     await page.waitForTimeout(500);
     expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
-    await page.getByRole("button", { name: "Play video" }).click();
+    await page.getByRole("button", { name: "Play video", exact: true }).click();
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
 
     await page.goto("/work");

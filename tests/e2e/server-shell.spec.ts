@@ -44,7 +44,7 @@ test("a page loads without CSP violations or requests to other origins", async (
 
 test("hashed assets are cached forever and compressed", async ({ request }) => {
   const html = await (await request.get("/")).text();
-  const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+  const asset = /href="(\/assets\/entry\.client-[^"]+\.js)"/.exec(html)?.[1];
   expect(asset).toBeTruthy();
   const response = await request.get(asset!, { headers: { "accept-encoding": "gzip" } });
   expect(response.status()).toBe(200);
