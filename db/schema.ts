@@ -199,7 +199,11 @@ export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   consentAt: timestamp("consent_at", { withTimezone: true }).notNull().defaultNow(),
   confirmTokenHash: text("confirm_token_hash"),
   confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
-  unsubscribeTokenHash: text("unsubscribe_token_hash").notNull(),
+  /**
+   * Random token in every newsletter e-mail's unsubscribe link. Kept in clear (it can
+   * only unsubscribe this address) because every future e-mail must carry it.
+   */
+  unsubscribeToken: text("unsubscribe_token").notNull().unique(),
   unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
   createdAt: createdAt(),
 });

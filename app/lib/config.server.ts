@@ -33,6 +33,10 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+  CONTACT_ENDPOINT: z
+    .string()
+    .refine((value) => value.startsWith("/") || URL.canParse(value), { message: "must be a path like /api/contact or a URL" })
+    .default("/api/contact"),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -66,6 +70,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
     trustProxy: values.TRUST_PROXY,
     logLevel: values.LOG_LEVEL,
     rateLimitMultiplier: values.RATE_LIMIT_MULTIPLIER,
+    /** Where the contact form posts (SPEC §7: configurable, default /api/contact). */
+    contactEndpoint: values.CONTACT_ENDPOINT,
   };
 }
 

@@ -5,7 +5,7 @@ export type SitemapEntry = { path: string; lastModified?: Date };
 
 // Public pages that always exist. Pages backed by data (blog posts, job listings)
 // add themselves through `dynamicSources` below, so the sitemap is never out of date.
-const staticPaths = ["/", "/work", "/about", ...services.map((service) => service.path), "/blog", "/careers", "/contact", "/terms", "/privacy"];
+const staticPaths = ["/", "/work", "/about", ...services.map((service) => service.path), "/blog", "/careers", "/contact", "/gdpr-checklist", "/terms", "/privacy"];
 
 const dynamicSources: Array<(db: Database) => Promise<SitemapEntry[]>> = [];
 

@@ -1,6 +1,10 @@
+import path from "node:path";
+import { siteConfig } from "~/content/site";
 import { getConfig } from "./config.server";
 import { getDatabaseHandle, openDatabase, setDatabase } from "./db.server";
 import { log } from "./log.server";
+import { createMailWorker, fileTransport, getMailWorker, setMailWorker, smtpTransport } from "./mail.server";
+import { pruneRateLimits } from "./rate-limit.server";
 import { runSeeds } from "./seed.server";
 import { ensureFirstUser } from "./users.server";
 
@@ -25,10 +29,31 @@ export async function startApp(): Promise<{ stop: () => Promise<void> }> {
   const firstUser = await ensureFirstUser(handle.db);
   if (firstUser) printFirstUser(firstUser);
 
+  const worker = createMailWorker({
+    db: handle.db,
+    transport: config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(path.join(config.dataDir, "mail")),
+    from: config.mailFrom ?? `"${siteConfig.name}" <${siteConfig.email}>`,
+  });
+  setMailWorker(worker);
+  worker.start();
+  log.info("mail delivery", { transport: worker.transport });
+
+  const housekeeping = setInterval(() => {
+    pruneRateLimits(handle.db).catch((error) => log.warn("rate limit pruning failed", { error }));
+  }, 60 * 60_000);
+  housekeeping.unref();
+  stopHousekeeping = () => clearInterval(housekeeping);
+
   return { stop: () => stopApp() };
 }
 
+let stopHousekeeping = () => {};
+
 async function stopApp() {
+  stopHousekeeping();
+  const worker = getMailWorker();
+  setMailWorker(undefined);
+  await worker?.stop();
   const handle = getDatabaseHandle();
   setDatabase(undefined);
   await handle?.close();

@@ -121,10 +121,11 @@ CREATE TABLE "newsletter_subscribers" (
 	"consent_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"confirm_token_hash" text,
 	"confirmed_at" timestamp with time zone,
-	"unsubscribe_token_hash" text NOT NULL,
+	"unsubscribe_token" text NOT NULL,
 	"unsubscribed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "newsletter_subscribers_email_unique" UNIQUE("email")
+	CONSTRAINT "newsletter_subscribers_email_unique" UNIQUE("email"),
+	CONSTRAINT "newsletter_subscribers_unsubscribe_token_unique" UNIQUE("unsubscribe_token")
 );
 --> statement-breakpoint
 CREATE TABLE "page_views" (

@@ -1,0 +1,82 @@
+import type { z } from "zod";
+import { DatabaseUnavailableError } from "./db.server";
+import { log } from "./log.server";
+
+/** An error the API answers with its status and a readable {error} message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}) {
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
+}
+
+/**
+ * Runs an API handler and turns every failure into a JSON {error} with the right
+ * status: the handler's own ApiErrors as they are, anything unexpected as a logged 500.
+ */
+export async function handleApi(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof ApiError) return jsonResponse({ error: error.message }, error.status, error.headers);
+    if (error instanceof DatabaseUnavailableError) {
+      return jsonResponse({ error: "The service is temporarily unavailable. Please try again in a moment." }, 503);
+    }
+    log.error("api error", { error });
+    return jsonResponse({ error: "Something went wrong on our side. Please try again." }, 500);
+  }
+}
+
+/** Only POST: anything else is a 405 with an Allow header. */
+export function methodNotAllowed(allowed = "POST") {
+  return jsonResponse({ error: "Method not allowed" }, 405, { Allow: allowed });
+}
+
+/**
+ * Reads a JSON object body of at most `maxBytes`, counting bytes as they arrive so an
+ * oversized body is refused without being buffered whole.
+ */
+export async function readJsonObject(request: Request, maxBytes: number): Promise<Record<string, unknown>> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/json\b/i.test(type)) throw new ApiError(415, "Please send the form as JSON.");
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > maxBytes) throw new ApiError(413, "The request is too large.");
+  const reader = request.body?.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new ApiError(413, "The request is too large.");
+    }
+    chunks.push(value);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+  } catch {
+    throw new ApiError(400, "The request is not valid JSON.");
+  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new ApiError(400, "The request must be a JSON object.");
+  return parsed as Record<string, unknown>;
+}
+
+/** The first validation message of a zod error, as a 400. */
+export function validationError(error: z.ZodError) {
+  return new ApiError(400, error.issues[0]?.message ?? "Invalid request");
+}
+
+/** Single-line text: no control characters at all (so nothing can inject a mail header). */
+export const singleLine = /^[^\p{Cc}]*$/u;
+/** Multi-line text: line breaks and tabs allowed, other control characters not. */
+export const multiLine = /^(?:[^\p{Cc}]|[\n\r\t])*$/u;

@@ -1,0 +1,158 @@
+import { and, eq, sql } from "drizzle-orm";
+import { siteConfig } from "~/content/site";
+import { type Database, schema } from "./db.server";
+import { enqueueMail } from "./mail.server";
+import { button, htmlLayout, signature } from "./mail-templates.server";
+import { hashToken, randomToken } from "./tokens.server";
+
+/**
+ * Newsletter with double opt-in, the way Datatilsynet expects consent to be shown:
+ * a sign-up is stored as pending with the consent wording, time and IP address; only
+ * the link in the confirmation e-mail makes it active. Every newsletter e-mail carries
+ * a one-click unsubscribe link (and List-Unsubscribe headers).
+ */
+export const NEWSLETTER_CONSENT_TEXT = `Subscribe me to the ${siteConfig.name} newsletter: a few e-mails a year about private software and local AI. I can unsubscribe at any time with one click.`;
+
+/** A confirmation link is valid this long after the sign-up. */
+const CONFIRM_VALID_DAYS = 7;
+
+const { newsletterSubscribers: subscribers } = schema;
+
+export type SubscriptionRequest = { email: string; ip: string; source: string; consentText?: string };
+
+/**
+ * Starts (or restarts) the double opt-in for an address, inside the caller's
+ * transaction. An address that is already active is left alone.
+ */
+export async function requestSubscription(tx: Database, request: SubscriptionRequest, siteUrl: string) {
+  const email = request.email.trim().toLowerCase();
+  const confirmToken = randomToken();
+  const consent = {
+    consentText: request.consentText ?? NEWSLETTER_CONSENT_TEXT,
+    consentIp: request.ip,
+    consentAt: new Date(),
+    confirmTokenHash: hashToken(confirmToken),
+    source: request.source,
+  };
+
+  const inserted = await tx
+    .insert(subscribers)
+    .values({ email, status: "pending", unsubscribeToken: randomToken(), ...consent })
+    .onConflictDoNothing({ target: subscribers.email })
+    .returning({ unsubscribeToken: subscribers.unsubscribeToken });
+
+  let unsubscribeToken = inserted[0]?.unsubscribeToken;
+  if (!unsubscribeToken) {
+    const [existing] = await tx.select().from(subscribers).where(eq(subscribers.email, email)).for("update");
+    if (!existing) throw new Error("Subscriber vanished during sign-up");
+    if (existing.status === "active") return { alreadySubscribed: true };
+    // Pending (asked again) or unsubscribed (coming back): new consent, new link.
+    await tx
+      .update(subscribers)
+      .set({ status: "pending", unsubscribedAt: null, ...consent })
+      .where(eq(subscribers.id, existing.id));
+    unsubscribeToken = existing.unsubscribeToken;
+  }
+
+  await enqueueMail(tx, confirmationMail(email, siteUrl, confirmToken, unsubscribeToken));
+  return { alreadySubscribed: false };
+}
+
+export async function subscribe(db: Database, request: SubscriptionRequest, siteUrl: string) {
+  return db.transaction((tx) => requestSubscription(tx as unknown as Database, request, siteUrl));
+}
+
+export type ConfirmResult = "confirmed" | "invalid";
+
+/** The link from the confirmation e-mail: pending → active, once. */
+export async function confirmSubscription(db: Database, token: string, siteUrl: string): Promise<ConfirmResult> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(subscribers)
+      .set({ status: "active", confirmedAt: new Date(), confirmTokenHash: null })
+      .where(
+        and(
+          eq(subscribers.confirmTokenHash, hashToken(token)),
+          eq(subscribers.status, "pending"),
+          sql`${subscribers.consentAt} > now() - make_interval(days => ${CONFIRM_VALID_DAYS})`,
+        ),
+      )
+      .returning({ email: subscribers.email, unsubscribeToken: subscribers.unsubscribeToken });
+    if (!row) return "invalid";
+    await enqueueMail(tx as unknown as Database, welcomeMail(row.email, siteUrl, row.unsubscribeToken));
+    return "confirmed";
+  });
+}
+
+/** Whether a confirmation link is still good, without using it (the page shows a button). */
+export async function isConfirmTokenValid(db: Database, token: string) {
+  const [row] = await db
+    .select({ id: subscribers.id })
+    .from(subscribers)
+    .where(and(eq(subscribers.confirmTokenHash, hashToken(token)), eq(subscribers.status, "pending")));
+  return Boolean(row);
+}
+
+export async function findByUnsubscribeToken(db: Database, token: string) {
+  const [row] = await db
+    .select({ email: subscribers.email, status: subscribers.status })
+    .from(subscribers)
+    .where(eq(subscribers.unsubscribeToken, token));
+  return row;
+}
+
+/** One-click unsubscribe. Idempotent: a second click still says you are unsubscribed. */
+export async function unsubscribe(db: Database, token: string) {
+  const [row] = await db
+    .update(subscribers)
+    .set({ status: "unsubscribed", unsubscribedAt: sql`coalesce(${subscribers.unsubscribedAt}, now())`, confirmTokenHash: null })
+    .where(eq(subscribers.unsubscribeToken, token))
+    .returning({ email: subscribers.email });
+  return row ? "unsubscribed" : "invalid";
+}
+
+export function unsubscribeUrl(siteUrl: string, token: string) {
+  return `${siteUrl}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
+function confirmationMail(email: string, siteUrl: string, confirmToken: string, unsubscribeToken: string) {
+  const confirmUrl = `${siteUrl}/newsletter/confirm?token=${encodeURIComponent(confirmToken)}`;
+  const leaveUrl = unsubscribeUrl(siteUrl, unsubscribeToken);
+  return {
+    kind: "newsletter-confirm",
+    to: email,
+    subject: `Please confirm your subscription to ${siteConfig.name}`,
+    unsubscribeUrl: leaveUrl,
+    text:
+      `Hi,\n\nSomeone (hopefully you) asked to receive the ${siteConfig.name} newsletter at this address.\n\n` +
+      `Confirm your subscription: ${confirmUrl}\n\nThe link is valid for ${CONFIRM_VALID_DAYS} days. ` +
+      `If you did not ask for this, do nothing: you will not be subscribed.\n\nNo longer want these e-mails? ${leaveUrl}${signature}`,
+    html: htmlLayout({
+      title: "Confirm your subscription",
+      body:
+        `<h1 style="font-family:Georgia,serif;font-size:24px;margin:0 0 16px">One click to confirm</h1>` +
+        `<p style="margin:0 0 16px">Someone (hopefully you) asked to receive the ${siteConfig.name} newsletter at this address.</p>` +
+        button(confirmUrl, "Confirm my subscription") +
+        `<p style="margin:0;font-size:13px;color:#3D5458">The link is valid for ${CONFIRM_VALID_DAYS} days. If you did not ask for this, do nothing: you will not be subscribed.</p>`,
+      footer: `<a href="${leaveUrl}" style="color:#3D5458">Unsubscribe</a> · `,
+    }),
+  };
+}
+
+function welcomeMail(email: string, siteUrl: string, unsubscribeToken: string) {
+  const leaveUrl = unsubscribeUrl(siteUrl, unsubscribeToken);
+  return {
+    kind: "newsletter-welcome",
+    to: email,
+    subject: `You're subscribed to ${siteConfig.name}`,
+    unsubscribeUrl: leaveUrl,
+    text: `Hi,\n\nThanks for confirming. You will hear from us a few times a year, never more.\n\nUnsubscribe at any time: ${leaveUrl}${signature}`,
+    html: htmlLayout({
+      title: "You're subscribed",
+      body:
+        `<h1 style="font-family:Georgia,serif;font-size:24px;margin:0 0 16px">Thanks for confirming</h1>` +
+        `<p style="margin:0 0 16px">You will hear from us a few times a year, never more.</p>`,
+      footer: `<a href="${leaveUrl}" style="color:#3D5458">Unsubscribe</a> · `,
+    }),
+  };
+}

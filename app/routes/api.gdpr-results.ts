@@ -1,0 +1,26 @@
+import { getConfig } from "~/lib/config.server";
+import { getDb } from "~/lib/db.server";
+import { gdprPayloadSchema, submitGdprResults } from "~/lib/gdpr.server";
+import { handleApi, jsonResponse, methodNotAllowed, readJsonObject, validationError } from "~/lib/http.server";
+import { kickMailWorker } from "~/lib/mail.server";
+import { rateLimits } from "~/lib/rate-limit.server";
+import { enforceRateLimit, isHoneypotFilled } from "~/lib/visitor-forms.server";
+import type { Route } from "./+types/api.gdpr-results";
+
+/** POST /api/gdpr-results: stores the answers and e-mails the analysis (SPEC §7). */
+export const loader = () => methodNotAllowed();
+
+export function action({ request, context }: Route.ActionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "POST") return methodNotAllowed();
+    const body = await readJsonObject(request, 64 * 1024);
+    if (isHoneypotFilled(body)) return jsonResponse({ success: true });
+    const db = getDb();
+    await enforceRateLimit(db, rateLimits.gdpr, context.clientIp);
+    const parsed = gdprPayloadSchema.safeParse(body);
+    if (!parsed.success) throw validationError(parsed.error);
+    const analysis = await submitGdprResults(db, parsed.data, { ip: context.clientIp, siteUrl: getConfig().siteUrl });
+    kickMailWorker();
+    return jsonResponse({ success: true, scorePercent: analysis.scorePercent }, 201);
+  });
+}
