@@ -34,6 +34,8 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       SITE_URL: `http://127.0.0.1:${port}`,
+      // Every test comes from 127.0.0.1: the per-IP limits are tested in tests/process.
+      RATE_LIMIT_MULTIPLIER: "1000",
       LOG_LEVEL: "warn",
     },
   },
