@@ -12,6 +12,7 @@ process.env.E2E_DATA_DIR = dataDir; // workers re-read this file: keep one folde
 
 export default defineConfig({
   testDir: "./tests/e2e",
+  globalTeardown: "./tests/e2e/support/global-teardown.ts",
   fullyParallel: true,
   workers: 2,
   retries: 0,

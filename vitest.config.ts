@@ -15,6 +15,6 @@ export default defineConfig({
     fileParallelism: !sharedDatabase,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    env: { LOG_LEVEL: "warn" },
+    env: { LOG_LEVEL: "error" },
   },
 });

@@ -124,7 +124,10 @@ export function createApp(options: { mode: "development" | "production"; clientD
 function clientIp(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean) {
   if (trustProxy) {
     // The proxy appends the address it saw last; anything before it is client-supplied.
-    const forwarded = c.req.header("x-forwarded-for")?.split(",").map((part) => part.trim());
+    const forwarded = c.req
+      .header("x-forwarded-for")
+      ?.split(",")
+      .map((part) => part.trim());
     const last = forwarded?.at(-1);
     if (last) return last;
   }

@@ -56,9 +56,7 @@ export function sameOriginWrites(allowedOrigins: () => string[]): MiddlewareHand
     const origin = c.req.header("origin");
     const fetchSite = c.req.header("sec-fetch-site");
     const ownOrigin = new URL(c.req.url).origin;
-    const crossSite = origin
-      ? origin !== ownOrigin && !allowedOrigins().includes(origin)
-      : fetchSite === "cross-site";
+    const crossSite = origin ? origin !== ownOrigin && !allowedOrigins().includes(origin) : fetchSite === "cross-site";
     if (crossSite) {
       return c.json({ error: "Cross-origin request refused" }, 403);
     }

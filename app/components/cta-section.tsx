@@ -1,7 +1,15 @@
 import { Link } from "react-router";
 
 /** The closing call to action at the foot of most pages. */
-export function CtaSection({ heading, text, children }: { heading: string; text?: string; children?: React.ReactNode }) {
+export function CtaSection({
+  heading,
+  text,
+  children,
+}: {
+  heading: string;
+  text?: string;
+  children?: React.ReactNode;
+}) {
   return (
     <section className="cta-section" aria-labelledby="cta-heading">
       <div className="container cta-inner">

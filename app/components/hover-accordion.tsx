@@ -30,7 +30,13 @@ export function HoverAccordion({
         return (
           <li key={item.title} className="accordion-item" data-active={open}>
             <Heading className="accordion-heading">
-              <button type="button" className="accordion-trigger" aria-expanded={open} aria-controls={panelId} {...bind(index)}>
+              <button
+                type="button"
+                className="accordion-trigger"
+                aria-expanded={open}
+                aria-controls={panelId}
+                {...bind(index)}
+              >
                 {numbered ? <span className="accordion-number">{String(index + 1).padStart(2, "0")}</span> : null}
                 <span className="accordion-title">{item.title}</span>
                 <span className="accordion-icon" aria-hidden="true" />

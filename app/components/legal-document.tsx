@@ -3,7 +3,11 @@ import { siteConfig } from "~/content/site";
 
 /** Terms and privacy: a readable long-form document with a table of contents. */
 export function LegalDocument({ page }: { page: LegalPage }) {
-  const anchor = (heading: string) => heading.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  const anchor = (heading: string) =>
+    heading
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "");
   return (
     <article className="container legal">
       <header className="legal-header">

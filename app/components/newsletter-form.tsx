@@ -34,7 +34,10 @@ export function NewsletterForm({ endpoint = "/api/contact" }: { endpoint?: strin
       });
       const body = (await response.json().catch(() => ({}))) as { error?: string; alreadySubscribed?: boolean };
       if (!response.ok) throw new Error(body.error);
-      setStatus({ kind: "success", message: body.alreadySubscribed ? NEWSLETTER_MESSAGES.already : NEWSLETTER_MESSAGES.success });
+      setStatus({
+        kind: "success",
+        message: body.alreadySubscribed ? NEWSLETTER_MESSAGES.already : NEWSLETTER_MESSAGES.success,
+      });
       setEmail("");
     } catch {
       setStatus({ kind: "error", message: NEWSLETTER_MESSAGES.failure });
@@ -47,7 +50,9 @@ export function NewsletterForm({ endpoint = "/api/contact" }: { endpoint?: strin
       <label htmlFor={inputId} className="newsletter-label">
         Get our newsletter
       </label>
-      <p className="newsletter-hint">A few notes a year on private software and local AI. Unsubscribe with one click.</p>
+      <p className="newsletter-hint">
+        A few notes a year on private software and local AI. Unsubscribe with one click.
+      </p>
       <div className="newsletter-row">
         <input
           id={inputId}

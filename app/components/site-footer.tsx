@@ -8,9 +8,7 @@ export function SiteFooter() {
       <div className="container footer-grid">
         <div className="footer-brand">
           <p className="footer-tagline">{siteConfig.tagline}</p>
-          <p>
-            Private software, custom interfaces and local AI systems, built in {siteConfig.address.city}.
-          </p>
+          <p>Private software, custom interfaces and local AI systems, built in {siteConfig.address.city}.</p>
           <a className="footer-email" href={`mailto:${siteConfig.email}`}>
             {siteConfig.email}
           </a>

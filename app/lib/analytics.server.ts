@@ -5,7 +5,16 @@ import { type Database, schema } from "./db.server";
  * Page views counted on the server: the path and the time, nothing else. No cookie,
  * no IP address, no user agent is stored, so there is nothing to consent to.
  */
-const STAFF_PREFIXES = ["/admin", "/login", "/blog/manage", "/blog/cms", "/blog/new", "/blog-cms", "/careers/cms", "/job-cms"];
+const STAFF_PREFIXES = [
+  "/admin",
+  "/login",
+  "/blog/manage",
+  "/blog/cms",
+  "/blog/new",
+  "/blog-cms",
+  "/careers/cms",
+  "/job-cms",
+];
 
 export function isCountablePageView(request: { method: string; path: string; userAgent: string }, response: Response) {
   if (request.method !== "GET" || response.status !== 200) return false;

@@ -6,9 +6,7 @@ import { z } from "zod";
  * process with a message naming the variable, instead of failing later in a request.
  * The README lists each of these; keep the two in step.
  */
-const booleanFlag = z
-  .enum(["true", "false", "1", "0", ""])
-  .transform((value) => value === "true" || value === "1");
+const booleanFlag = z.enum(["true", "false", "1", "0", ""]).transform((value) => value === "true" || value === "1");
 
 const urlWithProtocols = (protocols: string[]) =>
   z.url().refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), {
@@ -21,10 +19,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
-  DATABASE_URL: z.preprocess(
-    emptyToUndefined,
-    urlWithProtocols(["postgres:", "postgresql:"]).optional(),
-  ),
+  DATABASE_URL: z.preprocess(emptyToUndefined, urlWithProtocols(["postgres:", "postgresql:"]).optional()),
   DATA_DIR: z.string().min(1).default("./data"),
   SITE_URL: z.preprocess(emptyToUndefined, urlWithProtocols(["http:", "https:"]).optional()),
   SMTP_URL: z.preprocess(emptyToUndefined, urlWithProtocols(["smtp:", "smtps:"]).optional()),
@@ -35,7 +30,9 @@ const envSchema = z.object({
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   CONTACT_ENDPOINT: z
     .string()
-    .refine((value) => value.startsWith("/") || URL.canParse(value), { message: "must be a path like /api/contact or a URL" })
+    .refine((value) => value.startsWith("/") || URL.canParse(value), {
+      message: "must be a path like /api/contact or a URL",
+    })
     .default("/api/contact"),
 });
 

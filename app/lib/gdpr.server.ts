@@ -27,7 +27,9 @@ export const gdprPayloadSchema = z.object({
         id: z.string().max(100),
         title: z.string().max(200),
         items: z
-          .array(z.object({ id: z.string().max(100).optional(), text: z.string().max(500), answer: z.enum(["yes", "no"]) }))
+          .array(
+            z.object({ id: z.string().max(100).optional(), text: z.string().max(500), answer: z.enum(["yes", "no"]) }),
+          )
           .max(10),
       }),
     )
@@ -58,6 +60,7 @@ export async function submitGdprResults(db: Database, payload: GdprPayload, meta
   const answers = answersFromPayload(payload);
   const analysis = analyseGdprAnswers(answers);
   const email = payload.email.toLowerCase();
+  let newsletter: "pending" | "already-subscribed" | null = null;
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     await t.insert(schema.gdprSubmissions).values({
@@ -71,10 +74,11 @@ export async function submitGdprResults(db: Database, payload: GdprPayload, meta
     await enqueueMail(t, gdprReportMail(email, analysis, meta.siteUrl));
     // Never a direct subscription: the same double opt-in as the footer form.
     if (payload.subscribeNewsletter) {
-      await requestSubscription(t, { email, ip: meta.ip, source: "gdpr-checklist" }, meta.siteUrl);
+      const result = await requestSubscription(t, { email, ip: meta.ip, source: "gdpr-checklist" }, meta.siteUrl);
+      newsletter = result.alreadySubscribed ? "already-subscribed" : "pending";
     }
   });
-  return analysis;
+  return { analysis, newsletter };
 }
 
 const levelText = {
@@ -84,13 +88,19 @@ const levelText = {
 } as const;
 
 export function gdprReportMail(email: string, analysis: GdprAnalysis, siteUrl: string) {
-  const gaps = analysis.categories.flatMap((category) => category.gaps.map((gap) => ({ ...gap, category: category.title })));
-  const textGaps = gaps.map((gap, i) => `${i + 1}. ${gap.category}: ${gap.question}\n   → ${gap.recommendation}`).join("\n\n");
+  const gaps = analysis.categories.flatMap((category) =>
+    category.gaps.map((gap) => ({ ...gap, category: category.title })),
+  );
+  const textGaps = gaps
+    .map((gap, i) => `${i + 1}. ${gap.category}: ${gap.question}\n   → ${gap.recommendation}`)
+    .join("\n\n");
   const text =
     `Your GDPR self-assessment from ${siteConfig.name}\n\n` +
     `Overall score: ${analysis.scorePercent}% (${analysis.yes} of ${analysis.total} in place)\n${levelText[analysis.level]}\n\n` +
     `By area:\n${analysis.categories.map((c) => `- ${c.title}: ${c.yes}/${c.total} (${c.scorePercent}%)`).join("\n")}\n\n` +
-    (gaps.length ? `What to do next:\n\n${textGaps}\n\n` : "Every item is in place. Keep reviewing it once a year.\n\n") +
+    (gaps.length
+      ? `What to do next:\n\n${textGaps}\n\n`
+      : "Every item is in place. Keep reviewing it once a year.\n\n") +
     `Two deadlines to remember: a personal data breach must be reported to Datatilsynet within 72 hours (GDPR Art. 33), ` +
     `and requests from data subjects must be answered within one month (Art. 12(3)).\n\n` +
     `This self-assessment is guidance, not legal advice. Want help closing the gaps? Reply to this e-mail or visit ${siteUrl}/contact.${signature}`;
@@ -122,5 +132,11 @@ export function gdprReportMail(email: string, analysis: GdprAnalysis, siteUrl: s
       `<p style="margin:0 0 16px;padding:12px;background:#F8F4E3;border-radius:8px">Two deadlines to remember: a personal data breach must be reported to Datatilsynet within <strong>72 hours</strong> (GDPR Art. 33), and requests from data subjects must be answered within <strong>one month</strong> (Art. 12(3)).</p>` +
       `<p style="margin:0;font-size:13px;color:#3D5458">This self-assessment is guidance, not legal advice. Want help closing the gaps? Reply to this e-mail or visit <a href="${escapeHtml(siteUrl)}/contact">${escapeHtml(siteUrl)}/contact</a>.</p>`,
   });
-  return { kind: "gdpr-report", to: email, subject: `Your GDPR self-assessment: ${analysis.scorePercent}%`, text, html };
+  return {
+    kind: "gdpr-report",
+    to: email,
+    subject: `Your GDPR self-assessment: ${analysis.scorePercent}%`,
+    text,
+    html,
+  };
 }

@@ -67,7 +67,8 @@ export async function readJsonObject(request: Request, maxBytes: number): Promis
   } catch {
     throw new ApiError(400, "The request is not valid JSON.");
   }
-  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new ApiError(400, "The request must be a JSON object.");
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
+    throw new ApiError(400, "The request must be a JSON object.");
   return parsed as Record<string, unknown>;
 }
 

@@ -5,7 +5,10 @@ import { siteConfig } from "~/content/site";
  * HTML part (what mail clients render reliably). Every value is escaped.
  */
 export function escapeHtml(value: string) {
-  return value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
+  return value.replace(
+    /[&<>"']/g,
+    (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!,
+  );
 }
 
 /** Paragraphs from plain text, escaped, line breaks kept. */

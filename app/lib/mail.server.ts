@@ -46,6 +46,8 @@ type OutboxRow = typeof schema.mailOutbox.$inferSelect;
 export interface MailTransport {
   describe: string;
   send(row: OutboxRow, from: string): Promise<void>;
+  /** Closes pooled connections (on shutdown). */
+  close?(): void;
 }
 
 function messageOptions(row: OutboxRow, from: string) {
@@ -62,13 +64,31 @@ function messageOptions(row: OutboxRow, from: string) {
 
 /** Real delivery through an SMTP server (SMTP_URL). */
 export function smtpTransport(url: string): MailTransport {
-  // Short timeouts: a hanging server must not hold a batch for minutes (the message is retried).
-  const transporter = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+  // A small pool reuses connections instead of a TCP + SMTP handshake per message.
+  // Short timeouts: a hanging server must not hold a batch for minutes (it is retried).
+  const connect = () =>
+    nodemailer.createTransport({
+      url,
+      pool: true,
+      maxConnections: 3,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
+  let transporter = connect();
   return {
     describe: `SMTP ${new URL(url).host}`,
     send: async (row, from) => {
-      await transporter.sendMail(messageOptions(row, from));
+      try {
+        await transporter.sendMail(messageOptions(row, from));
+      } catch (error) {
+        // A failed pool waits before reconnecting; start afresh so the retry is prompt.
+        transporter.close();
+        transporter = connect();
+        throw error;
+      }
     },
+    close: () => transporter.close(),
   };
 }
 
@@ -117,6 +137,8 @@ export function createMailWorker(options: MailWorkerOptions) {
   let running: Promise<number> | undefined;
   let again = false;
   let stopped = true;
+  // Set by stop(): finish the batch in hand, leave the rest for the next start.
+  let stopping = false;
 
   /** Claims due messages (safe across processes: FOR UPDATE SKIP LOCKED) and sends them. */
   async function runOnce(): Promise<number> {
@@ -140,33 +162,40 @@ export function createMailWorker(options: MailWorkerOptions) {
       .where(inArray(o.id, due))
       .returning();
 
-    for (const row of claimed) {
-      try {
-        await transport.send(row, from);
-        await db.update(o).set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null }).where(eq(o.id, row.id));
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        const giveUp = row.attempts >= maxAttempts;
-        const delay = Math.min(baseBackoffMs * 2 ** (row.attempts - 1), maxBackoffMs);
-        await db
-          .update(o)
-          .set({
-            status: giveUp ? "failed" : "pending",
-            lockedUntil: null,
-            lastError: message.slice(0, 1000),
-            nextAttemptAt: new Date(Date.now() + delay),
-          })
-          .where(eq(o.id, row.id));
-        log[giveUp ? "error" : "warn"](giveUp ? "mail delivery failed for good" : "mail delivery failed, will retry", {
-          messageId: row.messageId,
-          kind: row.kind,
-          attempt: row.attempts,
-          retryInMs: giveUp ? undefined : delay,
-          error: message,
-        });
-      }
-    }
+    await Promise.all(claimed.map((row) => deliver(row)));
     return claimed.length;
+  }
+
+  /** One message: sent, or rescheduled with backoff (or given up after maxAttempts). */
+  async function deliver(row: OutboxRow) {
+    const { mailOutbox: o } = schema;
+    try {
+      await transport.send(row, from);
+      await db
+        .update(o)
+        .set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null })
+        .where(eq(o.id, row.id));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const giveUp = row.attempts >= maxAttempts;
+      const delay = Math.min(baseBackoffMs * 2 ** (row.attempts - 1), maxBackoffMs);
+      await db
+        .update(o)
+        .set({
+          status: giveUp ? "failed" : "pending",
+          lockedUntil: null,
+          lastError: message.slice(0, 1000),
+          nextAttemptAt: new Date(Date.now() + delay),
+        })
+        .where(eq(o.id, row.id));
+      log[giveUp ? "error" : "warn"](giveUp ? "mail delivery failed for good" : "mail delivery failed, will retry", {
+        messageId: row.messageId,
+        kind: row.kind,
+        attempt: row.attempts,
+        retryInMs: giveUp ? undefined : delay,
+        error: message,
+      });
+    }
   }
 
   /** Runs until nothing due is left; concurrent calls share one run. */
@@ -184,8 +213,8 @@ export function createMailWorker(options: MailWorkerOptions) {
           do {
             sent = await runOnce();
             total += sent;
-          } while (sent === batchSize);
-        } while (again);
+          } while (sent === batchSize && !stopping);
+        } while (again && !stopping);
       } catch (error) {
         log.error("mail worker error", { error });
       } finally {
@@ -210,6 +239,7 @@ export function createMailWorker(options: MailWorkerOptions) {
     start() {
       if (!stopped) return;
       stopped = false;
+      stopping = false;
       void tick();
       schedule();
     },
@@ -221,8 +251,10 @@ export function createMailWorker(options: MailWorkerOptions) {
     drain: tick,
     async stop() {
       stopped = true;
+      stopping = true;
       clearTimeout(timer);
       await running;
+      transport.close?.();
     },
   };
 }

@@ -64,19 +64,22 @@ export async function subscribe(db: Database, request: SubscriptionRequest, site
 
 export type ConfirmResult = "confirmed" | "invalid";
 
+/** A confirmation token that can still be used: pending, and not older than the limit. */
+function usableConfirmToken(token: string) {
+  return and(
+    eq(subscribers.confirmTokenHash, hashToken(token)),
+    eq(subscribers.status, "pending"),
+    sql`${subscribers.consentAt} > now() - make_interval(days => ${CONFIRM_VALID_DAYS})`,
+  );
+}
+
 /** The link from the confirmation e-mail: pending → active, once. */
 export async function confirmSubscription(db: Database, token: string, siteUrl: string): Promise<ConfirmResult> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(subscribers)
       .set({ status: "active", confirmedAt: new Date(), confirmTokenHash: null })
-      .where(
-        and(
-          eq(subscribers.confirmTokenHash, hashToken(token)),
-          eq(subscribers.status, "pending"),
-          sql`${subscribers.consentAt} > now() - make_interval(days => ${CONFIRM_VALID_DAYS})`,
-        ),
-      )
+      .where(usableConfirmToken(token))
       .returning({ email: subscribers.email, unsubscribeToken: subscribers.unsubscribeToken });
     if (!row) return "invalid";
     await enqueueMail(tx as unknown as Database, welcomeMail(row.email, siteUrl, row.unsubscribeToken));
@@ -86,10 +89,7 @@ export async function confirmSubscription(db: Database, token: string, siteUrl: 
 
 /** Whether a confirmation link is still good, without using it (the page shows a button). */
 export async function isConfirmTokenValid(db: Database, token: string) {
-  const [row] = await db
-    .select({ id: subscribers.id })
-    .from(subscribers)
-    .where(and(eq(subscribers.confirmTokenHash, hashToken(token)), eq(subscribers.status, "pending")));
+  const [row] = await db.select({ id: subscribers.id }).from(subscribers).where(usableConfirmToken(token));
   return Boolean(row);
 }
 
@@ -105,7 +105,11 @@ export async function findByUnsubscribeToken(db: Database, token: string) {
 export async function unsubscribe(db: Database, token: string) {
   const [row] = await db
     .update(subscribers)
-    .set({ status: "unsubscribed", unsubscribedAt: sql`coalesce(${subscribers.unsubscribedAt}, now())`, confirmTokenHash: null })
+    .set({
+      status: "unsubscribed",
+      unsubscribedAt: sql`coalesce(${subscribers.unsubscribedAt}, now())`,
+      confirmTokenHash: null,
+    })
     .where(eq(subscribers.unsubscribeToken, token))
     .returning({ email: subscribers.email });
   return row ? "unsubscribed" : "invalid";

@@ -16,7 +16,12 @@ export const rateLimits = {
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };
 
-export async function consumeRateLimit(db: Database, rule: RateLimitRule, key: string, now = new Date()): Promise<RateLimitResult> {
+export async function consumeRateLimit(
+  db: Database,
+  rule: RateLimitRule,
+  key: string,
+  now = new Date(),
+): Promise<RateLimitResult> {
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
   const limit = Math.max(1, Math.round(rule.limit * getConfig().rateLimitMultiplier));

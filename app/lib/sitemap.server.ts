@@ -5,7 +5,18 @@ export type SitemapEntry = { path: string; lastModified?: Date };
 
 // Public pages that always exist. Pages backed by data (blog posts, job listings)
 // add themselves through `dynamicSources` below, so the sitemap is never out of date.
-const staticPaths = ["/", "/work", "/about", ...services.map((service) => service.path), "/blog", "/careers", "/contact", "/gdpr-checklist", "/terms", "/privacy"];
+const staticPaths = [
+  "/",
+  "/work",
+  "/about",
+  ...services.map((service) => service.path),
+  "/blog",
+  "/careers",
+  "/contact",
+  "/gdpr-checklist",
+  "/terms",
+  "/privacy",
+];
 
 const dynamicSources: Array<(db: Database) => Promise<SitemapEntry[]>> = [];
 
@@ -15,7 +26,10 @@ export async function sitemapEntries(db: Database): Promise<SitemapEntry[]> {
 }
 
 const escapeXml = (value: string) =>
-  value.replace(/[<>&'"]/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char]!);
+  value.replace(
+    /[<>&'"]/g,
+    (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char]!,
+  );
 
 export function renderSitemap(siteUrl: string, entries: SitemapEntry[]) {
   const urls = entries.map(({ path, lastModified }) => {
@@ -27,6 +41,23 @@ export function renderSitemap(siteUrl: string, entries: SitemapEntry[]) {
 
 /** Staff areas and the API stay out of search engines; everything else is welcome. */
 export function renderRobots(siteUrl: string) {
-  const disallowed = ["/admin", "/login", "/blog/manage", "/blog/cms", "/blog/new", "/blog-cms", "/careers/cms", "/job-cms", "/api/"];
-  return ["User-agent: *", "Allow: /", ...disallowed.map((path) => `Disallow: ${path}`), "", `Sitemap: ${siteUrl}/sitemap.xml`, ""].join("\n");
+  const disallowed = [
+    "/admin",
+    "/login",
+    "/blog/manage",
+    "/blog/cms",
+    "/blog/new",
+    "/blog-cms",
+    "/careers/cms",
+    "/job-cms",
+    "/api/",
+  ];
+  return [
+    "User-agent: *",
+    "Allow: /",
+    ...disallowed.map((path) => `Disallow: ${path}`),
+    "",
+    `Sitemap: ${siteUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
 }

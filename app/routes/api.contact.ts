@@ -1,7 +1,14 @@
 import { CONTACT_SUCCESS, contactSchema, submitContact } from "~/lib/contact.server";
 import { getConfig } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
-import { ApiError, handleApi, jsonResponse, methodNotAllowed, readJsonObject, validationError } from "~/lib/http.server";
+import {
+  ApiError,
+  handleApi,
+  jsonResponse,
+  methodNotAllowed,
+  readJsonObject,
+  validationError,
+} from "~/lib/http.server";
 import { kickMailWorker } from "~/lib/mail.server";
 import { subscribe } from "~/lib/newsletter.server";
 import { rateLimits } from "~/lib/rate-limit.server";

@@ -19,8 +19,11 @@ export function action({ request, context }: Route.ActionArgs) {
     await enforceRateLimit(db, rateLimits.gdpr, context.clientIp);
     const parsed = gdprPayloadSchema.safeParse(body);
     if (!parsed.success) throw validationError(parsed.error);
-    const analysis = await submitGdprResults(db, parsed.data, { ip: context.clientIp, siteUrl: getConfig().siteUrl });
+    const { analysis, newsletter } = await submitGdprResults(db, parsed.data, {
+      ip: context.clientIp,
+      siteUrl: getConfig().siteUrl,
+    });
     kickMailWorker();
-    return jsonResponse({ success: true, scorePercent: analysis.scorePercent }, 201);
+    return jsonResponse({ success: true, scorePercent: analysis.scorePercent, newsletter }, 201);
   });
 }

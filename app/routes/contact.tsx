@@ -50,7 +50,9 @@ async function send(endpoint: string, values: Record<Field, string>, honeypot: s
     });
   } catch (error) {
     // fetch rejects with a TypeError whose text ("Failed to fetch") means nothing to people.
-    return error instanceof TypeError || !(error instanceof Error) || !error.message ? CONTACT_ERRORS.network : error.message;
+    return error instanceof TypeError || !(error instanceof Error) || !error.message
+      ? CONTACT_ERRORS.network
+      : error.message;
   }
   let body: { error?: unknown };
   try {

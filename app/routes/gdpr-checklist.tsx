@@ -15,13 +15,15 @@ import type { Route } from "./+types/gdpr-checklist";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: "GDPR checklist", description: gdprMetaDescription, path: "/gdpr-checklist", matches });
 
-const questions = gdprCategories.flatMap((category) => category.questions.map((question) => ({ ...question, category })));
+const questions = gdprCategories.flatMap((category) =>
+  category.questions.map((question) => ({ ...question, category })),
+);
 const EMAIL_STEP = questions.length; // 0-based: the 24th step
 const TOTAL_STEPS = questions.length + 1;
 const AUTO_ADVANCE_MS = 300;
 export const GDPR_SEND_FAILED = "Failed to send results. Please try again.";
 
-type Sent = { email: string; analysis: GdprAnalysis; newsletter: boolean };
+type Sent = { email: string; analysis: GdprAnalysis; newsletter: "pending" | "already-subscribed" | null };
 
 export default function GdprChecklist() {
   const [step, setStep] = useState(0);
@@ -84,7 +86,12 @@ export default function GdprChecklist() {
               ))}
             </div>
             <div className="gdpr-nav">
-              <button type="button" className="button button-ghost" onClick={() => goTo(step - 1)} disabled={step === 0}>
+              <button
+                type="button"
+                className="button button-ghost"
+                onClick={() => goTo(step - 1)}
+                disabled={step === 0}
+              >
                 Previous
               </button>
               <button type="button" className="button" onClick={() => goTo(step + 1)} disabled={!answers[question.id]}>
@@ -97,8 +104,8 @@ export default function GdprChecklist() {
         )}
       </div>
       <p className="gdpr-footnote">
-        Two deadlines worth knowing: a personal data breach must be reported to Datatilsynet within 72 hours (GDPR
-        Art. 33), and people who ask about their data must get an answer within one month (Art. 12(3)).
+        Two deadlines worth knowing: a personal data breach must be reported to Datatilsynet within 72 hours (GDPR Art.
+        33), and people who ask about their data must get an answer within one month (Art. 12(3)).
       </p>
     </section>
   );
@@ -147,7 +154,8 @@ function EmailStep({
         body: JSON.stringify(payload),
       });
       if (!response.ok) throw new Error(String(response.status));
-      onSent({ email: email.trim(), analysis, newsletter });
+      const body = (await response.json().catch(() => ({}))) as { newsletter?: Sent["newsletter"] };
+      onSent({ email: email.trim(), analysis, newsletter: body.newsletter ?? null });
     } catch {
       setError(GDPR_SEND_FAILED);
     } finally {
@@ -181,14 +189,25 @@ function EmailStep({
         aria-describedby={error ? ids.error : undefined}
       />
       <label className="checkbox">
-        <input type="checkbox" required checked={consent} disabled={sending} onChange={(e) => setConsent(e.target.checked)} />
+        <input
+          type="checkbox"
+          required
+          checked={consent}
+          disabled={sending}
+          onChange={(e) => setConsent(e.target.checked)}
+        />
         <span>
-          I agree that Fjord &amp; Form stores my e-mail address and answers to send me this analysis, as described in the{" "}
-          <Link to="/privacy">privacy policy</Link>.
+          I agree that Fjord &amp; Form stores my e-mail address and answers to send me this analysis, as described in
+          the <Link to="/privacy">privacy policy</Link>.
         </span>
       </label>
       <label className="checkbox">
-        <input type="checkbox" checked={newsletter} disabled={sending} onChange={(e) => setNewsletter(e.target.checked)} />
+        <input
+          type="checkbox"
+          checked={newsletter}
+          disabled={sending}
+          onChange={(e) => setNewsletter(e.target.checked)}
+        />
         <span>Also send me the newsletter (optional; you confirm by e-mail first).</span>
       </label>
       <p id={ids.error} className="field-error" role="alert">
@@ -212,7 +231,13 @@ function EmailStep({
   );
 }
 
-function SentConfirmation({ sent, headingRef }: { sent: Sent; headingRef: React.RefObject<HTMLHeadingElement | null> }) {
+function SentConfirmation({
+  sent,
+  headingRef,
+}: {
+  sent: Sent;
+  headingRef: React.RefObject<HTMLHeadingElement | null>;
+}) {
   const { analysis } = sent;
   return (
     <section className="gdpr-page container">
@@ -223,10 +248,14 @@ function SentConfirmation({ sent, headingRef }: { sent: Sent; headingRef: React.
         </h1>
         <p className="lead">
           We have sent the analysis to <strong>{sent.email}</strong>, with a next step for every gap.
-          {sent.newsletter ? " Check your inbox to confirm the newsletter subscription." : ""}
+          {sent.newsletter === "pending" ? " Check your inbox to confirm the newsletter subscription." : ""}
+          {sent.newsletter === "already-subscribed" ? " You are already subscribed to our newsletter." : ""}
         </p>
         <p className="gdpr-score">
-          {analysis.scorePercent}% <span>({analysis.yes} of {analysis.total} in place)</span>
+          {analysis.scorePercent}%{" "}
+          <span>
+            ({analysis.yes} of {analysis.total} in place)
+          </span>
         </p>
         <ul className="gdpr-summary">
           {analysis.categories.map((category) => (

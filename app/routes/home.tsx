@@ -38,7 +38,14 @@ function Hero() {
   const playback = usePlayback();
   return (
     <section className="home-hero" aria-labelledby="hero-heading">
-      <VideoLoop media="video/hero" paused={playback.paused} eager className="home-hero-video" width={1280} height={720} />
+      <VideoLoop
+        media="video/hero"
+        paused={playback.paused}
+        eager
+        className="home-hero-video"
+        width={1280}
+        height={720}
+      />
       <div className="home-hero-shade" />
       <div className="container home-hero-content">
         <h1 id="hero-heading" className="home-hero-statement">

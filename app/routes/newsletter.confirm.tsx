@@ -22,14 +22,21 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Confirm your subscription", description: "Confirm your newsletter subscription.", path: "/newsletter/confirm", matches, noindex: true });
+  pageMeta({
+    title: "Confirm your subscription",
+    description: "Confirm your newsletter subscription.",
+    path: "/newsletter/confirm",
+    matches,
+    noindex: true,
+  });
 
 export default function ConfirmSubscription({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   if (actionData?.result === "confirmed") {
     return (
       <Message title="You're subscribed.">
-        Thanks for confirming. You will hear from us a few times a year, and every e-mail has a one-click unsubscribe link.
+        Thanks for confirming. You will hear from us a few times a year, and every e-mail has a one-click unsubscribe
+        link.
       </Message>
     );
   }

@@ -23,12 +23,20 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Unsubscribe", description: "Unsubscribe from the newsletter.", path: "/newsletter/unsubscribe", matches, noindex: true });
+  pageMeta({
+    title: "Unsubscribe",
+    description: "Unsubscribe from the newsletter.",
+    path: "/newsletter/unsubscribe",
+    matches,
+    noindex: true,
+  });
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   if (actionData?.result === "unsubscribed" || loaderData.status === "unsubscribed") {
-    return <Message title="You're unsubscribed.">You will get no more newsletters from us. Sorry to see you go.</Message>;
+    return (
+      <Message title="You're unsubscribed.">You will get no more newsletters from us. Sorry to see you go.</Message>
+    );
   }
   if (actionData?.result === "invalid" || !loaderData.email) {
     return <Message title="This link is not valid.">Check that you copied the whole link from the e-mail.</Message>;

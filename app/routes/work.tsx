@@ -11,7 +11,11 @@ const headline = "A quick look at what we've built, how we work, and where we're
 
 export async function loader() {
   const items = await getDb()
-    .select({ slug: schema.portfolioItems.slug, title: schema.portfolioItems.title, media: schema.portfolioItems.media })
+    .select({
+      slug: schema.portfolioItems.slug,
+      title: schema.portfolioItems.title,
+      media: schema.portfolioItems.media,
+    })
     .from(schema.portfolioItems)
     .where(eq(schema.portfolioItems.status, "published"))
     .orderBy(asc(schema.portfolioItems.sortOrder));
@@ -69,8 +73,15 @@ export default function Work({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
         <picture className="work-cta-image">
-          <source srcSet={url("video/showcase-production.webp")} type="image/webp" />
-          <img src={url("video/showcase-production.jpg")} alt="" width={640} height={400} loading="lazy" decoding="async" />
+          <source srcSet={url("video/showcase-landing-page.webp")} type="image/webp" />
+          <img
+            src={url("video/showcase-landing-page.jpg")}
+            alt=""
+            width={640}
+            height={400}
+            loading="lazy"
+            decoding="async"
+          />
         </picture>
       </section>
     </>

@@ -1,0 +1,210 @@
+import { expect, type Page, test } from "@playwright/test";
+import { gdprCategories } from "../../app/content/gdpr";
+import { findMails, linkIn, uniqueAddress, waitForMail } from "./support/mailbox";
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+const questions = gdprCategories.flatMap((category) =>
+  category.questions.map((q) => ({ ...q, category: category.title })),
+);
+const EMAIL_QUESTION = "Where should we send your analysis?";
+const FAILED = "Failed to send results. Please try again.";
+
+async function openChecklist(page: Page) {
+  await page.goto("/gdpr-checklist");
+  // The answer buttons do nothing until React has hydrated the page.
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")));
+}
+
+const indicator = (page: Page) => page.getByText(/^Step \d+ of 24/);
+const question = (page: Page) => page.getByRole("heading", { level: 1 });
+const answer = (page: Page, value: "Yes" | "No") =>
+  page.getByRole("group", { name: "Your answer" }).getByRole("button", { name: value, exact: true });
+const nav = (page: Page, name: "Previous" | "Next") => page.getByRole("button", { name, exact: true });
+
+/** Answers every question ("No" for the ids in `no`), relying on the auto-advance, up to the e-mail step. */
+async function answerAll(page: Page, no: ReadonlySet<string> = new Set()) {
+  for (const [index, q] of questions.entries()) {
+    await expect(indicator(page)).toHaveText(`Step ${index + 1} of 24 · ${q.category}`);
+    await expect(question(page)).toHaveText(q.text);
+    await answer(page, no.has(q.id) ? "No" : "Yes").click();
+  }
+  await expect(indicator(page)).toHaveText("Step 24 of 24");
+  await expect(question(page)).toHaveText(EMAIL_QUESTION);
+}
+
+function emailStep(page: Page) {
+  return {
+    email: page.getByRole("textbox", { name: "E-mail address" }),
+    consent: page.getByRole("checkbox", { name: /I agree that Fjord & Form stores my e-mail address/ }),
+    newsletter: page.getByRole("checkbox", { name: /Also send me the newsletter/ }),
+    send: page.getByRole("button", { name: "Send my analysis" }),
+  };
+}
+
+test("the checklist has 23 questions in 10 areas and names both legal deadlines", async ({ page }) => {
+  expect(gdprCategories).toHaveLength(10);
+  expect(questions).toHaveLength(23);
+  await openChecklist(page);
+  await expect(page.getByText("Answer 23 yes or no questions")).toBeVisible();
+  await expect(page.getByText(/within 72 hours/)).toBeVisible();
+  await expect(page.getByText(/within one month/)).toBeVisible();
+  await expect(indicator(page)).toHaveText(`Step 1 of 24 · ${questions[0]!.category}`);
+  await expect(nav(page, "Previous")).toBeDisabled();
+  await expect(nav(page, "Next")).toBeDisabled();
+});
+
+test("Yes and No move on by themselves after 300 ms, not at once", async ({ page }) => {
+  await page.clock.install();
+  await openChecklist(page);
+  await page.clock.pauseAt(Date.now() + 1_000);
+
+  await answer(page, "Yes").click();
+  await expect(answer(page, "Yes")).toHaveAttribute("aria-pressed", "true");
+  await page.clock.runFor(100);
+  await expect(indicator(page)).toHaveText(/^Step 1 of 24/);
+  await expect(question(page)).toHaveText(questions[0]!.text);
+  await page.clock.runFor(250);
+  await expect(indicator(page)).toHaveText(/^Step 2 of 24/);
+  await expect(question(page)).toHaveText(questions[1]!.text);
+
+  await answer(page, "No").click();
+  await page.clock.runFor(250);
+  await expect(indicator(page)).toHaveText(/^Step 2 of 24/);
+  await page.clock.runFor(100);
+  await expect(indicator(page)).toHaveText(/^Step 3 of 24/);
+});
+
+test("with the real timer too: not advanced at ~100 ms, advanced by ~600 ms", async ({ page }) => {
+  await openChecklist(page);
+  await answer(page, "No").click();
+  const started = Date.now();
+  await page.waitForTimeout(100);
+  const early = await indicator(page).textContent();
+  // Only meaningful when the check really ran before the 300 ms were up.
+  if (Date.now() - started < 250) expect(early).toMatch(/^Step 1 of 24/);
+  await page.waitForTimeout(500);
+  await expect(indicator(page)).toHaveText(/^Step 2 of 24/, { timeout: 1_000 });
+});
+
+test("Previous goes back and shows the earlier answer as pressed; Next waits for an answer", async ({ page }) => {
+  await openChecklist(page);
+  await answer(page, "Yes").click();
+  await expect(indicator(page)).toHaveText(/^Step 2 of 24/);
+  await answer(page, "No").click();
+  await expect(indicator(page)).toHaveText(/^Step 3 of 24/);
+  await expect(nav(page, "Next")).toBeDisabled();
+  await expect(answer(page, "Yes")).toHaveAttribute("aria-pressed", "false");
+  await expect(answer(page, "No")).toHaveAttribute("aria-pressed", "false");
+
+  await nav(page, "Previous").click();
+  await expect(indicator(page)).toHaveText(/^Step 2 of 24/);
+  await expect(question(page)).toHaveText(questions[1]!.text);
+  await expect(answer(page, "No")).toHaveAttribute("aria-pressed", "true");
+  await expect(answer(page, "Yes")).toHaveAttribute("aria-pressed", "false");
+  await expect(nav(page, "Next")).toBeEnabled();
+
+  await nav(page, "Previous").click();
+  await expect(indicator(page)).toHaveText(/^Step 1 of 24/);
+  await expect(answer(page, "Yes")).toHaveAttribute("aria-pressed", "true");
+  await expect(nav(page, "Previous")).toBeDisabled();
+
+  await nav(page, "Next").click();
+  await expect(indicator(page)).toHaveText(/^Step 2 of 24/);
+  await nav(page, "Next").click();
+  await expect(indicator(page)).toHaveText(/^Step 3 of 24/);
+  await expect(nav(page, "Next")).toBeDisabled();
+});
+
+test("all 24 steps: the analysis is sent only with a valid e-mail and consent, and the report names the gaps", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const address = uniqueAddress("gdpr");
+  const no = new Set(["audit-minimisation", "security-testing", "docs-dpia"]);
+  await openChecklist(page);
+  await answerAll(page, no);
+
+  // Back from the e-mail step to the last question, which keeps its answer.
+  await nav(page, "Previous").click();
+  await expect(indicator(page)).toHaveText(/^Step 23 of 24/);
+  await expect(answer(page, "Yes")).toHaveAttribute("aria-pressed", "true");
+  await nav(page, "Next").click();
+  await expect(question(page)).toHaveText(EMAIL_QUESTION);
+
+  const { email, consent, newsletter, send } = emailStep(page);
+  await expect(consent).toHaveAttribute("required", "");
+  await expect(consent).not.toBeChecked();
+  await expect(newsletter).not.toBeChecked();
+  await expect(send).toBeDisabled();
+  await email.fill("name@company");
+  await consent.check();
+  await expect(send).toBeDisabled();
+  await email.fill(address);
+  await consent.uncheck();
+  await expect(send).toBeDisabled();
+  await consent.check();
+  await expect(send).toBeEnabled();
+  await send.click();
+
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your analysis is on its way.");
+  await expect(page.getByText("We have sent the analysis to")).toContainText(address);
+  await expect(page.getByText("Check your inbox to confirm the newsletter subscription.")).toHaveCount(0);
+  await expect(page.getByText("(20 of 23 in place)")).toBeVisible();
+  await expect(page.locator(".gdpr-score")).toContainText("87%");
+
+  const report = await waitForMail({ kind: "gdpr-report", to: address });
+  expect(report.subject).toBe("Your GDPR self-assessment: 87%");
+  expect(report.text).toContain("Overall score: 87% (20 of 23 in place)");
+  for (const q of questions) {
+    if (no.has(q.id)) expect(report.text).toContain(q.recommendation);
+    else expect(report.text).not.toContain(q.recommendation);
+  }
+  expect(report.text).toContain("72 hours");
+  expect(report.text).toContain("one month");
+  expect(await findMails({ kind: "newsletter-confirm", to: address })).toHaveLength(0);
+});
+
+test("a server failure keeps the visitor on the e-mail step with a message", async ({ page }) => {
+  test.setTimeout(60_000);
+  await openChecklist(page);
+  await page.route("**/api/gdpr-results", (route) => route.fulfill({ status: 500, json: { error: "Boom" } }));
+  await answerAll(page);
+  const { email, consent, send } = emailStep(page);
+  const address = uniqueAddress("gdpr-fail");
+  await email.fill(address);
+  await consent.check();
+  await send.click();
+  await expect(page.getByRole("alert")).toHaveText(FAILED);
+  await expect(question(page)).toHaveText(EMAIL_QUESTION);
+  await expect(email).toHaveValue(address);
+  await expect(send).toBeEnabled();
+});
+
+test("the optional newsletter box starts a double opt-in, not a subscription", async ({ page }) => {
+  test.setTimeout(60_000);
+  const address = uniqueAddress("gdpr-news");
+  await openChecklist(page);
+  await answerAll(page, new Set(["breach-plan"]));
+  const { email, consent, newsletter, send } = emailStep(page);
+  await email.fill(address);
+  await consent.check();
+  await newsletter.check();
+  await send.click();
+  await expect(page.getByText("Check your inbox to confirm the newsletter subscription.")).toBeVisible();
+
+  const report = await waitForMail({ kind: "gdpr-report", to: address });
+  expect(report.text).toContain(questions.find((q) => q.id === "breach-plan")!.recommendation);
+  const confirm = await waitForMail({ kind: "newsletter-confirm", to: address });
+
+  // Still pending: the link from the e-mail asks for the confirming click, no welcome was sent,
+  // and the footer sign-up does not call the address "already subscribed".
+  await page.goto(linkIn(confirm, "/newsletter/confirm"));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirm your subscription");
+  expect(await findMails({ kind: "newsletter-welcome", to: address })).toHaveLength(0);
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")));
+  const footer = page.locator("footer.site-footer form.newsletter-form");
+  await footer.getByLabel("Get our newsletter").fill(address);
+  await footer.getByRole("button", { name: "Subscribe" }).click();
+  await expect(footer.getByRole("status")).toHaveText("Thanks for subscribing to our newsletter!");
+});

@@ -1,0 +1,176 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { findMails, header, linkIn, uniqueAddress, waitForMail } from "./support/mailbox";
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+const SUCCESS = "Thanks for subscribing to our newsletter!";
+const ALREADY = "You are already subscribed to our newsletter!";
+const FAILURE = "Something went wrong. Please try again later.";
+
+/** Any page but /contact has the footer form; it does nothing until React has hydrated. */
+async function openFooterForm(page: Page, path = "/about") {
+  await page.goto(path);
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")));
+  const form = page.locator("footer.site-footer form.newsletter-form");
+  return {
+    input: form.getByLabel("Get our newsletter"),
+    button: form.getByRole("button"),
+    message: form.getByRole("status"),
+  };
+}
+
+const isSignUp = (url: string, method: string) => new URL(url).pathname === "/api/contact" && method === "POST";
+
+/** Signs up through the API, then confirms with the link from the e-mail, as a visitor would. */
+async function subscribeAndConfirm(page: Page, request: APIRequestContext, email: string) {
+  const response = await request.post("/api/contact", { data: { email, type: "newsletter" } });
+  expect(response.status()).toBe(200);
+  const confirm = await waitForMail({ kind: "newsletter-confirm", to: email });
+  await page.goto(linkIn(confirm, "/newsletter/confirm"));
+  await page.getByRole("button", { name: "Confirm my subscription" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're subscribed.");
+  return waitForMail({ kind: "newsletter-welcome", to: email });
+}
+
+test("sends the address trimmed and lowercased, thanks the visitor and empties the field", async ({ page }) => {
+  const email = uniqueAddress("news-case");
+  const { input, button, message } = await openFooterForm(page);
+  await input.fill(`  ${email.replace("news-case", "News-CASE").replace("example.com", "Example.COM")}  `);
+  const sent = page.waitForRequest((req) => isSignUp(req.url(), req.method()));
+  await button.click();
+  expect((await sent).postDataJSON()).toEqual({ email, type: "newsletter" });
+  await expect(message).toHaveText(SUCCESS);
+  await expect(input).toHaveValue("");
+  await waitForMail({ kind: "newsletter-confirm", to: email });
+});
+
+test("an empty address is refused by the browser and nothing is sent", async ({ page }) => {
+  const { input, button, message } = await openFooterForm(page, "/");
+  const requests: string[] = [];
+  page.on("request", (req) => {
+    if (isSignUp(req.url(), req.method())) requests.push(req.url());
+  });
+  await expect(input).toHaveAttribute("required", "");
+  await button.click();
+  expect(await input.evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+  await page.waitForTimeout(300);
+  expect(requests).toEqual([]);
+  await expect(message).toHaveText("");
+});
+
+test("while subscribing the button and the field are disabled", async ({ page }) => {
+  const email = uniqueAddress("news-slow");
+  const { input, button, message } = await openFooterForm(page);
+  await page.route("**/api/contact", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await input.fill(email);
+  await button.click();
+  await expect(button).toBeDisabled();
+  await expect(button).toHaveText("Subscribing...");
+  await expect(input).toBeDisabled();
+  await expect(message).toHaveText(SUCCESS);
+  await expect(button).toBeEnabled();
+  await expect(button).toHaveText("Subscribe");
+});
+
+test("a server failure says something went wrong and keeps the address", async ({ page }) => {
+  const email = uniqueAddress("news-500");
+  const { input, button, message } = await openFooterForm(page);
+  await page.route("**/api/contact", (route) => route.fulfill({ status: 500, json: { error: "Boom" } }));
+  await input.fill(email);
+  await button.click();
+  await expect(message).toHaveText(FAILURE);
+  await expect(input).toHaveValue(email);
+});
+
+test("the message disappears after 5 seconds", async ({ page }) => {
+  await page.clock.install();
+  const { input, button, message } = await openFooterForm(page);
+  await input.fill(uniqueAddress("news-clock"));
+  await button.click();
+  await expect(message).toHaveText(SUCCESS);
+  await page.clock.runFor(4_000);
+  await expect(message).toHaveText(SUCCESS);
+  await page.clock.runFor(1_200);
+  await expect(message).toHaveText("");
+});
+
+test("double opt-in: confirmation e-mail, confirm page, welcome e-mail, unsubscribe page", async ({ page }) => {
+  const email = uniqueAddress("news-optin");
+  const { input, button, message } = await openFooterForm(page, "/work");
+  await input.fill(email);
+  await button.click();
+  await expect(message).toHaveText(SUCCESS);
+
+  const confirm = await waitForMail({ kind: "newsletter-confirm", to: email });
+  const listUnsubscribe = header(confirm, "List-Unsubscribe");
+  expect(listUnsubscribe).toMatch(/^<http:\/\/127\.0\.0\.1:\d+\/newsletter\/unsubscribe\?token=[^>]+>$/);
+  expect(header(confirm, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+
+  // Opening the link alone (as a mail scanner would) does not subscribe anyone.
+  const confirmUrl = linkIn(confirm, "/newsletter/confirm");
+  await page.goto(confirmUrl);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirm your subscription");
+  await page.getByRole("button", { name: "Confirm my subscription" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're subscribed.");
+
+  const welcome = await waitForMail({ kind: "newsletter-welcome", to: email });
+  expect(header(welcome, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
+  const unsubscribeUrl = linkIn(welcome, "/newsletter/unsubscribe");
+  expect(header(welcome, "List-Unsubscribe")).toBe(`<${unsubscribeUrl}>`);
+
+  // A used confirmation link is spent.
+  await page.goto(confirmUrl);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link is no longer valid.");
+
+  await page.goto(unsubscribeUrl);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Unsubscribe from the newsletter?");
+  await expect(page.getByText(email)).toBeVisible();
+  await page.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're unsubscribed.");
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're unsubscribed.");
+});
+
+test("signing up again with an active address says it is already subscribed, and sends nothing new", async ({
+  page,
+  request,
+}) => {
+  const email = uniqueAddress("news-again");
+  await subscribeAndConfirm(page, request, email);
+  const { input, button, message } = await openFooterForm(page, "/blog");
+  await input.fill(email);
+  await button.click();
+  await expect(message).toHaveText(ALREADY);
+  await page.waitForTimeout(2_500); // the mail worker writes within ~2 s
+  expect(await findMails({ kind: "newsletter-confirm", to: email })).toHaveLength(1);
+});
+
+test("RFC 8058 one-click unsubscribe from the List-Unsubscribe header", async ({ page, request }) => {
+  const email = uniqueAddress("news-oneclick");
+  const welcome = await subscribeAndConfirm(page, request, email);
+  const unsubscribeUrl = header(welcome, "List-Unsubscribe")!.replace(/^<|>$/g, "");
+
+  const response = await request.post(unsubscribeUrl, { form: { "List-Unsubscribe": "One-Click" } });
+  expect(response.status()).toBe(200);
+
+  await page.goto(unsubscribeUrl);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're unsubscribed.");
+  await expect(page.getByRole("button", { name: "Unsubscribe" })).toHaveCount(0);
+
+  // Coming back is a new double opt-in, not a silent re-activation.
+  const { input, button, message } = await openFooterForm(page);
+  await input.fill(email);
+  await button.click();
+  await expect(message).toHaveText(SUCCESS);
+});
+
+test("a bogus or missing confirmation token shows that the link is no longer valid", async ({ page }) => {
+  await page.goto("/newsletter/confirm?token=not-a-real-token");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link is no longer valid.");
+  await expect(page.getByRole("button", { name: "Confirm my subscription" })).toHaveCount(0);
+  await page.goto("/newsletter/confirm");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link is no longer valid.");
+});
