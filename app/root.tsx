@@ -1,8 +1,21 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+  useNavigation,
+} from "react-router";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { siteConfig } from "~/content/site";
+import { SessionBanner } from "~/components/session-banner";
+import { now } from "~/lib/clock.server";
 import { getConfig } from "~/lib/config.server";
+import { currentStaff } from "~/lib/guard.server";
+import { readSessionToken } from "~/lib/session.server";
 import { useNonce } from "~/lib/nonce";
 import type { Route } from "./+types/root";
 // The stylesheet is inlined in the document (7 KB compressed): the first paint needs no
@@ -16,14 +29,15 @@ export const links: Route.LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
-export function loader() {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const config = getConfig();
-  return { siteUrl: config.siteUrl, mediaBaseUrl: config.mediaBaseUrl ?? "", contactEndpoint: config.contactEndpoint };
-}
-
-// The site settings never change within a session; don't refetch them on navigation.
-export function shouldRevalidate() {
-  return false;
+  // Only requests that carry a session cookie cost a database read here.
+  const session = readSessionToken(request) ? await currentStaff(request, context).catch(() => null) : null;
+  const staff =
+    session && !session.mfaPending
+      ? { expiresAt: session.expiresAt.toISOString(), expiresInMs: session.expiresAt.getTime() - now().getTime() }
+      : null;
+  return { siteUrl: config.siteUrl, mediaBaseUrl: config.mediaBaseUrl ?? "", contactEndpoint: config.contactEndpoint, staff };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -47,8 +61,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
+  const navigation = useNavigation();
   // The contact page is a focused, full-height wizard: no footer there (SPEC §2).
   const showFooter = pathname !== "/contact";
   return (
@@ -56,7 +71,10 @@ export default function App() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
+      {loaderData.staff ? <SessionBanner key={loaderData.staff.expiresAt} expiresInMs={loaderData.staff.expiresInMs} /> : null}
       <SiteHeader />
+      {/* Client navigations that wait for data show a progress bar instead of a frozen page. */}
+      <div className="route-progress" data-active={navigation.state === "loading"} aria-hidden="true" />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>

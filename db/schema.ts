@@ -49,7 +49,20 @@ export const mfaFactors = pgTable("mfa_factors", {
   friendlyName: text("friendly_name").notNull().default("Authenticator"),
   factorType: text("factor_type").notNull().default("totp"),
   secret: text("secret").notNull(),
+  /** The TOTP time step last accepted: a code is never accepted twice (replay). */
+  lastUsedStep: integer("last_used_step"),
   confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** A pending second-factor check (SPEC §7 factor endpoints): valid for 5 minutes, used once. */
+export const mfaChallenges = pgTable("mfa_challenges", {
+  id: id(),
+  factorId: uuid("factor_id")
+    .notNull()
+    .references(() => mfaFactors.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  verifiedAt: timestamp("verified_at", { withTimezone: true }),
   createdAt: createdAt(),
 });
 

@@ -1,0 +1,142 @@
+import { and, count, desc, eq, gt } from "drizzle-orm";
+import { now } from "./clock.server";
+import { getConfig } from "./config.server";
+import { type Database, schema } from "./db.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import { logSecurityEvent } from "./security-events.server";
+import type { RequestMeta } from "./session.server";
+
+/** The texts of SPEC §8 for sign-in. Wrong e-mail and wrong password read the same. */
+export const LOGIN_MESSAGES = {
+  required: "Please enter your email and password.",
+  invalid: "Invalid email or password. Please check your credentials and try again.",
+  tooMany: "Too many login attempts from your network. Please wait a few minutes and try again.",
+  notConfigured: "Authentication system not configured. The database cannot be reached; please try again shortly.",
+  unexpected: "An unexpected error occurred",
+  success: "Login successful! Redirecting...",
+  locked: (minutes: number) =>
+    `Account temporarily locked due to too many failed attempts. Please try again in ${minutes} minutes.`,
+} as const;
+
+/** 5 wrong passwords within 15 minutes lock the account for 15 minutes after the last. */
+export const LOCKOUT = { maxFailures: 5, windowMinutes: 15, lockMinutes: 15 } as const;
+/** One address may not spray passwords at many accounts (or lock them all out). */
+export const IP_THROTTLE = { maxFailures: 20, windowMinutes: 15 } as const;
+
+const INVALID = "invalid_credentials";
+const minutes = (n: number) => n * 60_000;
+
+export type LockState = { is_locked: boolean; lock_expires_at: string | null; attempts_count: number };
+
+/**
+ * SPEC §7 `check_login_attempts`: the lock state of an address, computed from the
+ * wrong-password attempts since its last successful sign-in within the window.
+ */
+export async function checkLoginAttempts(db: Database, rawEmail: string): Promise<LockState> {
+  const email = rawEmail.trim().toLowerCase();
+  const at = now();
+  const a = schema.loginAttempts;
+  const recent = await db
+    .select({ success: a.success, errorMessage: a.errorMessage, createdAt: a.createdAt })
+    .from(a)
+    .where(and(eq(a.email, email), gt(a.createdAt, new Date(at.getTime() - minutes(LOCKOUT.windowMinutes)))))
+    .orderBy(desc(a.createdAt));
+  const lastSuccess = recent.findIndex((row) => row.success);
+  const sinceSuccess = lastSuccess === -1 ? recent : recent.slice(0, lastSuccess);
+  const failures = sinceSuccess.filter((row) => row.errorMessage === INVALID);
+  if (failures.length < LOCKOUT.maxFailures) {
+    return { is_locked: false, lock_expires_at: null, attempts_count: failures.length };
+  }
+  const lockExpiresAt = new Date(failures[0]!.createdAt.getTime() + minutes(LOCKOUT.lockMinutes));
+  return {
+    is_locked: lockExpiresAt > at,
+    lock_expires_at: lockExpiresAt.toISOString(),
+    attempts_count: failures.length,
+  };
+}
+
+/** Whole minutes left of a lock, at least 1 (what the banner says). */
+export function minutesLeft(lock: LockState) {
+  if (!lock.lock_expires_at) return 0;
+  return Math.max(1, Math.ceil((new Date(lock.lock_expires_at).getTime() - now().getTime()) / 60_000));
+}
+
+async function ipIsThrottled(db: Database, ip: string) {
+  const a = schema.loginAttempts;
+  const since = new Date(now().getTime() - minutes(IP_THROTTLE.windowMinutes));
+  const [row] = await db
+    .select({ n: count() })
+    .from(a)
+    .where(and(eq(a.ipAddress, ip), eq(a.success, false), gt(a.createdAt, since)));
+  const limit = Math.round(IP_THROTTLE.maxFailures * getConfig().rateLimitMultiplier);
+  return (row?.n ?? 0) >= limit;
+}
+
+async function recordAttempt(db: Database, email: string, success: boolean, error: string | null, meta: RequestMeta) {
+  await db.insert(schema.loginAttempts).values({
+    email: email.slice(0, 254),
+    success,
+    errorMessage: error,
+    ipAddress: meta.ip,
+    userAgent: meta.userAgent,
+    createdAt: now(),
+  });
+}
+
+// Verifying against this when the address is unknown makes both cases take as long.
+let dummyHash: Promise<string> | undefined;
+
+export type SignInResult =
+  | { kind: "success"; userId: string }
+  | { kind: "invalid" }
+  | { kind: "locked"; lock: LockState }
+  | { kind: "throttled" };
+
+/** Checks a password sign-in: throttling, lockout, the password, and records it all. */
+export async function signIn(db: Database, input: { email: string; password: string }, meta: RequestMeta) {
+  const email = input.email.trim().toLowerCase();
+  if (await ipIsThrottled(db, meta.ip)) {
+    await recordAttempt(db, email, false, "ip_throttled", meta);
+    return { kind: "throttled" } satisfies SignInResult;
+  }
+  const before = await checkLoginAttempts(db, email);
+  if (before.is_locked) {
+    await recordAttempt(db, email, false, "account_locked", meta);
+    return { kind: "locked", lock: before } satisfies SignInResult;
+  }
+
+  const [user] = await db
+    .select({ id: schema.users.id, passwordHash: schema.users.passwordHash })
+    .from(schema.users)
+    .where(eq(schema.users.email, email));
+  dummyHash ??= hashPassword("not a real password, only for timing");
+  const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
+
+  if (user && valid) {
+    await recordAttempt(db, email, true, null, meta);
+    await logSecurityEvent(db, { p_user_id: user.id, p_action: "login", p_ip_address: meta.ip, p_user_agent: meta.userAgent });
+    return { kind: "success", userId: user.id } satisfies SignInResult;
+  }
+
+  await recordAttempt(db, email, false, INVALID, meta);
+  await logSecurityEvent(db, {
+    p_user_id: user?.id ?? null,
+    p_action: "login_failed",
+    p_details: { email },
+    p_ip_address: meta.ip,
+    p_user_agent: meta.userAgent,
+  });
+  // The lock state is checked again after every failure (SPEC §8).
+  const after = await checkLoginAttempts(db, email);
+  if (after.is_locked) {
+    await logSecurityEvent(db, {
+      p_user_id: user?.id ?? null,
+      p_action: "account_locked",
+      p_details: { email, until: after.lock_expires_at },
+      p_ip_address: meta.ip,
+      p_user_agent: meta.userAgent,
+    });
+    return { kind: "locked", lock: after } satisfies SignInResult;
+  }
+  return { kind: "invalid" } satisfies SignInResult;
+}

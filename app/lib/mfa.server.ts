@@ -1,0 +1,153 @@
+import { randomInt } from "node:crypto";
+import { and, eq, gt, isNotNull, isNull } from "drizzle-orm";
+import { generateSecret, generateURI, verify } from "otplib";
+import QRCode from "qrcode";
+import { siteConfig } from "~/content/site";
+import { now } from "./clock.server";
+import { type Database, schema } from "./db.server";
+import { logSecurityEvent } from "./security-events.server";
+import type { RequestMeta } from "./session.server";
+import { hashToken } from "./tokens.server";
+
+/**
+ * TOTP second factor (authenticator apps) with one-time recovery codes. Codes are
+ * accepted one time step either side of now (clock drift), and never twice.
+ */
+const { mfaFactors: factors, mfaRecoveryCodes: recoveryCodes, mfaChallenges: challenges } = schema;
+const RECOVERY_CODE_COUNT = 10;
+const CHALLENGE_TTL_MS = 5 * 60_000;
+
+export type Enrolment = { factorId: string; secret: string; uri: string; qrCode: string };
+
+/** Starts enrolment: a new unconfirmed factor (replacing any earlier unconfirmed one). */
+export async function startEnrolment(db: Database, user: { userId: string; email: string }, friendlyName = "Authenticator") {
+  await db.delete(factors).where(and(eq(factors.userId, user.userId), isNull(factors.confirmedAt)));
+  const secret = generateSecret();
+  const [factor] = await db
+    .insert(factors)
+    .values({ userId: user.userId, friendlyName: friendlyName.slice(0, 60), secret })
+    .returning({ id: factors.id });
+  const uri = generateURI({ issuer: siteConfig.name, label: user.email, secret });
+  const qrCode = `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(uri, { type: "svg", margin: 1 })).toString("base64")}`;
+  return { factorId: factor!.id, secret, uri, qrCode } satisfies Enrolment;
+}
+
+async function checkTotp(factor: { id: string; secret: string; lastUsedStep: number | null }, code: string) {
+  const token = code.replace(/\s+/g, "");
+  if (!/^\d{6}$/.test(token)) return null;
+  const result = await verify({
+    secret: factor.secret,
+    token,
+    epoch: Math.floor(now().getTime() / 1000),
+    epochTolerance: 30,
+    ...(factor.lastUsedStep !== null ? { afterTimeStep: factor.lastUsedStep } : {}),
+  });
+  return result.valid && "timeStep" in result ? result.timeStep : null;
+}
+
+/** Confirms enrolment with a first code; returns the recovery codes (shown once). */
+export async function confirmEnrolment(db: Database, userId: string, factorId: string, code: string, meta: RequestMeta) {
+  const [factor] = await db
+    .select()
+    .from(factors)
+    .where(and(eq(factors.id, factorId), eq(factors.userId, userId), isNull(factors.confirmedAt)));
+  if (!factor) return null;
+  const step = await checkTotp(factor, code);
+  if (step === null) return null;
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => recoveryCode());
+  await db.transaction(async (tx) => {
+    // One factor per person: a confirmed new one replaces the old.
+    await tx.delete(factors).where(and(eq(factors.userId, userId), isNotNull(factors.confirmedAt)));
+    await tx.update(factors).set({ confirmedAt: now(), lastUsedStep: step }).where(eq(factors.id, factorId));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: hashToken(normalise(c)) })));
+  });
+  await logSecurityEvent(db, { p_user_id: userId, p_action: "mfa_enrolled", p_ip_address: meta.ip, p_user_agent: meta.userAgent });
+  return codes;
+}
+
+/** Checks a sign-in code: a TOTP code from the app, or an unused recovery code. */
+export async function verifySecondFactor(db: Database, userId: string, code: string, meta: RequestMeta) {
+  const [factor] = await db
+    .select()
+    .from(factors)
+    .where(and(eq(factors.userId, userId), isNotNull(factors.confirmedAt)));
+  if (!factor) return false;
+  const step = await checkTotp(factor, code);
+  let ok = false;
+  if (step !== null) {
+    // Conditional update: of two requests with the same code, only one wins.
+    const updated = await db
+      .update(factors)
+      .set({ lastUsedStep: step })
+      .where(and(eq(factors.id, factor.id), factor.lastUsedStep === null ? isNull(factors.lastUsedStep) : eq(factors.lastUsedStep, factor.lastUsedStep)))
+      .returning({ id: factors.id });
+    ok = updated.length > 0;
+  } else {
+    const used = await db
+      .update(recoveryCodes)
+      .set({ usedAt: now() })
+      .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hashToken(normalise(code))), isNull(recoveryCodes.usedAt)))
+      .returning({ id: recoveryCodes.id });
+    ok = used.length > 0;
+  }
+  await logSecurityEvent(db, {
+    p_user_id: userId,
+    p_action: ok ? "mfa_verified" : "mfa_failed",
+    p_details: { method: step !== null ? "totp" : "recovery_code" },
+    p_ip_address: meta.ip,
+    p_user_agent: meta.userAgent,
+  });
+  return ok;
+}
+
+export async function removeFactor(db: Database, userId: string, factorId: string, meta: RequestMeta) {
+  const removed = await db
+    .delete(factors)
+    .where(and(eq(factors.id, factorId), eq(factors.userId, userId)))
+    .returning({ id: factors.id, confirmedAt: factors.confirmedAt });
+  if (removed.length === 0) return false;
+  if (removed[0]!.confirmedAt) await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await logSecurityEvent(db, { p_user_id: userId, p_action: "mfa_removed", p_ip_address: meta.ip, p_user_agent: meta.userAgent });
+  return true;
+}
+
+export async function factorStatus(db: Database, userId: string) {
+  const [factor] = await db
+    .select({ id: factors.id, friendlyName: factors.friendlyName, confirmedAt: factors.confirmedAt })
+    .from(factors)
+    .where(and(eq(factors.userId, userId), isNotNull(factors.confirmedAt)));
+  const unused = await db
+    .select({ id: recoveryCodes.id })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  return factor ? { ...factor, recoveryCodesLeft: unused.length } : null;
+}
+
+/** SPEC §7 POST /factors/{id}/challenge: a check that must be answered within 5 minutes. */
+export async function createChallenge(db: Database, userId: string, factorId: string) {
+  const [factor] = await db.select({ id: factors.id }).from(factors).where(and(eq(factors.id, factorId), eq(factors.userId, userId)));
+  if (!factor) return null;
+  const expiresAt = new Date(now().getTime() + CHALLENGE_TTL_MS);
+  const [row] = await db.insert(challenges).values({ factorId, expiresAt }).returning({ id: challenges.id });
+  return { id: row!.id, expiresAt };
+}
+
+/** Uses a challenge once; true when it belonged to this factor and had not expired. */
+export async function consumeChallenge(db: Database, factorId: string, challengeId: string) {
+  const used = await db
+    .update(challenges)
+    .set({ verifiedAt: now() })
+    .where(
+      and(eq(challenges.id, challengeId), eq(challenges.factorId, factorId), isNull(challenges.verifiedAt), gt(challenges.expiresAt, now())),
+    )
+    .returning({ id: challenges.id });
+  return used.length > 0;
+}
+
+const normalise = (code: string) => code.trim().toLowerCase().replace(/[^a-z0-9]/g, "");
+const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+function recoveryCode() {
+  const part = () => Array.from({ length: 5 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join("");
+  return `${part()}-${part()}`;
+}

@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { getDb } from "~/lib/db.server";
+import { currentStaff, requireStaffApi } from "~/lib/guard.server";
+import { ApiError, handleApi, jsonResponse, methodNotAllowed, readJsonObject, validationError } from "~/lib/http.server";
+import { confirmEnrolment, consumeChallenge, createChallenge, factorStatus, removeFactor, verifySecondFactor } from "~/lib/mfa.server";
+import { markMfaVerified, requestMeta } from "~/lib/session.server";
+import type { Route } from "./+types/api.auth.factor";
+
+/**
+ * The factor endpoints of SPEC §7:
+ *   DELETE /api/auth/factors/{id}
+ *   POST   /api/auth/factors/{id}/challenge   → {id, expires_at}
+ *   POST   /api/auth/factors/{id}/verify      {code, challenge_id}
+ * A session that still owes its second factor may challenge and verify, nothing else.
+ */
+export function action({ request, context, params }: Route.ActionArgs) {
+  return handleApi(async () => {
+    const db = getDb();
+    const meta = requestMeta(request, context.clientIp);
+    const factorId = params.id;
+    const verb = params.verb;
+
+    if (request.method === "DELETE" && !verb) {
+      const session = await requireStaffApi(request, context);
+      if (!(await removeFactor(db, session.userId, factorId, meta))) throw new ApiError(404, "Factor not found");
+      return jsonResponse({ id: factorId });
+    }
+    if (request.method !== "POST" || (verb !== "challenge" && verb !== "verify")) return methodNotAllowed("POST, DELETE");
+
+    const session = await currentStaff(request, context);
+    if (!session) throw new ApiError(401, "Not signed in");
+    if (verb === "challenge") {
+      const challenge = await createChallenge(db, session.userId, factorId);
+      if (!challenge) throw new ApiError(404, "Factor not found");
+      return jsonResponse({ id: challenge.id, expires_at: Math.floor(challenge.expiresAt.getTime() / 1000) }, 201);
+    }
+
+    const parsed = z
+      .object({ code: z.string().trim().min(6).max(32), challenge_id: z.string().uuid() })
+      .safeParse(await readJsonObject(request, 4 * 1024));
+    if (!parsed.success) throw validationError(parsed.error);
+    if (!(await consumeChallenge(db, factorId, parsed.data.challenge_id))) throw new ApiError(400, "The challenge has expired or was used");
+
+    const confirmed = await factorStatus(db, session.userId);
+    if (confirmed?.id === factorId) {
+      if (!(await verifySecondFactor(db, session.userId, parsed.data.code, meta))) throw new ApiError(400, "Invalid code");
+      await markMfaVerified(db, session.id);
+      return jsonResponse({ verified: true });
+    }
+    // An unconfirmed factor: this is the end of enrolment (only for a fully signed-in session).
+    if (session.mfaPending) throw new ApiError(401, "Not signed in");
+    const codes = await confirmEnrolment(db, session.userId, factorId, parsed.data.code, meta);
+    if (!codes) throw new ApiError(400, "Invalid code");
+    return jsonResponse({ verified: true, recovery_codes: codes });
+  });
+}
+
+export const loader = () => methodNotAllowed("POST, DELETE");

@@ -1,0 +1,20 @@
+import { getDb } from "~/lib/db.server";
+import { requireStaffApi } from "~/lib/guard.server";
+import { jsonResponse, methodNotAllowed } from "~/lib/http.server";
+import { now } from "~/lib/clock.server";
+import { extendSession, requestMeta, sessionCookie, readSessionToken } from "~/lib/session.server";
+import type { Route } from "./+types/api.session.extend";
+
+/** POST /api/session/extend: "Extend Session" sets a new 24-hour expiry on the server. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  const session = await requireStaffApi(request, context);
+  const expiresAt = await extendSession(getDb(), session, requestMeta(request, context.clientIp));
+  return jsonResponse(
+    { expiresAt: expiresAt.toISOString(), expiresInMs: expiresAt.getTime() - now().getTime() },
+    200,
+    { "Set-Cookie": sessionCookie(readSessionToken(request)!, expiresAt) },
+  );
+}
+
+export const loader = () => methodNotAllowed();

@@ -1,0 +1,62 @@
+import { useId } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { RedirectAfterSignIn } from "~/components/redirect-after-sign-in";
+import { siteConfig } from "~/content/site";
+import { getDb } from "~/lib/db.server";
+import { currentStaff } from "~/lib/guard.server";
+import { LOGIN_MESSAGES } from "~/lib/login.server";
+import { verifySecondFactor } from "~/lib/mfa.server";
+import { markMfaVerified, requestMeta } from "~/lib/session.server";
+import type { Route } from "./+types/login.mfa";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Two-step verification | ${siteConfig.name} Admin` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await currentStaff(request, context);
+  if (!session) throw redirect("/login");
+  if (!session.mfaPending) throw redirect("/admin");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await currentStaff(request, context);
+  if (!session) throw redirect("/login");
+  const code = String((await request.formData()).get("code") ?? "").slice(0, 32);
+  const db = getDb();
+  if (!(await verifySecondFactor(db, session.userId, code, requestMeta(request, context.clientIp)))) {
+    return data({ ok: false, message: "That code did not work. Enter the current code from your app, or a recovery code." }, 401);
+  }
+  await markMfaVerified(db, session.id);
+  return { ok: true, message: LOGIN_MESSAGES.success };
+}
+
+export default function SecondFactor({ actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const id = useId();
+  return (
+    <section className="auth-page">
+      <div className="auth-card">
+        <p className="eyebrow">Two-step verification</p>
+        <h1>Enter your code</h1>
+        <p className="auth-lead">Open your authenticator app and enter the 6-digit code for {siteConfig.name}.</p>
+        {actionData ? (
+          <p className={`auth-message ${actionData.ok ? "success" : "error"}`} role={actionData.ok ? "status" : "alert"}>
+            {actionData.message}
+          </p>
+        ) : null}
+        {actionData?.ok ? <RedirectAfterSignIn /> : null}
+        <Form method="post" className="auth-form">
+          <label htmlFor={id}>Code</label>
+          <input id={id} name="code" inputMode="numeric" autoComplete="one-time-code" required disabled={busy || actionData?.ok} />
+          <button type="submit" className="button button-coral" disabled={busy || actionData?.ok}>
+            {busy ? "Checking..." : "Verify"}
+          </button>
+        </Form>
+        <p className="auth-hint">Lost your phone? A recovery code works here too.</p>
+      </div>
+    </section>
+  );
+}

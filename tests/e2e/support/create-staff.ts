@@ -1,0 +1,11 @@
+// Creates the browser tests' staff accounts in one process (see staff-accounts.ts).
+import { openDatabase } from "../../../app/lib/db.server";
+import { createUser } from "../../../app/lib/users.server";
+
+const accounts = JSON.parse(process.env.E2E_STAFF_JSON ?? "[]") as { email: string; name: string; password: string }[];
+const handle = await openDatabase({ dataDir: process.env.DATA_DIR! });
+try {
+  for (const account of accounts) await createUser(handle.db, { email: account.email, fullName: account.name, password: account.password });
+} finally {
+  await handle.close();
+}

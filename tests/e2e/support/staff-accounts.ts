@@ -1,0 +1,35 @@
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+
+/**
+ * Staff accounts for the browser tests, one per concern so tests that lock an account
+ * or turn on two-step verification do not disturb the others. Passwords are random
+ * per run and passed to the tests through the environment.
+ */
+export const STAFF_ACCOUNTS = {
+  staff: "staff@fjordform.test",
+  lockout: "lockout@fjordform.test",
+  mfa: "mfa@fjordform.test",
+  session: "session@fjordform.test",
+  security: "security@fjordform.test",
+} as const;
+
+export type StaffAccount = keyof typeof STAFF_ACCOUNTS;
+
+export function staffCredentials(account: StaffAccount) {
+  const password = process.env[`E2E_PASSWORD_${account.toUpperCase()}`];
+  if (!password) throw new Error(`No password for ${account}: accounts are made in playwright.config.ts`);
+  return { email: STAFF_ACCOUNTS[account], password };
+}
+
+export function createStaffAccounts(dataDir: string) {
+  const accounts = Object.entries(STAFF_ACCOUNTS).map(([account, email]) => {
+    const password = randomBytes(18).toString("base64url");
+    process.env[`E2E_PASSWORD_${account.toUpperCase()}`] = password;
+    return { email, password, name: `${account[0]!.toUpperCase()}${account.slice(1)} Tester` };
+  });
+  execFileSync(process.execPath, ["--import", "tsx", "tests/e2e/support/create-staff.ts"], {
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "error", E2E_STAFF_JSON: JSON.stringify(accounts) },
+    stdio: "inherit",
+  });
+}

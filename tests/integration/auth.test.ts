@@ -1,0 +1,180 @@
+import { and, eq } from "drizzle-orm";
+import { generate } from "otplib";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { setClockOffset } from "~/lib/clock.server";
+import { dashboardCounts, startOfTodayInOslo } from "~/lib/dashboard.server";
+import { type DatabaseHandle, schema } from "~/lib/db.server";
+import { checkLoginAttempts, signIn } from "~/lib/login.server";
+import { confirmEnrolment, startEnrolment, verifySecondFactor } from "~/lib/mfa.server";
+import { logSecurityEvent } from "~/lib/security-events.server";
+import { createSession, endSession, getSession, sessionCookieName } from "~/lib/session.server";
+import { hashToken } from "~/lib/tokens.server";
+import { createUser } from "~/lib/users.server";
+import { createTestDatabase, engineName, truncateAll } from "../support/test-database";
+
+let handle: DatabaseHandle;
+const meta = { ip: "198.51.100.20", userAgent: "Mozilla/5.0 test" };
+const PASSWORD = "correct horse battery staple";
+const minutes = (n: number) => n * 60_000;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(async () => {
+  await handle?.close();
+});
+afterEach(async () => {
+  setClockOffset(0);
+  await truncateAll(handle);
+});
+
+const requestWith = (token: string) => new Request("http://localhost/admin", { headers: { cookie: `${sessionCookieName()}=${token}` } });
+const newUser = (email = "kari@fjordform.no") => createUser(handle.db, { email, fullName: "Kari", password: PASSWORD });
+
+describe(`sign-in and lockout (${engineName()})`, () => {
+  it("locks an account after 5 wrong passwords in 15 minutes, refuses even the right one, and lifts 15 minutes later", async () => {
+    await newUser();
+    for (let i = 0; i < 4; i++) {
+      expect((await signIn(handle.db, { email: "kari@fjordform.no", password: "wrong password!" }, meta)).kind).toBe("invalid");
+    }
+    const fifth = await signIn(handle.db, { email: "kari@fjordform.no", password: "wrong password!" }, meta);
+    expect(fifth.kind).toBe("locked");
+    const lock = await checkLoginAttempts(handle.db, "KARI@fjordform.no ");
+    expect(lock).toMatchObject({ is_locked: true, attempts_count: 5 });
+    expect((await signIn(handle.db, { email: "kari@fjordform.no", password: PASSWORD }, meta)).kind).toBe("locked");
+
+    setClockOffset(minutes(14));
+    expect((await checkLoginAttempts(handle.db, "kari@fjordform.no")).is_locked).toBe(true);
+    setClockOffset(minutes(15) + 1000);
+    expect((await checkLoginAttempts(handle.db, "kari@fjordform.no")).is_locked).toBe(false);
+    expect((await signIn(handle.db, { email: "kari@fjordform.no", password: PASSWORD }, meta)).kind).toBe("success");
+
+    const events = await handle.db.select({ action: schema.securityEvents.action }).from(schema.securityEvents);
+    expect(events.map((e) => e.action)).toEqual(expect.arrayContaining(["login_failed", "account_locked", "login"]));
+    const attempts = await handle.db.select().from(schema.loginAttempts);
+    expect(attempts).toHaveLength(7);
+    expect(attempts.every((a) => a.ipAddress === meta.ip && a.userAgent === meta.userAgent)).toBe(true);
+  });
+
+  it("a success resets the count; an unknown address gets the same answer as a wrong password", async () => {
+    await newUser();
+    for (let i = 0; i < 4; i++) await signIn(handle.db, { email: "kari@fjordform.no", password: "nope nope nope" }, meta);
+    expect((await signIn(handle.db, { email: "kari@fjordform.no", password: PASSWORD }, meta)).kind).toBe("success");
+    expect((await checkLoginAttempts(handle.db, "kari@fjordform.no")).attempts_count).toBe(0);
+    expect((await signIn(handle.db, { email: "nobody@fjordform.no", password: PASSWORD }, meta)).kind).toBe("invalid");
+  });
+
+  it("one IP cannot spray passwords across many accounts; other IPs are unaffected", async () => {
+    await newUser();
+    for (let i = 0; i < 20; i++) await signIn(handle.db, { email: `victim${i}@fjordform.no`, password: "guess guess guess" }, meta);
+    expect((await signIn(handle.db, { email: "kari@fjordform.no", password: PASSWORD }, meta)).kind).toBe("throttled");
+    const other = { ...meta, ip: "203.0.113.99" };
+    expect((await signIn(handle.db, { email: "kari@fjordform.no", password: PASSWORD }, other)).kind).toBe("success");
+    // None of the sprayed accounts is locked by it.
+    expect((await checkLoginAttempts(handle.db, "victim0@fjordform.no")).is_locked).toBe(false);
+  });
+});
+
+describe(`sessions (${engineName()})`, () => {
+  it("stores only a hash of the token, and a 256-bit token in an HttpOnly SameSite=Lax cookie", async () => {
+    const user = await newUser();
+    const session = await createSession(handle.db, user.id, meta, { mfaVerified: true });
+    expect(Buffer.from(session.token, "base64url")).toHaveLength(32);
+    expect(session.cookie).toMatch(/^session=[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=86400$/);
+    const [row] = await handle.db.select().from(schema.userSessions);
+    expect(row?.sessionToken).toBe(hashToken(session.token));
+    expect(row?.sessionToken).not.toContain(session.token);
+    expect((await getSession(handle.db, requestWith(session.token)))?.email).toBe("kari@fjordform.no");
+    expect(await getSession(handle.db, requestWith(row!.sessionToken))).toBeNull(); // the stored value is no key
+  });
+
+  it("ends a session after 24 hours on the server, marks it inactive and records the expiry once", async () => {
+    const user = await newUser();
+    const session = await createSession(handle.db, user.id, meta, { mfaVerified: true });
+    setClockOffset(minutes(24 * 60) - 1000);
+    expect(await getSession(handle.db, requestWith(session.token))).not.toBeNull();
+    setClockOffset(minutes(24 * 60) + 1000);
+    expect(await getSession(handle.db, requestWith(session.token))).toBeNull();
+    expect(await getSession(handle.db, requestWith(session.token))).toBeNull();
+    const [row] = await handle.db.select().from(schema.userSessions);
+    expect(row?.isActive).toBe(false);
+    const expiries = await handle.db.select().from(schema.securityEvents).where(eq(schema.securityEvents.action, "session_expired"));
+    expect(expiries).toHaveLength(1);
+  });
+
+  it("a copied cookie stops working after logout", async () => {
+    const user = await newUser();
+    const session = await createSession(handle.db, user.id, meta, { mfaVerified: true });
+    await endSession(handle.db, session.id, user.id, "logout", meta);
+    expect(await getSession(handle.db, requestWith(session.token))).toBeNull();
+    const logouts = await handle.db.select().from(schema.securityEvents).where(eq(schema.securityEvents.action, "logout"));
+    expect(logouts).toHaveLength(1);
+  });
+
+  it("a failure to record a security event never throws", async () => {
+    await expect(
+      logSecurityEvent(handle.db, { p_user_id: "00000000-0000-0000-0000-000000000000", p_action: "login" }),
+    ).resolves.toBeUndefined();
+  });
+});
+
+describe(`two-step verification (${engineName()})`, () => {
+  it("enrols with a first code, then accepts each code once and each recovery code once", async () => {
+    const user = await newUser();
+    const enrolment = await startEnrolment(handle.db, { userId: user.id, email: "kari@fjordform.no" });
+    expect(enrolment.uri).toContain("otpauth://totp/");
+    expect(enrolment.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(await confirmEnrolment(handle.db, user.id, enrolment.factorId, "000000", meta)).toBeNull();
+
+    const first = await generate({ secret: enrolment.secret });
+    const codes = await confirmEnrolment(handle.db, user.id, enrolment.factorId, first, meta);
+    expect(codes).toHaveLength(10);
+    // The code used to enrol cannot sign in again (replay).
+    expect(await verifySecondFactor(handle.db, user.id, first, meta)).toBe(false);
+
+    setClockOffset(30_000);
+    const next = await generate({ secret: enrolment.secret, epoch: Math.floor((Date.now() + 30_000) / 1000) });
+    expect(await verifySecondFactor(handle.db, user.id, next, meta)).toBe(true);
+    expect(await verifySecondFactor(handle.db, user.id, next, meta)).toBe(false);
+
+    expect(await verifySecondFactor(handle.db, user.id, codes![0]!.toUpperCase(), meta)).toBe(true);
+    expect(await verifySecondFactor(handle.db, user.id, codes![0]!, meta)).toBe(false);
+    const left = await handle.db
+      .select()
+      .from(schema.mfaRecoveryCodes)
+      .where(and(eq(schema.mfaRecoveryCodes.userId, user.id)));
+    expect(left.filter((c) => c.usedAt === null)).toHaveLength(9);
+    expect(left.some((c) => c.codeHash.includes(codes![1]!))).toBe(false);
+  });
+});
+
+describe(`dashboard counts (${engineName()})`, () => {
+  it("counts published posts, active subscribers, published portfolio items and today's page views", async () => {
+    await handle.db.insert(schema.blogPosts).values([
+      { title: "A", excerpt: "e", author: "x", slug: "a", content: "c", published: true },
+      { title: "B", excerpt: "e", author: "x", slug: "b", content: "c", published: false },
+    ]);
+    const subscriber = { consentText: "yes", unsubscribeToken: "t" };
+    await handle.db.insert(schema.newsletterSubscribers).values([
+      { email: "a@x.no", status: "active", ...subscriber, unsubscribeToken: "t1" },
+      { email: "b@x.no", status: "pending", ...subscriber, unsubscribeToken: "t2" },
+      { email: "c@x.no", status: "unsubscribed", ...subscriber, unsubscribeToken: "t3" },
+    ]);
+    await handle.db.insert(schema.portfolioItems).values([
+      { slug: "p1", title: "P1", media: "m", status: "published" },
+      { slug: "p2", title: "P2", media: "m", status: "draft" },
+    ]);
+    await handle.db.insert(schema.pageViews).values([
+      { path: "/" },
+      { path: "/work" },
+      { path: "/", createdAt: new Date(startOfTodayInOslo().getTime() - 1000) },
+    ]);
+    expect(await dashboardCounts(handle.db)).toEqual({ publishedPosts: 1, newsletterSubscribers: 1, portfolioItems: 1, pageViewsToday: 2 });
+  });
+
+  it("'today' starts at midnight in Oslo, summer and winter", () => {
+    expect(startOfTodayInOslo(new Date("2026-11-21T23:30:00Z")).toISOString()).toBe("2026-11-21T23:00:00.000Z");
+    expect(startOfTodayInOslo(new Date("2026-11-21T10:00:00Z")).toISOString()).toBe("2026-11-20T23:00:00.000Z");
+    expect(startOfTodayInOslo(new Date("2026-07-01T12:00:00Z")).toISOString()).toBe("2026-06-30T22:00:00.000Z");
+  });
+});
