@@ -7,6 +7,10 @@ export default [
   route("about", "routes/about.tsx"),
   route("blog", "routes/blog.tsx"),
   route("careers", "routes/careers.tsx"),
+  route("careers/cms/new", "routes/careers.cms.new.tsx"),
+  route("careers/:slug", "routes/careers.detail.tsx"),
+  route("job-cms", "routes/job-cms.tsx"),
+  route("job-cms/:id", "routes/job-cms.edit.tsx"),
   route("contact", "routes/contact.tsx"),
   // One module renders the five service pages.
   ...services.map(({ slug }) => route(slug, "routes/service.tsx", { id: `service-${slug}` })),

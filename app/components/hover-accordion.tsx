@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useActiveIndex } from "./use-active-index";
 
-type AccordionItem = { title: string; description: string };
+type AccordionItem = { title: string; description: string; meta?: string; action?: React.ReactNode };
 
 /**
  * A list where one item's description shows at a time: hovering, focusing (Tab) or
@@ -43,7 +43,9 @@ export function HoverAccordion({
               </button>
             </Heading>
             <div id={panelId} className="accordion-panel" data-testid="accordion-panel" hidden={!open}>
+              {item.meta ? <p className="accordion-meta">{item.meta}</p> : null}
               <p>{item.description}</p>
+              {item.action}
             </div>
           </li>
         );

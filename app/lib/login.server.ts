@@ -114,7 +114,12 @@ export async function signIn(db: Database, input: { email: string; password: str
 
   if (user && valid) {
     await recordAttempt(db, email, true, null, meta);
-    await logSecurityEvent(db, { p_user_id: user.id, p_action: "login", p_ip_address: meta.ip, p_user_agent: meta.userAgent });
+    await logSecurityEvent(db, {
+      p_user_id: user.id,
+      p_action: "login",
+      p_ip_address: meta.ip,
+      p_user_agent: meta.userAgent,
+    });
     return { kind: "success", userId: user.id } satisfies SignInResult;
   }
 

@@ -20,7 +20,11 @@ const CHALLENGE_TTL_MS = 5 * 60_000;
 export type Enrolment = { factorId: string; secret: string; uri: string; qrCode: string };
 
 /** Starts enrolment: a new unconfirmed factor (replacing any earlier unconfirmed one). */
-export async function startEnrolment(db: Database, user: { userId: string; email: string }, friendlyName = "Authenticator") {
+export async function startEnrolment(
+  db: Database,
+  user: { userId: string; email: string },
+  friendlyName = "Authenticator",
+) {
   await db.delete(factors).where(and(eq(factors.userId, user.userId), isNull(factors.confirmedAt)));
   const secret = generateSecret();
   const [factor] = await db
@@ -46,7 +50,13 @@ async function checkTotp(factor: { id: string; secret: string; lastUsedStep: num
 }
 
 /** Confirms enrolment with a first code; returns the recovery codes (shown once). */
-export async function confirmEnrolment(db: Database, userId: string, factorId: string, code: string, meta: RequestMeta) {
+export async function confirmEnrolment(
+  db: Database,
+  userId: string,
+  factorId: string,
+  code: string,
+  meta: RequestMeta,
+) {
   const [factor] = await db
     .select()
     .from(factors)
@@ -62,7 +72,12 @@ export async function confirmEnrolment(db: Database, userId: string, factorId: s
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: hashToken(normalise(c)) })));
   });
-  await logSecurityEvent(db, { p_user_id: userId, p_action: "mfa_enrolled", p_ip_address: meta.ip, p_user_agent: meta.userAgent });
+  await logSecurityEvent(db, {
+    p_user_id: userId,
+    p_action: "mfa_enrolled",
+    p_ip_address: meta.ip,
+    p_user_agent: meta.userAgent,
+  });
   return codes;
 }
 
@@ -80,14 +95,25 @@ export async function verifySecondFactor(db: Database, userId: string, code: str
     const updated = await db
       .update(factors)
       .set({ lastUsedStep: step })
-      .where(and(eq(factors.id, factor.id), factor.lastUsedStep === null ? isNull(factors.lastUsedStep) : eq(factors.lastUsedStep, factor.lastUsedStep)))
+      .where(
+        and(
+          eq(factors.id, factor.id),
+          factor.lastUsedStep === null ? isNull(factors.lastUsedStep) : eq(factors.lastUsedStep, factor.lastUsedStep),
+        ),
+      )
       .returning({ id: factors.id });
     ok = updated.length > 0;
   } else {
     const used = await db
       .update(recoveryCodes)
       .set({ usedAt: now() })
-      .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hashToken(normalise(code))), isNull(recoveryCodes.usedAt)))
+      .where(
+        and(
+          eq(recoveryCodes.userId, userId),
+          eq(recoveryCodes.codeHash, hashToken(normalise(code))),
+          isNull(recoveryCodes.usedAt),
+        ),
+      )
       .returning({ id: recoveryCodes.id });
     ok = used.length > 0;
   }
@@ -108,7 +134,12 @@ export async function removeFactor(db: Database, userId: string, factorId: strin
     .returning({ id: factors.id, confirmedAt: factors.confirmedAt });
   if (removed.length === 0) return false;
   if (removed[0]!.confirmedAt) await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-  await logSecurityEvent(db, { p_user_id: userId, p_action: "mfa_removed", p_ip_address: meta.ip, p_user_agent: meta.userAgent });
+  await logSecurityEvent(db, {
+    p_user_id: userId,
+    p_action: "mfa_removed",
+    p_ip_address: meta.ip,
+    p_user_agent: meta.userAgent,
+  });
   return true;
 }
 
@@ -126,7 +157,10 @@ export async function factorStatus(db: Database, userId: string) {
 
 /** SPEC §7 POST /factors/{id}/challenge: a check that must be answered within 5 minutes. */
 export async function createChallenge(db: Database, userId: string, factorId: string) {
-  const [factor] = await db.select({ id: factors.id }).from(factors).where(and(eq(factors.id, factorId), eq(factors.userId, userId)));
+  const [factor] = await db
+    .select({ id: factors.id })
+    .from(factors)
+    .where(and(eq(factors.id, factorId), eq(factors.userId, userId)));
   if (!factor) return null;
   const expiresAt = new Date(now().getTime() + CHALLENGE_TTL_MS);
   const [row] = await db.insert(challenges).values({ factorId, expiresAt }).returning({ id: challenges.id });
@@ -139,13 +173,22 @@ export async function consumeChallenge(db: Database, factorId: string, challenge
     .update(challenges)
     .set({ verifiedAt: now() })
     .where(
-      and(eq(challenges.id, challengeId), eq(challenges.factorId, factorId), isNull(challenges.verifiedAt), gt(challenges.expiresAt, now())),
+      and(
+        eq(challenges.id, challengeId),
+        eq(challenges.factorId, factorId),
+        isNull(challenges.verifiedAt),
+        gt(challenges.expiresAt, now()),
+      ),
     )
     .returning({ id: challenges.id });
   return used.length > 0;
 }
 
-const normalise = (code: string) => code.trim().toLowerCase().replace(/[^a-z0-9]/g, "");
+const normalise = (code: string) =>
+  code
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
 const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 function recoveryCode() {
   const part = () => Array.from({ length: 5 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join("");

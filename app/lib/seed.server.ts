@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { jobSeeds } from "~/content/jobs";
 import { showcaseSeed } from "~/content/showcase";
 import { type Database, schema } from "./db.server";
 
@@ -15,6 +16,13 @@ const seedSets: SeedSet[] = [
     name: "portfolio-items-v1",
     run: async (tx) => {
       await tx.insert(schema.portfolioItems).values(showcaseSeed).onConflictDoNothing();
+    },
+  },
+  {
+    name: "job-listings-v1",
+    run: async (tx) => {
+      const jobs = jobSeeds.map((job, sortOrder) => ({ ...job, sortOrder, published: true }));
+      await tx.insert(schema.jobListings).values(jobs).onConflictDoNothing();
     },
   },
 ];

@@ -1,5 +1,6 @@
 import { services } from "~/content/services";
 import type { Database } from "./db.server";
+import { listPublishedJobs } from "./jobs.server";
 
 export type SitemapEntry = { path: string; lastModified?: Date };
 
@@ -18,7 +19,9 @@ const staticPaths = [
   "/privacy",
 ];
 
-const dynamicSources: Array<(db: Database) => Promise<SitemapEntry[]>> = [];
+const dynamicSources: Array<(db: Database) => Promise<SitemapEntry[]>> = [
+  async (db) => (await listPublishedJobs(db)).map((job) => ({ path: `/careers/${job.slug}`, lastModified: job.updatedAt })),
+];
 
 export async function sitemapEntries(db: Database): Promise<SitemapEntry[]> {
   const dynamic = await Promise.all(dynamicSources.map((source) => source(db)));

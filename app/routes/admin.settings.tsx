@@ -27,7 +27,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type Result =
   | { intent: "enrol-start"; factorId: string; secret: string; qrCode: string }
-  | { intent: "enrol-confirm"; recoveryCodes?: string[]; error?: string; factorId?: string; secret?: string; qrCode?: string }
+  | {
+      intent: "enrol-confirm";
+      recoveryCodes?: string[];
+      error?: string;
+      factorId?: string;
+      secret?: string;
+      qrCode?: string;
+    }
   | { intent: "mfa-remove" | "revoke-others" | "password"; message?: string; error?: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -47,7 +54,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       const codes = await confirmEnrolment(db, session.userId, field("factorId"), field("code"), meta);
       if (!codes) {
         return reply(
-          { intent: "enrol-confirm", error: "That code did not match. Check the time on your phone and try the next code." },
+          {
+            intent: "enrol-confirm",
+            error: "That code did not match. Check the time on your phone and try the next code.",
+          },
           400,
         );
       }
@@ -56,14 +66,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "mfa-remove": {
       const factor = await factorStatus(db, session.userId);
       if (!factor || !(await verifySecondFactor(db, session.userId, field("code"), meta))) {
-        return reply({ intent: "mfa-remove", error: "Enter a current code from your app to turn two-step verification off." }, 400);
+        return reply(
+          { intent: "mfa-remove", error: "Enter a current code from your app to turn two-step verification off." },
+          400,
+        );
       }
       await removeFactor(db, session.userId, factor.id, meta);
       return reply({ intent: "mfa-remove", message: "Two-step verification is off." });
     }
     case "revoke-others": {
       const count = await endOtherSessions(db, session, meta);
-      return reply({ intent: "revoke-others", message: `Signed out of ${count} other session${count === 1 ? "" : "s"}.` });
+      return reply({
+        intent: "revoke-others",
+        message: `Signed out of ${count} other session${count === 1 ? "" : "s"}.`,
+      });
     }
     case "password": {
       const [user] = await db.select().from(schema.users).where(eq(schema.users.id, session.userId));
@@ -72,12 +88,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       const next = passwordSchema.safeParse(field("next"));
       if (!next.success) return reply({ intent: "password", error: next.error.issues[0]!.message }, 400);
-      if (field("next") !== field("confirm")) return reply({ intent: "password", error: "The two new passwords differ." }, 400);
+      if (field("next") !== field("confirm"))
+        return reply({ intent: "password", error: "The two new passwords differ." }, 400);
       await db
         .update(schema.users)
         .set({ passwordHash: await hashPassword(next.data), updatedAt: new Date() })
         .where(eq(schema.users.id, session.userId));
-      await logSecurityEvent(db, { p_user_id: session.userId, p_action: "password_changed", p_ip_address: meta.ip, p_user_agent: meta.userAgent });
+      await logSecurityEvent(db, {
+        p_user_id: session.userId,
+        p_action: "password_changed",
+        p_ip_address: meta.ip,
+        p_user_agent: meta.userAgent,
+      });
       await endOtherSessions(db, session, meta);
       return reply({ intent: "password", message: "Password changed. Other sessions were signed out." });
     }
@@ -108,8 +130,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         {recoveryCodes ? (
           <div role="status">
             <p>
-              <strong>Two-step verification is on.</strong> Save these recovery codes somewhere safe. Each works once
-              if you lose your phone; they are not shown again.
+              <strong>Two-step verification is on.</strong> Save these recovery codes somewhere safe. Each works once if
+              you lose your phone; they are not shown again.
             </p>
             <ul className="recovery-codes" data-testid="recovery-codes">
               {recoveryCodes.map((code) => (
@@ -121,9 +143,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </div>
         ) : loaderData.factor ? (
           <>
-            <p>
-              On, with an authenticator app. {loaderData.factor.recoveryCodesLeft} recovery codes left.
-            </p>
+            <p>On, with an authenticator app. {loaderData.factor.recoveryCodesLeft} recovery codes left.</p>
             {messageFor("mfa-remove")}
             <Form method="post" className="inline-form">
               <input type="hidden" name="intent" value="mfa-remove" />
@@ -136,8 +156,17 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </>
         ) : enrolling ? (
           <>
-            <p>Scan this code with an authenticator app (1Password, Google Authenticator, Aegis…), then enter the 6-digit code it shows.</p>
-            <img src={enrolling.qrCode} alt={`QR code for setting up two-step verification. Key: ${enrolling.secret}`} width={200} height={200} className="qr" />
+            <p>
+              Scan this code with an authenticator app (1Password, Google Authenticator, Aegis…), then enter the 6-digit
+              code it shows.
+            </p>
+            <img
+              src={enrolling.qrCode}
+              alt={`QR code for setting up two-step verification. Key: ${enrolling.secret}`}
+              width={200}
+              height={200}
+              className="qr"
+            />
             <p>
               Can't scan? Enter this key: <code data-testid="totp-secret">{enrolling.secret}</code>
             </p>
@@ -172,14 +201,19 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <ul className="session-list">
           {loaderData.sessions.map((s) => (
             <li key={s.id}>
-              <strong>{s.current ? "This browser" : describeAgent(s.userAgent)}</strong> · {s.ipAddress ?? "unknown address"} · signed in{" "}
+              <strong>{s.current ? "This browser" : describeAgent(s.userAgent)}</strong> ·{" "}
+              {s.ipAddress ?? "unknown address"} · signed in{" "}
               {new Date(s.createdAt).toLocaleString("nb-NO", { timeZone: "Europe/Oslo" })}
             </li>
           ))}
         </ul>
         <Form method="post">
           <input type="hidden" name="intent" value="revoke-others" />
-          <button type="submit" className="button button-small button-ghost" disabled={busy || loaderData.sessions.length < 2}>
+          <button
+            type="submit"
+            className="button button-small button-ghost"
+            disabled={busy || loaderData.sessions.length < 2}
+          >
             Sign out all other sessions
           </button>
         </Form>
@@ -194,9 +228,25 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <label htmlFor={ids.current}>Current password</label>
           <input id={ids.current} name="current" type="password" autoComplete="current-password" required />
           <label htmlFor={ids.next}>New password</label>
-          <input id={ids.next} name="next" type="password" autoComplete="new-password" minLength={12} maxLength={128} required />
+          <input
+            id={ids.next}
+            name="next"
+            type="password"
+            autoComplete="new-password"
+            minLength={12}
+            maxLength={128}
+            required
+          />
           <label htmlFor={ids.confirm}>New password again</label>
-          <input id={ids.confirm} name="confirm" type="password" autoComplete="new-password" minLength={12} maxLength={128} required />
+          <input
+            id={ids.confirm}
+            name="confirm"
+            type="password"
+            autoComplete="new-password"
+            minLength={12}
+            maxLength={128}
+            required
+          />
           <button type="submit" className="button button-small" disabled={busy}>
             Change password
           </button>
@@ -208,7 +258,25 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
 
 function describeAgent(userAgent: string | null) {
   if (!userAgent) return "Unknown browser";
-  const browser = /Firefox\//.test(userAgent) ? "Firefox" : /Edg\//.test(userAgent) ? "Edge" : /Chrome\//.test(userAgent) ? "Chrome" : /Safari\//.test(userAgent) ? "Safari" : "Browser";
-  const os = /Windows/.test(userAgent) ? "Windows" : /Mac OS X/.test(userAgent) ? "macOS" : /Android/.test(userAgent) ? "Android" : /iPhone|iPad/.test(userAgent) ? "iOS" : /Linux/.test(userAgent) ? "Linux" : "";
+  const browser = /Firefox\//.test(userAgent)
+    ? "Firefox"
+    : /Edg\//.test(userAgent)
+      ? "Edge"
+      : /Chrome\//.test(userAgent)
+        ? "Chrome"
+        : /Safari\//.test(userAgent)
+          ? "Safari"
+          : "Browser";
+  const os = /Windows/.test(userAgent)
+    ? "Windows"
+    : /Mac OS X/.test(userAgent)
+      ? "macOS"
+      : /Android/.test(userAgent)
+        ? "Android"
+        : /iPhone|iPad/.test(userAgent)
+          ? "iOS"
+          : /Linux/.test(userAgent)
+            ? "Linux"
+            : "";
   return os ? `${browser} on ${os}` : browser;
 }

@@ -13,7 +13,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context);
   const s = schema.newsletterSubscribers;
   const rows = await getDb()
-    .select({ id: s.id, email: s.email, status: s.status, source: s.source, consentAt: s.consentAt, confirmedAt: s.confirmedAt })
+    .select({
+      id: s.id,
+      email: s.email,
+      status: s.status,
+      source: s.source,
+      consentAt: s.consentAt,
+      confirmedAt: s.confirmedAt,
+    })
     .from(s)
     .orderBy(desc(s.createdAt))
     .limit(500);

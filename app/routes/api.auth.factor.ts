@@ -1,8 +1,22 @@
 import { z } from "zod";
 import { getDb } from "~/lib/db.server";
 import { currentStaff, requireStaffApi } from "~/lib/guard.server";
-import { ApiError, handleApi, jsonResponse, methodNotAllowed, readJsonObject, validationError } from "~/lib/http.server";
-import { confirmEnrolment, consumeChallenge, createChallenge, factorStatus, removeFactor, verifySecondFactor } from "~/lib/mfa.server";
+import {
+  ApiError,
+  handleApi,
+  jsonResponse,
+  methodNotAllowed,
+  readJsonObject,
+  validationError,
+} from "~/lib/http.server";
+import {
+  confirmEnrolment,
+  consumeChallenge,
+  createChallenge,
+  factorStatus,
+  removeFactor,
+  verifySecondFactor,
+} from "~/lib/mfa.server";
 import { markMfaVerified, requestMeta } from "~/lib/session.server";
 import type { Route } from "./+types/api.auth.factor";
 
@@ -25,7 +39,8 @@ export function action({ request, context, params }: Route.ActionArgs) {
       if (!(await removeFactor(db, session.userId, factorId, meta))) throw new ApiError(404, "Factor not found");
       return jsonResponse({ id: factorId });
     }
-    if (request.method !== "POST" || (verb !== "challenge" && verb !== "verify")) return methodNotAllowed("POST, DELETE");
+    if (request.method !== "POST" || (verb !== "challenge" && verb !== "verify"))
+      return methodNotAllowed("POST, DELETE");
 
     const session = await currentStaff(request, context);
     if (!session) throw new ApiError(401, "Not signed in");
@@ -39,11 +54,13 @@ export function action({ request, context, params }: Route.ActionArgs) {
       .object({ code: z.string().trim().min(6).max(32), challenge_id: z.string().uuid() })
       .safeParse(await readJsonObject(request, 4 * 1024));
     if (!parsed.success) throw validationError(parsed.error);
-    if (!(await consumeChallenge(db, factorId, parsed.data.challenge_id))) throw new ApiError(400, "The challenge has expired or was used");
+    if (!(await consumeChallenge(db, factorId, parsed.data.challenge_id)))
+      throw new ApiError(400, "The challenge has expired or was used");
 
     const confirmed = await factorStatus(db, session.userId);
     if (confirmed?.id === factorId) {
-      if (!(await verifySecondFactor(db, session.userId, parsed.data.code, meta))) throw new ApiError(400, "Invalid code");
+      if (!(await verifySecondFactor(db, session.userId, parsed.data.code, meta)))
+        throw new ApiError(400, "Invalid code");
       await markMfaVerified(db, session.id);
       return jsonResponse({ verified: true });
     }

@@ -7,7 +7,7 @@ import type { Route } from "./+types/api.auth.factors";
 
 const enrolSchema = z.object({
   friendly_name: z.string().trim().min(1).max(60).default("Authenticator"),
-  factor_type: z.literal("totp", "Only factor_type \"totp\" is supported"),
+  factor_type: z.literal("totp", 'Only factor_type "totp" is supported'),
   issuer: z.string().max(60).optional(),
 });
 
@@ -18,7 +18,11 @@ export function action({ request, context }: Route.ActionArgs) {
     const session = await requireStaffApi(request, context);
     const parsed = enrolSchema.safeParse(await readJsonObject(request, 4 * 1024));
     if (!parsed.success) throw validationError(parsed.error);
-    const enrolment = await startEnrolment(getDb(), { userId: session.userId, email: session.email }, parsed.data.friendly_name);
+    const enrolment = await startEnrolment(
+      getDb(),
+      { userId: session.userId, email: session.email },
+      parsed.data.friendly_name,
+    );
     return jsonResponse(
       {
         id: enrolment.factorId,

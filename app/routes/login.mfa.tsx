@@ -27,7 +27,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const code = String((await request.formData()).get("code") ?? "").slice(0, 32);
   const db = getDb();
   if (!(await verifySecondFactor(db, session.userId, code, requestMeta(request, context.clientIp)))) {
-    return data({ ok: false, message: "That code did not work. Enter the current code from your app, or a recovery code." }, 401);
+    return data(
+      { ok: false, message: "That code did not work. Enter the current code from your app, or a recovery code." },
+      401,
+    );
   }
   await markMfaVerified(db, session.id);
   return { ok: true, message: LOGIN_MESSAGES.success };
@@ -43,14 +46,24 @@ export default function SecondFactor({ actionData }: Route.ComponentProps) {
         <h1>Enter your code</h1>
         <p className="auth-lead">Open your authenticator app and enter the 6-digit code for {siteConfig.name}.</p>
         {actionData ? (
-          <p className={`auth-message ${actionData.ok ? "success" : "error"}`} role={actionData.ok ? "status" : "alert"}>
+          <p
+            className={`auth-message ${actionData.ok ? "success" : "error"}`}
+            role={actionData.ok ? "status" : "alert"}
+          >
             {actionData.message}
           </p>
         ) : null}
         {actionData?.ok ? <RedirectAfterSignIn /> : null}
         <Form method="post" className="auth-form">
           <label htmlFor={id}>Code</label>
-          <input id={id} name="code" inputMode="numeric" autoComplete="one-time-code" required disabled={busy || actionData?.ok} />
+          <input
+            id={id}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            disabled={busy || actionData?.ok}
+          />
           <button type="submit" className="button button-coral" disabled={busy || actionData?.ok}>
             {busy ? "Checking..." : "Verify"}
           </button>

@@ -32,7 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const password = String(form.get("password") ?? "");
   const reply = (result: ActionResult, status = 200, headers?: HeadersInit) => data(result, { status, headers });
   if (!email || !password) return reply({ status: "error", message: LOGIN_MESSAGES.required }, 400);
-  if (email.length > 254 || password.length > 1024) return reply({ status: "error", message: LOGIN_MESSAGES.invalid }, 401);
+  if (email.length > 254 || password.length > 1024)
+    return reply({ status: "error", message: LOGIN_MESSAGES.invalid }, 401);
 
   try {
     const db = getDb();
@@ -106,7 +107,14 @@ export default function Login({ actionData }: Route.ComponentProps) {
             disabled={disabled}
           />
           <label htmlFor={ids.password}>Password</label>
-          <input id={ids.password} name="password" type="password" autoComplete="current-password" required disabled={disabled} />
+          <input
+            id={ids.password}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            disabled={disabled}
+          />
           <button type="submit" className="button button-coral" disabled={disabled}>
             {busy ? "Signing in..." : "Login"}
           </button>
@@ -141,7 +149,13 @@ function DebugPanel({ email }: { email: string }) {
   }, [open, email]);
   return (
     <div className="debug">
-      <button type="button" className="text-button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="text-button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
         {open ? "Hide debug info" : "Show debug info"}
       </button>
       <dl id={panelId} className="debug-panel" hidden={!open}>

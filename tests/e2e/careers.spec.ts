@@ -1,0 +1,158 @@
+import { expect, type Page, test } from "@playwright/test";
+import { staffCredentials } from "./support/staff-accounts";
+
+const seeded = [
+  { slug: "open-application", title: "Open Application", type: "Full-time" },
+  { slug: "part-time-animator", title: "Part-time Animator", type: "Part-time" },
+  { slug: "accountant", title: "Accountant", type: "Part-time" },
+];
+
+async function signInAsStaff(page: Page) {
+  const { email, password } = staffCredentials("staff");
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.waitForURL("**/admin");
+}
+
+test("/careers: one position open at a time, each with its full listing, and Get in touch", async ({ page }) => {
+  await page.goto("/careers");
+  const triggers = page.locator(".accordion-trigger");
+  await expect(triggers.locator(".accordion-title")).toHaveText(seeded.map((job) => job.title));
+  const panels = page.getByTestId("accordion-panel");
+  await expect(panels.nth(0)).toBeVisible();
+  await expect(panels.nth(1)).toBeHidden();
+  await triggers.nth(1).hover();
+  await expect(panels.nth(1)).toBeVisible();
+  await expect(panels.nth(0)).toBeHidden();
+  await triggers.nth(2).focus();
+  await expect(panels.nth(2)).toBeVisible();
+  await expect(panels.nth(2).getByRole("link", { name: /View full listing\s?: Accountant/ })).toHaveAttribute(
+    "href",
+    "/careers/accountant",
+  );
+  await expect(page.getByRole("link", { name: "Get in touch" }).last()).toHaveAttribute("href", "/contact");
+});
+
+for (const job of seeded) {
+  test(`/careers/${job.slug} is a complete listing with JobPosting data`, async ({ page }) => {
+    const response = await page.goto(`/careers/${job.slug}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(job.title);
+    await expect(page.locator(".job-facts")).toContainText("Oslo");
+    await expect(page.locator(".job-facts")).toContainText(job.type);
+    for (const heading of ["What you'll do", "What you bring", "What we offer"]) {
+      await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
+    }
+    expect(await page.locator(".job-section li").count()).toBeGreaterThanOrEqual(12);
+    await expect(page.getByRole("link", { name: "Apply for this position" })).toHaveAttribute(
+      "href",
+      /^mailto:jobs@fjordform\.no/,
+    );
+    const posting = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+    expect(posting).toMatchObject({
+      "@type": "JobPosting",
+      title: job.title,
+      employmentType: job.type === "Full-time" ? "FULL_TIME" : "PART_TIME",
+      hiringOrganization: { name: "Fjord & Form AS" },
+      jobLocation: { address: { addressLocality: "Oslo", addressCountry: "NO" } },
+    });
+    expect(posting.datePosted).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(posting.description.length).toBeGreaterThan(100);
+  });
+}
+
+test("an unknown job is 'Job not found' with status 404", async ({ page }) => {
+  const response = await page.goto("/careers/chief-vibes-officer");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Job not found");
+});
+
+test("the job form and list are refused without a session", async ({ page, request }) => {
+  await page.goto("/careers/cms/new");
+  await expect(page).toHaveURL("/");
+  await page.goto("/job-cms");
+  await expect(page).toHaveURL("/");
+  const post = await request.post("/careers/cms/new", {
+    form: { title: "Sneaky", location: "Oslo", description: "x", applyLink: "https://x.no" },
+    maxRedirects: 0,
+  });
+  expect(post.status()).toBe(302);
+  expect(post.headers()["location"]).toBe("/");
+  await page.goto("/careers");
+  await expect(page.getByText("Sneaky")).toHaveCount(0);
+});
+
+test("staff see a clear message for each rule of the form", async ({ page }) => {
+  await signInAsStaff(page);
+  await page.goto("/careers/cms/new");
+  await page.getByLabel("Title *").fill("");
+  await page.getByLabel("Location *").fill("");
+  await page.getByLabel("Apply link *").fill("jobs at fjordform");
+  await page.getByRole("button", { name: "Save listing" }).click();
+  await expect(page.getByText("Title is required")).toBeVisible();
+  await expect(page.getByText("Location is required")).toBeVisible();
+  await expect(page.getByText("Description is required")).toBeVisible();
+  await expect(page.getByText("The apply link must be a URL starting with https:// or mailto:")).toBeVisible();
+
+  // A taken slug is refused too, and what was typed stays.
+  await page.getByLabel("Title *").fill("Accountant");
+  await page.getByLabel("Location *").fill("Oslo");
+  await page.getByLabel("Description *").fill("Another accountant.");
+  await page.getByLabel("Apply link *").fill("javascript:alert(1)");
+  await page.getByRole("button", { name: "Save listing" }).click();
+  await expect(page.getByText("The apply link must be a URL starting with https:// or mailto:")).toBeVisible();
+  await page.getByLabel("Apply link *").fill("https://jobs.fjordform.no/accountant");
+  await page.getByRole("button", { name: "Save listing" }).click();
+  await expect(page.getByText("The address /careers/accountant is already used by another listing")).toBeVisible();
+  await expect(page.getByLabel("Description *")).toHaveValue("Another accountant.");
+});
+
+test("a new listing appears on /careers and in the sitemap; unpublishing hides it; delete removes it", async ({
+  page,
+  request,
+}) => {
+  await signInAsStaff(page);
+  const title = `Frontend Developer ${Date.now()}`;
+  await page.goto("/careers/cms/new");
+  await page.getByLabel("Title *").fill(title);
+  const slug = await page.getByLabel("Slug (address)").inputValue();
+  expect(slug).toMatch(/^frontend-developer-\d+$/);
+  await page.getByLabel("Location *").fill("Oslo");
+  await page.getByLabel("Type").selectOption("Contract");
+  await page.getByLabel("Department").fill("Development");
+  await page.getByLabel("Description *").fill("Build fast, accessible interfaces with React.");
+  await page.getByLabel("Responsibilities item 1", { exact: true }).fill("Ship features");
+  await page.getByRole("button", { name: "Add responsibility" }).click();
+  await page.getByLabel("Responsibilities item 2", { exact: true }).fill("Review code");
+  await page.getByRole("button", { name: "Move responsibilities item 2 up" }).click();
+  await page.getByLabel("Requirements item 1", { exact: true }).fill("React and TypeScript");
+  await page.getByRole("button", { name: "Remove benefits item 1" }).click();
+  await page.getByLabel("Apply link *").fill("https://jobs.fjordform.no/frontend");
+  await page.getByRole("button", { name: "Save listing" }).click();
+  await expect(page).toHaveURL(/\/job-cms\?saved=/);
+  await expect(page.locator(".auth-message")).toContainText(`Saved /careers/${slug}`);
+
+  await page.goto(`/careers/${slug}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page.locator(".job-section").first().locator("li")).toHaveText(["Review code", "Ship features"]);
+  await expect(page.getByRole("heading", { name: "What we offer" })).toHaveCount(0);
+  await page.goto("/careers");
+  await expect(page.locator(".accordion-title", { hasText: title })).toBeVisible();
+  expect(await (await request.get("/sitemap.xml")).text()).toContain(`/careers/${slug}</loc>`);
+
+  await page.goto("/job-cms");
+  await page.getByRole("button", { name: `Unpublish ${title}` }).click();
+  await expect(page.locator(".auth-message")).toContainText("is hidden from /careers");
+  expect((await page.goto(`/careers/${slug}`))?.status()).toBe(404);
+  await page.goto("/careers");
+  await expect(page.locator(".accordion-title", { hasText: title })).toHaveCount(0);
+  expect(await (await request.get("/sitemap.xml")).text()).not.toContain(`/careers/${slug}<`);
+
+  await page.goto("/job-cms");
+  page.once("dialog", (dialog) => dialog.accept());
+  await page.getByRole("button", { name: `Delete ${title}` }).click();
+  await expect(page.locator(".auth-message")).toContainText("Listing deleted.");
+  await expect(page.getByRole("link", { name: title })).toHaveCount(0);
+});
