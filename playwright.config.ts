@@ -44,8 +44,8 @@ export default defineConfig({
       SITE_URL: `http://127.0.0.1:${port}`,
       // Every test comes from 127.0.0.1: the per-IP limits are tested in tests/process.
       RATE_LIMIT_MULTIPLIER: "1000",
-      // Lets the lockout and session tests move the server's clock (POST /__test/clock).
-      TEST_CLOCK: "true",
+      // Lets tests move the server's clock and simulate a database outage (POST /__test/…).
+      TEST_HOOKS: "true",
       LOG_LEVEL: "warn",
     },
   },

@@ -27,6 +27,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "manifest", href: "/site.webmanifest" },
+  { rel: "alternate", type: "application/rss+xml", title: "Fjord & Form blog", href: "/blog/rss.xml" },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -8,6 +8,7 @@ import { isCountablePageView, recordPageView } from "~/lib/analytics.server";
 import { getDatabaseHandle, getDb, pingDatabase } from "~/lib/db.server";
 import { log } from "~/lib/log.server";
 import { startApp } from "~/lib/startup.server";
+import { requestFaults } from "~/lib/test-faults.server";
 import { sameOriginWrites, securityHeaders } from "./security";
 
 // What every loader and action receives besides the request.
@@ -80,6 +81,19 @@ export function createApp(options: { mode: "development" | "production"; clientD
     }
   });
 
+  // Staff image uploads (app/lib/uploads.server.ts): /uploads/<uuid>-<width>.<ext> is
+  // ${DATA_DIR}/uploads/<file> (serveStatic joins root and the request path), in dev too.
+  // Names are unique, so they are cached for good; the Content-Type comes from the
+  // extension and nosniff from the security headers. They stay on this server for now:
+  // MEDIA_BASE_URL is only for the static showcase media.
+  app.use(
+    "/uploads/*",
+    serveStatic({
+      root: config.dataDir,
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+    }),
+  );
+
   if (options.clientDir) {
     const root = options.clientDir;
     // Content-hashed build output never changes under the same name.
@@ -100,6 +114,16 @@ export function createApp(options: { mode: "development" | "production"; clientD
   }
 
   app.all("*", async (c) => {
+    // Tests only (TEST_HOOKS=true): this one request sees the database as down.
+    if (config.testHooks && c.req.header("x-test-fault") === "database-down") {
+      return requestFaults.run({ databaseDown: true }, () =>
+        handleRequest(c.req.raw, {
+          cspNonce: c.get("secureHeadersNonce"),
+          clientIp: "test",
+          requestId: c.get("requestId"),
+        }),
+      );
+    }
     const response = await handleRequest(c.req.raw, {
       cspNonce: c.get("secureHeadersNonce"),
       clientIp: clientIp(c, config.trustProxy),

@@ -28,7 +28,7 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
-  TEST_CLOCK: booleanFlag.default(false),
+  TEST_HOOKS: booleanFlag.default(false),
   CONTACT_ENDPOINT: z
     .string()
     .refine((value) => value.startsWith("/") || URL.canParse(value), {
@@ -53,8 +53,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
   }
   const values = result.data;
   const siteUrl = new URL(values.SITE_URL ?? `http://localhost:${values.PORT}`);
-  if (values.TEST_CLOCK && siteUrl.protocol === "https:") {
-    throw new ConfigError("Invalid configuration:\n  TEST_CLOCK: only for tests; it cannot be combined with an https SITE_URL");
+  if (values.TEST_HOOKS && siteUrl.protocol === "https:") {
+    throw new ConfigError("Invalid configuration:\n  TEST_HOOKS: only for tests; it cannot be combined with an https SITE_URL");
   }
   return {
     env: values.NODE_ENV,
@@ -73,8 +73,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
     rateLimitMultiplier: values.RATE_LIMIT_MULTIPLIER,
     /** Where the contact form posts (SPEC §7: configurable, default /api/contact). */
     contactEndpoint: values.CONTACT_ENDPOINT,
-    /** Tests only: lets the browser tests move the server's clock (POST /__test/clock). */
-    testClock: values.TEST_CLOCK,
+    /** Tests only: move the server's clock, simulate a database outage (POST /__test/…). */
+    testHooks: values.TEST_HOOKS,
   };
 }
 

@@ -10,6 +10,7 @@ import pg from "pg";
 import * as schema from "../../db/schema";
 import { acquireDataDirLock } from "./data-dir-lock.server";
 import { log } from "./log.server";
+import { databaseDownForThisRequest } from "./test-faults.server";
 
 export { schema };
 
@@ -95,10 +96,10 @@ export function getDatabaseHandle(): DatabaseHandle | undefined {
   return holder.__database;
 }
 
-/** The database of this process; throws when start-up has not opened it (a 503 upstream). */
+/** The database of this process; throws when it is not available (a 503 upstream). */
 export function getDb(): Database {
   const handle = holder.__database;
-  if (!handle) throw new DatabaseUnavailableError("The database is not open");
+  if (!handle || databaseDownForThisRequest()) throw new DatabaseUnavailableError("The database is not available");
   return handle.db;
 }
 

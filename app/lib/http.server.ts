@@ -25,6 +25,7 @@ export async function handleApi(run: () => Promise<Response>): Promise<Response>
   try {
     return await run();
   } catch (error) {
+    if (error instanceof Response) return error; // e.g. the 401 of requireStaffApi
     if (error instanceof ApiError) return jsonResponse({ error: error.message }, error.status, error.headers);
     if (error instanceof DatabaseUnavailableError) {
       return jsonResponse({ error: "The service is temporarily unavailable. Please try again in a moment." }, 503);

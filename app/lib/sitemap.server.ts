@@ -1,4 +1,5 @@
 import { services } from "~/content/services";
+import { listPublishedPosts } from "./blog.server";
 import type { Database } from "./db.server";
 import { listPublishedJobs } from "./jobs.server";
 
@@ -20,6 +21,7 @@ const staticPaths = [
 ];
 
 const dynamicSources: Array<(db: Database) => Promise<SitemapEntry[]>> = [
+  async (db) => (await listPublishedPosts(db)).map((post) => ({ path: `/blog/${post.slug}`, lastModified: post.created_at })),
   async (db) => (await listPublishedJobs(db)).map((job) => ({ path: `/careers/${job.slug}`, lastModified: job.updatedAt })),
 ];
 
@@ -28,7 +30,7 @@ export async function sitemapEntries(db: Database): Promise<SitemapEntry[]> {
   return [...staticPaths.map((path) => ({ path })), ...dynamic.flat()];
 }
 
-const escapeXml = (value: string) =>
+export const escapeXml = (value: string) =>
   value.replace(
     /[<>&'"]/g,
     (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char]!,

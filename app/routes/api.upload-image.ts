@@ -1,0 +1,35 @@
+import { getConfig } from "~/lib/config.server";
+import { getDb } from "~/lib/db.server";
+import { requireStaffApi } from "~/lib/guard.server";
+import { handleApi, jsonResponse, methodNotAllowed } from "~/lib/http.server";
+import { discardRestOfBody, readImageUpload, storeImage, UPLOAD_SUCCESS } from "~/lib/uploads.server";
+import type { Route } from "./+types/api.upload-image";
+
+/**
+ * POST /api/upload-image (staff only): multipart/form-data with one file in `image`.
+ * 201 {data: {url}, message}; 400 wrong type or no file, 413 over 5 MB, 401 signed out.
+ */
+export const loader = () => methodNotAllowed();
+
+export async function action({ request, context }: Route.ActionArgs) {
+  let bodyRead = false;
+  const response = await handleApi(async () => {
+    if (request.method !== "POST") return methodNotAllowed();
+    let userId: string;
+    try {
+      // Checked before a byte of the body is read.
+      userId = (await requireStaffApi(request, context)).userId;
+    } catch (error) {
+      if (error instanceof Response) return error; // the guard's 401 JSON, not a 500
+      throw error;
+    }
+    const bytes = await readImageUpload(request);
+    bodyRead = true;
+    const { url } = await storeImage(getDb(), { bytes, uploadedBy: userId, dataDir: getConfig().dataDir });
+    return jsonResponse({ data: { url }, message: UPLOAD_SUCCESS }, 201);
+  });
+  // Refused before the body was read to its end (401, 413, ...): drop the rest so the
+  // client gets to read this answer, or, past the budget, close the connection.
+  if (!bodyRead && !(await discardRestOfBody(request))) response.headers.set("Connection", "close");
+  return response;
+}
