@@ -83,6 +83,14 @@ describe("production server process", () => {
     }
   }, 90_000);
 
+  it("a fresh site says 'No blog posts yet' and lists the seeded jobs", async () => {
+    const server = await startProductionServer({ DATA_DIR: tempDataDir() });
+    running.push(server);
+    expect(await (await fetch(`${server.url}/blog`)).text()).toContain("No blog posts yet");
+    const careers = await (await fetch(`${server.url}/careers`)).text();
+    for (const title of ["Open Application", "Part-time Animator", "Accountant"]) expect(careers).toContain(title);
+  });
+
   it("finishes a request in flight when asked to stop with SIGTERM", async () => {
     const server = await startProductionServer({ DATA_DIR: tempDataDir() });
     running.push(server);
