@@ -29,29 +29,38 @@ const minutes = (n: number) => n * 60_000;
 export type LockState = { is_locked: boolean; lock_expires_at: string | null; attempts_count: number };
 
 /**
- * SPEC §7 `check_login_attempts`: the lock state of an address, computed from the
- * wrong-password attempts since its last successful sign-in within the window.
+ * SPEC §7 `check_login_attempts`: the lock state of an address. Any 5 wrong passwords
+ * within 15 minutes (since the last successful sign-in) lock it until 15 minutes after
+ * the fifth; attempts made while locked are not counted, so the lock does not grow.
  */
 export async function checkLoginAttempts(db: Database, rawEmail: string): Promise<LockState> {
   const email = rawEmail.trim().toLowerCase();
   const at = now();
   const a = schema.loginAttempts;
+  // A lock still running began at most window + lock minutes ago.
+  const lookback = new Date(at.getTime() - minutes(LOCKOUT.windowMinutes + LOCKOUT.lockMinutes));
   const recent = await db
     .select({ success: a.success, errorMessage: a.errorMessage, createdAt: a.createdAt })
     .from(a)
-    .where(and(eq(a.email, email), gt(a.createdAt, new Date(at.getTime() - minutes(LOCKOUT.windowMinutes)))))
+    .where(and(eq(a.email, email), gt(a.createdAt, lookback)))
     .orderBy(desc(a.createdAt));
   const lastSuccess = recent.findIndex((row) => row.success);
   const sinceSuccess = lastSuccess === -1 ? recent : recent.slice(0, lastSuccess);
-  const failures = sinceSuccess.filter((row) => row.errorMessage === INVALID);
-  if (failures.length < LOCKOUT.maxFailures) {
-    return { is_locked: false, lock_expires_at: null, attempts_count: failures.length };
+  const failures = sinceSuccess
+    .filter((row) => row.errorMessage === INVALID)
+    .map((row) => row.createdAt.getTime())
+    .reverse(); // oldest first
+  let lockEnd = 0;
+  for (let i = LOCKOUT.maxFailures - 1; i < failures.length; i++) {
+    if (failures[i]! - failures[i - LOCKOUT.maxFailures + 1]! <= minutes(LOCKOUT.windowMinutes)) {
+      lockEnd = Math.max(lockEnd, failures[i]! + minutes(LOCKOUT.lockMinutes));
+    }
   }
-  const lockExpiresAt = new Date(failures[0]!.createdAt.getTime() + minutes(LOCKOUT.lockMinutes));
+  const inWindow = failures.filter((t) => t > at.getTime() - minutes(LOCKOUT.windowMinutes)).length;
   return {
-    is_locked: lockExpiresAt > at,
-    lock_expires_at: lockExpiresAt.toISOString(),
-    attempts_count: failures.length,
+    is_locked: lockEnd > at.getTime(),
+    lock_expires_at: lockEnd ? new Date(lockEnd).toISOString() : null,
+    attempts_count: inWindow,
   };
 }
 

@@ -19,6 +19,21 @@ const CHALLENGE_TTL_MS = 5 * 60_000;
 
 export type Enrolment = { factorId: string; secret: string; uri: string; qrCode: string };
 
+async function describeEnrolment(factorId: string, email: string, secret: string): Promise<Enrolment> {
+  const uri = generateURI({ issuer: siteConfig.name, label: email, secret });
+  const svg = await QRCode.toString(uri, { type: "svg", margin: 1 });
+  return { factorId, secret, uri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` };
+}
+
+/** The same enrolment again (after a wrong first code), while it is unconfirmed. */
+export async function pendingEnrolment(db: Database, user: { userId: string; email: string }, factorId: string) {
+  const [factor] = await db
+    .select({ secret: factors.secret })
+    .from(factors)
+    .where(and(eq(factors.id, factorId), eq(factors.userId, user.userId), isNull(factors.confirmedAt)));
+  return factor ? describeEnrolment(factorId, user.email, factor.secret) : null;
+}
+
 /** Starts enrolment: a new unconfirmed factor (replacing any earlier unconfirmed one). */
 export async function startEnrolment(
   db: Database,
@@ -31,9 +46,7 @@ export async function startEnrolment(
     .insert(factors)
     .values({ userId: user.userId, friendlyName: friendlyName.slice(0, 60), secret })
     .returning({ id: factors.id });
-  const uri = generateURI({ issuer: siteConfig.name, label: user.email, secret });
-  const qrCode = `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(uri, { type: "svg", margin: 1 })).toString("base64")}`;
-  return { factorId: factor!.id, secret, uri, qrCode } satisfies Enrolment;
+  return describeEnrolment(factor!.id, user.email, secret);
 }
 
 async function checkTotp(factor: { id: string; secret: string; lastUsedStep: number | null }, code: string) {

@@ -4,7 +4,14 @@ import { data, Form, useNavigation } from "react-router";
 import { siteConfig } from "~/content/site";
 import { getDb, schema } from "~/lib/db.server";
 import { requireStaff } from "~/lib/guard.server";
-import { confirmEnrolment, factorStatus, removeFactor, startEnrolment, verifySecondFactor } from "~/lib/mfa.server";
+import {
+  confirmEnrolment,
+  factorStatus,
+  pendingEnrolment,
+  removeFactor,
+  startEnrolment,
+  verifySecondFactor,
+} from "~/lib/mfa.server";
 import { hashPassword, passwordSchema, verifyPassword } from "~/lib/password.server";
 import { logSecurityEvent } from "~/lib/security-events.server";
 import { endOtherSessions, listActiveSessions, requestMeta } from "~/lib/session.server";
@@ -53,10 +60,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "enrol-confirm": {
       const codes = await confirmEnrolment(db, session.userId, field("factorId"), field("code"), meta);
       if (!codes) {
+        // Keep the same key on screen for another try.
+        const enrolment = await pendingEnrolment(
+          db,
+          { userId: session.userId, email: session.email },
+          field("factorId"),
+        );
         return reply(
           {
             intent: "enrol-confirm",
             error: "That code did not match. Check the time on your phone and try the next code.",
+            ...(enrolment ? { factorId: enrolment.factorId, secret: enrolment.secret, qrCode: enrolment.qrCode } : {}),
           },
           400,
         );

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { RedirectAfterSignIn } from "~/components/redirect-after-sign-in";
 import { siteConfig } from "~/content/site";
 import { getDb } from "~/lib/db.server";
@@ -13,6 +14,11 @@ export const meta: Route.MetaFunction = () => [
   { title: `Two-step verification | ${siteConfig.name} Admin` },
   { name: "robots", content: "noindex" },
 ];
+
+// As on /login: no reload after the code is accepted, so the success message stays a second.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod === "POST" ? false : defaultShouldRevalidate;
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await currentStaff(request, context);

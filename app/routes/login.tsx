@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { data, Form, redirect, useFetcher, useNavigation } from "react-router";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { RedirectAfterSignIn } from "~/components/redirect-after-sign-in";
 import { siteConfig } from "~/content/site";
 import { DatabaseUnavailableError, getDb } from "~/lib/db.server";
@@ -13,6 +14,12 @@ export const meta: Route.MetaFunction = () => [
   { title: `Staff sign-in | ${siteConfig.name} Admin` },
   { name: "robots", content: "noindex" },
 ];
+
+// After its own successful sign-in the page must not reload its loader: that would
+// redirect at once and skip the "Login successful! Redirecting..." second (SPEC §4).
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod === "POST" ? false : defaultShouldRevalidate;
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await currentStaff(request, context).catch(() => null);

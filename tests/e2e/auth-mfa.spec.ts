@@ -149,7 +149,7 @@ test("after the right code the success message stays for a second before the das
   await page.clock.pauseAt(Date.now() + 1_000); // page timers wait for runFor() from here
   const response = await enterCode(page, recoveryCodes[4]!);
   expect(response.status()).toBe(200);
-  await expectDashboardAfterOneSecond(page);
+  await expectDashboardAfterOneSecond(page, "/login/mfa");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Mfa Tester");
 });
 

@@ -1,5 +1,6 @@
 import { type APIRequestContext, type APIResponse, expect, test } from "@playwright/test";
 import { expectRedirectedHome, landing, signInWithRequest } from "./support/sign-in";
+import { staffCredentials } from "./support/staff-accounts";
 
 const SOME_FACTOR = "0b6a2f4e-3c1d-4e5f-8a9b-7c6d5e4f3a2b";
 const EVIL = "https://evil.example";
@@ -77,7 +78,7 @@ test.describe("signed in", () => {
   test("a sign-in posted from a foreign origin is refused", async ({ request }) => {
     const response = await request.post("/login", {
       headers: { origin: EVIL },
-      form: { email: "security@fjordform.test", password: "irrelevant" },
+      form: { email: staffCredentials("security").email, password: "irrelevant" },
       maxRedirects: 0,
     });
     expect(response.status()).toBe(403);

@@ -56,6 +56,17 @@ describe(`sign-in and lockout (${engineName()})`, () => {
     expect(attempts.every((a) => a.ipAddress === meta.ip && a.userAgent === meta.userAgent)).toBe(true);
   });
 
+  it("spread-out failures keep the lock for the full 15 minutes after the fifth", async () => {
+    await newUser();
+    for (let i = 0; i < 4; i++) await signIn(handle.db, { email: "kari@fjordform.no", password: "wrong wrong wrong" }, meta);
+    setClockOffset(minutes(10));
+    expect((await signIn(handle.db, { email: "kari@fjordform.no", password: "wrong wrong wrong" }, meta)).kind).toBe("locked");
+    setClockOffset(minutes(15) + 30_000); // the first four are now older than 15 minutes
+    expect((await signIn(handle.db, { email: "kari@fjordform.no", password: PASSWORD }, meta)).kind).toBe("locked");
+    setClockOffset(minutes(25) + 1000);
+    expect((await signIn(handle.db, { email: "kari@fjordform.no", password: PASSWORD }, meta)).kind).toBe("success");
+  });
+
   it("a success resets the count; an unknown address gets the same answer as a wrong password", async () => {
     await newUser();
     for (let i = 0; i < 4; i++) await signIn(handle.db, { email: "kari@fjordform.no", password: "nope nope nope" }, meta);
