@@ -35,6 +35,7 @@ export default [
     index("routes/admin._index.tsx"),
     route("settings", "routes/admin.settings.tsx"),
     route("subscribers", "routes/admin.subscribers.tsx"),
+    route("media", "routes/admin.media.tsx"),
   ]),
   route("api/session/extend", "routes/api.session.extend.ts"),
   route("api/auth/factors", "routes/api.auth.factors.ts"),

@@ -138,6 +138,12 @@ export const privacyPage: LegalPage = {
       ],
     },
     {
+      heading: "Sign-ups that are never confirmed",
+      paragraphs: [
+        "If you do not confirm within 30 days, we delete the sign-up, including the IP address. The confirmation link itself stops working after 7 days.",
+      ],
+    },
+    {
       heading: "Unsubscribing from the newsletter",
       paragraphs: [
         "Every newsletter e-mail has a one-click unsubscribe link. We keep your subscription until you unsubscribe.",
@@ -168,6 +174,7 @@ export const privacyPage: LegalPage = {
       heading: "Server logs",
       paragraphs: [
         "Like every web server, ours records requests, including IP addresses. We use these logs only to keep the website secure and running, and we delete them after 30 days.",
+        "To stop abuse of the contact form, the newsletter sign-up and the self-assessment, we count how often each IP address sends them. These counters hold only the address and a number, and we delete them within 24 hours.",
       ],
     },
     {

@@ -53,8 +53,11 @@ export function parseConfig(env: Record<string, string | undefined>) {
   }
   const values = result.data;
   const siteUrl = new URL(values.SITE_URL ?? `http://localhost:${values.PORT}`);
-  if (values.TEST_HOOKS && siteUrl.protocol === "https:") {
-    throw new ConfigError("Invalid configuration:\n  TEST_HOOKS: only for tests; it cannot be combined with an https SITE_URL");
+  const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(siteUrl.hostname);
+  if (values.TEST_HOOKS && (siteUrl.protocol === "https:" || !loopback)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  TEST_HOOKS: only for tests; it needs SITE_URL on localhost or 127.0.0.1 over http",
+    );
   }
   return {
     env: values.NODE_ENV,

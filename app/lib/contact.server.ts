@@ -56,10 +56,14 @@ function studioNotification({ company, project, email }: ContactInput, siteUrl: 
   };
 }
 
-function senderReceipt({ company, project, email }: ContactInput, siteUrl: string) {
+/**
+ * The receipt repeats nothing the visitor typed: anyone can enter any address, so a
+ * receipt that echoed their text would let strangers send spam from our domain.
+ */
+function senderReceipt({ email }: ContactInput, siteUrl: string) {
   const text =
-    `Hi,\n\nThank you for reaching out to ${siteConfig.name}. We have your message about ${company} and will get back to you within one working day.\n\n` +
-    `What you wrote:\n${project}\n\nIf you did not send this, you can ignore this e-mail; we will not contact you again.${signature}`;
+    `Hi,\n\nThank you for reaching out to ${siteConfig.name}. We have your message and will get back to you within one working day.\n\n` +
+    `If you did not send this, you can ignore this e-mail; we will not contact you again.${signature}`;
   return {
     kind: "contact-receipt",
     to: email,
@@ -69,8 +73,7 @@ function senderReceipt({ company, project, email }: ContactInput, siteUrl: strin
       title: "We got your message",
       body:
         `<h1 style="font-family:Georgia,serif;font-size:24px;margin:0 0 16px">Thank you for reaching out</h1>` +
-        `<p style="margin:0 0 16px">We have your message about <strong>${escapeHtml(company)}</strong> and will get back to you within one working day.</p>` +
-        `<p style="margin:0 0 8px;color:#3D5458">What you wrote:</p><blockquote style="margin:0 0 16px;padding-left:12px;border-left:3px solid #5FC39B">${htmlParagraphs(project)}</blockquote>` +
+        `<p style="margin:0 0 16px">We have your message and will get back to you within one working day.</p>` +
         button(`${siteUrl}/work`, "See our work while you wait") +
         `<p style="margin:0;font-size:13px;color:#3D5458">If you did not send this, you can ignore this e-mail; we will not contact you again.</p>`,
     }),

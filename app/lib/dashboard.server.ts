@@ -15,7 +15,14 @@ export function startOfTodayInOslo(at = now()) {
     hourCycle: "h23",
   }).formatToParts(at);
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-  const osloWallClockAsUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  const osloWallClockAsUtc = Date.UTC(
+    get("year"),
+    get("month") - 1,
+    get("day"),
+    get("hour"),
+    get("minute"),
+    get("second"),
+  );
   const offsetMs = osloWallClockAsUtc - Math.floor(at.getTime() / 1000) * 1000;
   return new Date(Date.UTC(get("year"), get("month") - 1, get("day")) - offsetMs);
 }
@@ -24,9 +31,15 @@ export function startOfTodayInOslo(at = now()) {
 export async function dashboardCounts(db: Database) {
   const [posts, subscribers, portfolio, views] = await Promise.all([
     db.select({ n: count() }).from(schema.blogPosts).where(eq(schema.blogPosts.published, true)),
-    db.select({ n: count() }).from(schema.newsletterSubscribers).where(eq(schema.newsletterSubscribers.status, "active")),
+    db
+      .select({ n: count() })
+      .from(schema.newsletterSubscribers)
+      .where(eq(schema.newsletterSubscribers.status, "active")),
     db.select({ n: count() }).from(schema.portfolioItems).where(eq(schema.portfolioItems.status, "published")),
-    db.select({ n: count() }).from(schema.pageViews).where(and(gte(schema.pageViews.createdAt, startOfTodayInOslo()))),
+    db
+      .select({ n: count() })
+      .from(schema.pageViews)
+      .where(and(gte(schema.pageViews.createdAt, startOfTodayInOslo()))),
   ]);
   return {
     publishedPosts: posts[0]?.n ?? 0,

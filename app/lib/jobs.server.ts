@@ -105,6 +105,7 @@ export async function createJob(db: Database, input: z.output<typeof jobInputSch
 }
 
 export async function updateJob(db: Database, id: string, input: z.output<typeof jobInputSchema>) {
+  if (!z.uuid().safeParse(id).success) return undefined;
   await assertSlugFree(db, input.slug, id);
   const [job] = await db
     .update(jobs)
@@ -115,11 +116,13 @@ export async function updateJob(db: Database, id: string, input: z.output<typeof
 }
 
 export async function setJobPublished(db: Database, id: string, published: boolean) {
+  if (!z.uuid().safeParse(id).success) return undefined;
   const [job] = await db.update(jobs).set({ published, updatedAt: new Date() }).where(eq(jobs.id, id)).returning();
   return job;
 }
 
 export async function deleteJob(db: Database, id: string) {
+  if (!z.uuid().safeParse(id).success) return false;
   const deleted = await db.delete(jobs).where(eq(jobs.id, id)).returning({ id: jobs.id });
   return deleted.length > 0;
 }

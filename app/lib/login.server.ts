@@ -101,9 +101,28 @@ export type SignInResult =
   | { kind: "locked"; lock: LockState }
   | { kind: "throttled" };
 
+// Sign-ins for one address (and from one IP) run one at a time in this process, so
+// parallel requests cannot all pass the lock check before any failure is recorded.
+const inFlight = new Map<string, Promise<unknown>>();
+async function oneAtATime<T>(key: string, run: () => Promise<T>): Promise<T> {
+  const current = (inFlight.get(key) ?? Promise.resolve()).catch(() => {}).then(run);
+  inFlight.set(key, current);
+  try {
+    return await current;
+  } finally {
+    if (inFlight.get(key) === current) inFlight.delete(key);
+  }
+}
+
 /** Checks a password sign-in: throttling, lockout, the password, and records it all. */
 export async function signIn(db: Database, input: { email: string; password: string }, meta: RequestMeta) {
   const email = input.email.trim().toLowerCase();
+  return oneAtATime(`ip:${meta.ip}`, () =>
+    oneAtATime(`email:${email}`, () => checkSignIn(db, email, input.password, meta)),
+  );
+}
+
+async function checkSignIn(db: Database, email: string, password: string, meta: RequestMeta) {
   if (await ipIsThrottled(db, meta.ip)) {
     await recordAttempt(db, email, false, "ip_throttled", meta);
     return { kind: "throttled" } satisfies SignInResult;
@@ -119,7 +138,7 @@ export async function signIn(db: Database, input: { email: string; password: str
     .from(schema.users)
     .where(eq(schema.users.email, email));
   dummyHash ??= hashPassword("not a real password, only for timing");
-  const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
+  const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
 
   if (user && valid) {
     await recordAttempt(db, email, true, null, meta);

@@ -131,7 +131,7 @@ export function createMailWorker(options: MailWorkerOptions) {
   const maxAttempts = options.maxAttempts ?? 15; // about 5 hours of retries at the defaults
   const batchSize = options.batchSize ?? 10;
   // A claimed message is locked this long; if its process dies, another retries it after.
-  const claimSeconds = 120;
+  const claimSeconds = 300; // longer than a worst-case batch with the SMTP timeouts
 
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;

@@ -12,6 +12,8 @@ export const rateLimits = {
   contact: { bucket: "contact", limit: 5, windowSeconds: 600 },
   newsletter: { bucket: "newsletter", limit: 5, windowSeconds: 600 },
   gdpr: { bucket: "gdpr", limit: 5, windowSeconds: 600 },
+  /** Second-factor codes per account: 5 tries in 15 minutes, then sign in again. */
+  mfa: { bucket: "mfa", limit: 5, windowSeconds: 900 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };

@@ -12,6 +12,8 @@ import { hashToken, randomToken } from "./tokens.server";
  * an explicit "Extend Session"); the server checks that on every request.
  */
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+/** A session that still owes its second factor is short: 10 minutes to enter the code. */
+export const MFA_PENDING_TTL_MS = 10 * 60 * 1000;
 
 export type RequestMeta = { ip: string; userAgent: string };
 
@@ -57,10 +59,15 @@ export function requestMeta(request: Request, ip: string): RequestMeta {
 }
 
 /** A new session (a new token at every sign-in); returns the Set-Cookie value too. */
-export async function createSession(db: Database, userId: string, meta: RequestMeta, options: { mfaVerified: boolean }) {
+export async function createSession(
+  db: Database,
+  userId: string,
+  meta: RequestMeta,
+  options: { mfaVerified: boolean },
+) {
   const token = randomToken();
   const at = now();
-  const expiresAt = new Date(at.getTime() + SESSION_TTL_MS);
+  const expiresAt = new Date(at.getTime() + (options.mfaVerified ? SESSION_TTL_MS : MFA_PENDING_TTL_MS));
   const [row] = await db
     .insert(schema.userSessions)
     .values({
@@ -113,7 +120,9 @@ export async function getSession(db: Database, request: Request, meta?: RequestM
     email: row.email,
     fullName: row.fullName ?? "",
     expiresAt: row.expiresAt,
-    mfaPending: !row.mfaVerifiedAt && (await hasConfirmedFactor(db, row.userId)),
+    // Sessions of people without a factor are created verified; turning the factor off
+    // later does not complete a sign-in that is still waiting for its code.
+    mfaPending: !row.mfaVerifiedAt,
   };
 }
 
@@ -166,8 +175,15 @@ export async function extendSession(db: Database, session: StaffSession, meta: R
   return expiresAt;
 }
 
+/** The code was right: the session becomes a full 24-hour session from now. */
 export async function markMfaVerified(db: Database, sessionId: string) {
-  await db.update(schema.userSessions).set({ mfaVerifiedAt: now() }).where(eq(schema.userSessions.id, sessionId));
+  const at = now();
+  const expiresAt = new Date(at.getTime() + SESSION_TTL_MS);
+  await db
+    .update(schema.userSessions)
+    .set({ mfaVerifiedAt: at, expiresAt })
+    .where(eq(schema.userSessions.id, sessionId));
+  return expiresAt;
 }
 
 export async function listActiveSessions(db: Database, userId: string) {

@@ -21,8 +21,10 @@ const staticPaths = [
 ];
 
 const dynamicSources: Array<(db: Database) => Promise<SitemapEntry[]>> = [
-  async (db) => (await listPublishedPosts(db)).map((post) => ({ path: `/blog/${post.slug}`, lastModified: post.created_at })),
-  async (db) => (await listPublishedJobs(db)).map((job) => ({ path: `/careers/${job.slug}`, lastModified: job.updatedAt })),
+  async (db) =>
+    (await listPublishedPosts(db)).map((post) => ({ path: `/blog/${post.slug}`, lastModified: post.created_at })),
+  async (db) =>
+    (await listPublishedJobs(db)).map((job) => ({ path: `/careers/${job.slug}`, lastModified: job.updatedAt })),
 ];
 
 export async function sitemapEntries(db: Database): Promise<SitemapEntry[]> {

@@ -4,7 +4,7 @@ import { getConfig } from "./config.server";
 import { getDatabaseHandle, openDatabase, setDatabase } from "./db.server";
 import { log } from "./log.server";
 import { createMailWorker, fileTransport, getMailWorker, setMailWorker, smtpTransport } from "./mail.server";
-import { pruneRateLimits } from "./rate-limit.server";
+import { applyRetention } from "./retention.server";
 import { runSeeds } from "./seed.server";
 import { ensureFirstUser } from "./users.server";
 
@@ -38,9 +38,10 @@ export async function startApp(): Promise<{ stop: () => Promise<void> }> {
   worker.start();
   log.info("mail delivery", { transport: worker.transport });
 
-  const housekeeping = setInterval(() => {
-    pruneRateLimits(handle.db).catch((error) => log.warn("rate limit pruning failed", { error }));
-  }, 60 * 60_000);
+  // Retention: what the privacy policy promises to delete, deleted (hourly, and now).
+  const housekeep = () => applyRetention(handle.db).catch((error) => log.warn("retention run failed", { error }));
+  void housekeep();
+  const housekeeping = setInterval(housekeep, 60 * 60_000);
   housekeeping.unref();
   stopHousekeeping = () => clearInterval(housekeeping);
 

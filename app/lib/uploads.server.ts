@@ -43,8 +43,7 @@ export function uploadsDir(dataDir: string) {
 }
 
 const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(2);
-const tooLarge = (bytes: number) =>
-  new ApiError(413, `File too large: ${megabytes(bytes)}MB. Maximum size is 5MB.`);
+const tooLarge = (bytes: number) => new ApiError(413, `File too large: ${megabytes(bytes)}MB. Maximum size is 5MB.`);
 const failed = (message: string, status = 500) => new ApiError(status, `Failed to upload image: ${message}`);
 
 /**
@@ -120,7 +119,7 @@ export async function discardRestOfBody(
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeUp = new Promise<"time up">((resolve) => (timer = setTimeout(() => resolve("time up"), budget.ms)));
   try {
-    for (let dropped = 0; ; ) {
+    for (let dropped = 0; ;) {
       const next = await Promise.race([reader.read(), timeUp]);
       if (next === "time up") return false;
       if (next.done) return true;

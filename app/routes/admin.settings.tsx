@@ -54,6 +54,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   switch (field("intent")) {
     case "enrol-start": {
+      if (await factorStatus(db, session.userId)) {
+        return reply(
+          {
+            intent: "mfa-remove",
+            error: "Two-step verification is already on. Turn it off first to set up a new phone.",
+          },
+          409,
+        );
+      }
       const enrolment = await startEnrolment(db, { userId: session.userId, email: session.email });
       return reply({ intent: "enrol-start", ...enrolment });
     }
@@ -75,6 +84,8 @@ export async function action({ request, context }: Route.ActionArgs) {
           400,
         );
       }
+      // A new second factor signs out every other session (an attacker's included).
+      await endOtherSessions(db, session, meta);
       return reply({ intent: "enrol-confirm", recoveryCodes: codes });
     }
     case "mfa-remove": {

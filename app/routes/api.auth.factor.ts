@@ -17,7 +17,8 @@ import {
   removeFactor,
   verifySecondFactor,
 } from "~/lib/mfa.server";
-import { markMfaVerified, requestMeta } from "~/lib/session.server";
+import { consumeRateLimit, rateLimits } from "~/lib/rate-limit.server";
+import { endOtherSessions, markMfaVerified, readSessionToken, requestMeta, sessionCookie } from "~/lib/session.server";
 import type { Route } from "./+types/api.auth.factor";
 
 /**
@@ -32,10 +33,18 @@ export function action({ request, context, params }: Route.ActionArgs) {
     const db = getDb();
     const meta = requestMeta(request, context.clientIp);
     const factorId = params.id;
+    if (!z.uuid().safeParse(factorId).success) throw new ApiError(404, "Factor not found");
     const verb = params.verb;
 
     if (request.method === "DELETE" && !verb) {
       const session = await requireStaffApi(request, context);
+      // Turning two-step verification off needs a current code, as in the settings page.
+      const body = await readJsonObject(request, 4 * 1024).catch(() => ({}) as Record<string, unknown>);
+      const code = typeof body.code === "string" ? body.code : "";
+      if (!(await consumeRateLimit(db, rateLimits.mfa, session.userId)).allowed)
+        throw new ApiError(429, "Too many attempts");
+      if (!(await verifySecondFactor(db, session.userId, code, meta)))
+        throw new ApiError(400, "A current code is required");
       if (!(await removeFactor(db, session.userId, factorId, meta))) throw new ApiError(404, "Factor not found");
       return jsonResponse({ id: factorId });
     }
@@ -57,17 +66,22 @@ export function action({ request, context, params }: Route.ActionArgs) {
     if (!(await consumeChallenge(db, factorId, parsed.data.challenge_id)))
       throw new ApiError(400, "The challenge has expired or was used");
 
+    if (!(await consumeRateLimit(db, rateLimits.mfa, session.userId)).allowed)
+      throw new ApiError(429, "Too many attempts");
     const confirmed = await factorStatus(db, session.userId);
     if (confirmed?.id === factorId) {
       if (!(await verifySecondFactor(db, session.userId, parsed.data.code, meta)))
         throw new ApiError(400, "Invalid code");
-      await markMfaVerified(db, session.id);
-      return jsonResponse({ verified: true });
+      const expiresAt = await markMfaVerified(db, session.id);
+      return jsonResponse({ verified: true }, 200, {
+        "Set-Cookie": sessionCookie(readSessionToken(request)!, expiresAt),
+      });
     }
     // An unconfirmed factor: this is the end of enrolment (only for a fully signed-in session).
     if (session.mfaPending) throw new ApiError(401, "Not signed in");
     const codes = await confirmEnrolment(db, session.userId, factorId, parsed.data.code, meta);
     if (!codes) throw new ApiError(400, "Invalid code");
+    await endOtherSessions(db, session, meta);
     return jsonResponse({ verified: true, recovery_codes: codes });
   });
 }

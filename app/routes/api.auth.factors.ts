@@ -1,8 +1,15 @@
 import { z } from "zod";
 import { getDb } from "~/lib/db.server";
 import { requireStaffApi } from "~/lib/guard.server";
-import { handleApi, jsonResponse, methodNotAllowed, readJsonObject, validationError } from "~/lib/http.server";
-import { startEnrolment } from "~/lib/mfa.server";
+import {
+  ApiError,
+  handleApi,
+  jsonResponse,
+  methodNotAllowed,
+  readJsonObject,
+  validationError,
+} from "~/lib/http.server";
+import { factorStatus, startEnrolment } from "~/lib/mfa.server";
 import type { Route } from "./+types/api.auth.factors";
 
 const enrolSchema = z.object({
@@ -18,6 +25,8 @@ export function action({ request, context }: Route.ActionArgs) {
     const session = await requireStaffApi(request, context);
     const parsed = enrolSchema.safeParse(await readJsonObject(request, 4 * 1024));
     if (!parsed.success) throw validationError(parsed.error);
+    // A second factor is replaced only after turning the current one off (which needs a code).
+    if (await factorStatus(getDb(), session.userId)) throw new ApiError(409, "Two-step verification is already on");
     const enrolment = await startEnrolment(
       getDb(),
       { userId: session.userId, email: session.email },

@@ -10,11 +10,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const session = await requireStaffApi(request, context);
   const expiresAt = await extendSession(getDb(), session, requestMeta(request, context.clientIp));
-  return jsonResponse(
-    { expiresAt: expiresAt.toISOString(), expiresInMs: expiresAt.getTime() - now().getTime() },
-    200,
-    { "Set-Cookie": sessionCookie(readSessionToken(request)!, expiresAt) },
-  );
+  return jsonResponse({ expiresAt: expiresAt.toISOString(), expiresInMs: expiresAt.getTime() - now().getTime() }, 200, {
+    "Set-Cookie": sessionCookie(readSessionToken(request)!, expiresAt),
+  });
 }
 
 export const loader = () => methodNotAllowed();

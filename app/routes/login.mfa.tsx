@@ -7,7 +7,15 @@ import { getDb } from "~/lib/db.server";
 import { currentStaff } from "~/lib/guard.server";
 import { LOGIN_MESSAGES } from "~/lib/login.server";
 import { verifySecondFactor } from "~/lib/mfa.server";
-import { markMfaVerified, requestMeta } from "~/lib/session.server";
+import { consumeRateLimit, rateLimits } from "~/lib/rate-limit.server";
+import {
+  clearSessionCookie,
+  endSession,
+  markMfaVerified,
+  readSessionToken,
+  requestMeta,
+  sessionCookie,
+} from "~/lib/session.server";
 import type { Route } from "./+types/login.mfa";
 
 export const meta: Route.MetaFunction = () => [
@@ -32,14 +40,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!session) throw redirect("/login");
   const code = String((await request.formData()).get("code") ?? "").slice(0, 32);
   const db = getDb();
-  if (!(await verifySecondFactor(db, session.userId, code, requestMeta(request, context.clientIp)))) {
+  const meta = requestMeta(request, context.clientIp);
+  // Guessing is bounded: 5 codes per account in 15 minutes, then the sign-in starts over.
+  if (!(await consumeRateLimit(db, rateLimits.mfa, session.userId)).allowed) {
+    await endSession(db, session.id, session.userId, "logout", meta);
+    return data(
+      { ok: false, message: "Too many wrong codes. Please wait a few minutes and sign in again." },
+      { status: 429, headers: { "Set-Cookie": clearSessionCookie() } },
+    );
+  }
+  if (!(await verifySecondFactor(db, session.userId, code, meta))) {
     return data(
       { ok: false, message: "That code did not work. Enter the current code from your app, or a recovery code." },
       401,
     );
   }
-  await markMfaVerified(db, session.id);
-  return { ok: true, message: LOGIN_MESSAGES.success };
+  const expiresAt = await markMfaVerified(db, session.id);
+  return data(
+    { ok: true, message: LOGIN_MESSAGES.success },
+    { headers: { "Set-Cookie": sessionCookie(readSessionToken(request)!, expiresAt) } },
+  );
 }
 
 export default function SecondFactor({ actionData }: Route.ComponentProps) {

@@ -10,7 +10,12 @@ import type { Route } from "./+types/login.status";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const handle = getDatabaseHandle();
-  const reachable = handle ? await pingDatabase(handle.db).then(() => true, () => false) : false;
+  const reachable = handle
+    ? await pingDatabase(handle.db).then(
+        () => true,
+        () => false,
+      )
+    : false;
   const email = new URL(request.url).searchParams.get("email")?.slice(0, 254) ?? "";
   let lock = "enter an e-mail address";
   if (reachable && email) {

@@ -13,7 +13,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => new FormData());
   const expired = form.get("reason") === "expired";
   if (session) {
-    await endSession(getDb(), session.id, session.userId, expired ? "session_expired" : "logout", requestMeta(request, context.clientIp));
+    await endSession(
+      getDb(),
+      session.id,
+      session.userId,
+      expired ? "session_expired" : "logout",
+      requestMeta(request, context.clientIp),
+    );
   }
   return redirect(expired ? "/login?expired=1" : "/login", { headers: { "Set-Cookie": clearSessionCookie() } });
 }

@@ -47,7 +47,7 @@ test("staff pages have no axe violations", async ({ browser }) => {
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Login" }).click();
   await page.waitForURL("**/admin");
-  for (const path of ["/admin", "/admin/settings", "/admin/subscribers", "/blog/manage", "/blog/cms", "/job-cms", "/careers/cms/new"]) {
+  for (const path of ["/admin", "/admin/settings", "/admin/subscribers", "/admin/media", "/blog/manage", "/blog/cms", "/job-cms", "/careers/cms/new"]) {
     await page.goto(path);
     const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
     expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);

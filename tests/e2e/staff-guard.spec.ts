@@ -133,6 +133,5 @@ test("GET /__test/clock is never a page", async ({ request }) => {
   expect((await request.get("/__test/clock")).status()).toBe(404);
 });
 
-// POST /__test/clock answers 404 unless the server runs with TEST_CLOCK=true, which this
-// suite needs; that is checked where the server is started without it (tests/process).
-test.skip("POST /__test/clock is refused without TEST_CLOCK", () => {});
+// POST /__test/clock answers 404 unless the server runs with TEST_HOOKS=true, which this
+// suite needs; tests/process/server-process.test.ts checks a server started without it.

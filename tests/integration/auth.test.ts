@@ -7,7 +7,7 @@ import { type DatabaseHandle, schema } from "~/lib/db.server";
 import { checkLoginAttempts, signIn } from "~/lib/login.server";
 import { confirmEnrolment, startEnrolment, verifySecondFactor } from "~/lib/mfa.server";
 import { logSecurityEvent } from "~/lib/security-events.server";
-import { createSession, endSession, getSession, sessionCookieName } from "~/lib/session.server";
+import { createSession, endSession, getSession, markMfaVerified, sessionCookieName } from "~/lib/session.server";
 import { hashToken } from "~/lib/tokens.server";
 import { createUser } from "~/lib/users.server";
 import { createTestDatabase, engineName, truncateAll } from "../support/test-database";
@@ -28,14 +28,17 @@ afterEach(async () => {
   await truncateAll(handle);
 });
 
-const requestWith = (token: string) => new Request("http://localhost/admin", { headers: { cookie: `${sessionCookieName()}=${token}` } });
+const requestWith = (token: string) =>
+  new Request("http://localhost/admin", { headers: { cookie: `${sessionCookieName()}=${token}` } });
 const newUser = (email = "kari@fjordform.no") => createUser(handle.db, { email, fullName: "Kari", password: PASSWORD });
 
 describe(`sign-in and lockout (${engineName()})`, () => {
   it("locks an account after 5 wrong passwords in 15 minutes, refuses even the right one, and lifts 15 minutes later", async () => {
     await newUser();
     for (let i = 0; i < 4; i++) {
-      expect((await signIn(handle.db, { email: "kari@fjordform.no", password: "wrong password!" }, meta)).kind).toBe("invalid");
+      expect((await signIn(handle.db, { email: "kari@fjordform.no", password: "wrong password!" }, meta)).kind).toBe(
+        "invalid",
+      );
     }
     const fifth = await signIn(handle.db, { email: "kari@fjordform.no", password: "wrong password!" }, meta);
     expect(fifth.kind).toBe("locked");
@@ -58,9 +61,12 @@ describe(`sign-in and lockout (${engineName()})`, () => {
 
   it("spread-out failures keep the lock for the full 15 minutes after the fifth", async () => {
     await newUser();
-    for (let i = 0; i < 4; i++) await signIn(handle.db, { email: "kari@fjordform.no", password: "wrong wrong wrong" }, meta);
+    for (let i = 0; i < 4; i++)
+      await signIn(handle.db, { email: "kari@fjordform.no", password: "wrong wrong wrong" }, meta);
     setClockOffset(minutes(10));
-    expect((await signIn(handle.db, { email: "kari@fjordform.no", password: "wrong wrong wrong" }, meta)).kind).toBe("locked");
+    expect((await signIn(handle.db, { email: "kari@fjordform.no", password: "wrong wrong wrong" }, meta)).kind).toBe(
+      "locked",
+    );
     setClockOffset(minutes(15) + 30_000); // the first four are now older than 15 minutes
     expect((await signIn(handle.db, { email: "kari@fjordform.no", password: PASSWORD }, meta)).kind).toBe("locked");
     setClockOffset(minutes(25) + 1000);
@@ -69,7 +75,8 @@ describe(`sign-in and lockout (${engineName()})`, () => {
 
   it("a success resets the count; an unknown address gets the same answer as a wrong password", async () => {
     await newUser();
-    for (let i = 0; i < 4; i++) await signIn(handle.db, { email: "kari@fjordform.no", password: "nope nope nope" }, meta);
+    for (let i = 0; i < 4; i++)
+      await signIn(handle.db, { email: "kari@fjordform.no", password: "nope nope nope" }, meta);
     expect((await signIn(handle.db, { email: "kari@fjordform.no", password: PASSWORD }, meta)).kind).toBe("success");
     expect((await checkLoginAttempts(handle.db, "kari@fjordform.no")).attempts_count).toBe(0);
     expect((await signIn(handle.db, { email: "nobody@fjordform.no", password: PASSWORD }, meta)).kind).toBe("invalid");
@@ -77,7 +84,8 @@ describe(`sign-in and lockout (${engineName()})`, () => {
 
   it("one IP cannot spray passwords across many accounts; other IPs are unaffected", async () => {
     await newUser();
-    for (let i = 0; i < 20; i++) await signIn(handle.db, { email: `victim${i}@fjordform.no`, password: "guess guess guess" }, meta);
+    for (let i = 0; i < 20; i++)
+      await signIn(handle.db, { email: `victim${i}@fjordform.no`, password: "guess guess guess" }, meta);
     expect((await signIn(handle.db, { email: "kari@fjordform.no", password: PASSWORD }, meta)).kind).toBe("throttled");
     const other = { ...meta, ip: "203.0.113.99" };
     expect((await signIn(handle.db, { email: "kari@fjordform.no", password: PASSWORD }, other)).kind).toBe("success");
@@ -109,8 +117,24 @@ describe(`sessions (${engineName()})`, () => {
     expect(await getSession(handle.db, requestWith(session.token))).toBeNull();
     const [row] = await handle.db.select().from(schema.userSessions);
     expect(row?.isActive).toBe(false);
-    const expiries = await handle.db.select().from(schema.securityEvents).where(eq(schema.securityEvents.action, "session_expired"));
+    const expiries = await handle.db
+      .select()
+      .from(schema.securityEvents)
+      .where(eq(schema.securityEvents.action, "session_expired"));
     expect(expiries).toHaveLength(1);
+  });
+
+  it("a session still owing its second factor lasts 10 minutes; the right code makes it a 24-hour session", async () => {
+    const user = await newUser();
+    const pending = await createSession(handle.db, user.id, meta, { mfaVerified: false });
+    expect(pending.cookie).toContain("Max-Age=600");
+    expect((await getSession(handle.db, requestWith(pending.token)))?.mfaPending).toBe(true);
+    const expiresAt = await markMfaVerified(handle.db, pending.id);
+    expect(expiresAt.getTime() - Date.now()).toBeGreaterThan(minutes(24 * 60) - 5000);
+    expect((await getSession(handle.db, requestWith(pending.token)))?.mfaPending).toBe(false);
+    const other = await createSession(handle.db, user.id, meta, { mfaVerified: false });
+    setClockOffset(minutes(10) + 1000);
+    expect(await getSession(handle.db, requestWith(other.token))).toBeNull();
   });
 
   it("a copied cookie stops working after logout", async () => {
@@ -118,7 +142,10 @@ describe(`sessions (${engineName()})`, () => {
     const session = await createSession(handle.db, user.id, meta, { mfaVerified: true });
     await endSession(handle.db, session.id, user.id, "logout", meta);
     expect(await getSession(handle.db, requestWith(session.token))).toBeNull();
-    const logouts = await handle.db.select().from(schema.securityEvents).where(eq(schema.securityEvents.action, "logout"));
+    const logouts = await handle.db
+      .select()
+      .from(schema.securityEvents)
+      .where(eq(schema.securityEvents.action, "logout"));
     expect(logouts).toHaveLength(1);
   });
 
@@ -175,12 +202,19 @@ describe(`dashboard counts (${engineName()})`, () => {
       { slug: "p1", title: "P1", media: "m", status: "published" },
       { slug: "p2", title: "P2", media: "m", status: "draft" },
     ]);
-    await handle.db.insert(schema.pageViews).values([
-      { path: "/" },
-      { path: "/work" },
-      { path: "/", createdAt: new Date(startOfTodayInOslo().getTime() - 1000) },
-    ]);
-    expect(await dashboardCounts(handle.db)).toEqual({ publishedPosts: 1, newsletterSubscribers: 1, portfolioItems: 1, pageViewsToday: 2 });
+    await handle.db
+      .insert(schema.pageViews)
+      .values([
+        { path: "/" },
+        { path: "/work" },
+        { path: "/", createdAt: new Date(startOfTodayInOslo().getTime() - 1000) },
+      ]);
+    expect(await dashboardCounts(handle.db)).toEqual({
+      publishedPosts: 1,
+      newsletterSubscribers: 1,
+      portfolioItems: 1,
+      pageViewsToday: 2,
+    });
   });
 
   it("'today' starts at midnight in Oslo, summer and winter", () => {

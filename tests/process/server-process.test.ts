@@ -89,6 +89,11 @@ describe("production server process", () => {
     expect(await (await fetch(`${server.url}/blog`)).text()).toContain("No blog posts yet");
     const careers = await (await fetch(`${server.url}/careers`)).text();
     for (const title of ["Open Application", "Part-time Animator", "Accountant"]) expect(careers).toContain(title);
+    // Without TEST_HOOKS the test hooks do not exist, and the fault header does nothing.
+    const hook = await fetch(`${server.url}/__test/clock`, { method: "POST", body: JSON.stringify({ offsetMs: 1e9 }) });
+    expect(hook.status).toBe(404);
+    const faulty = await fetch(`${server.url}/blog`, { headers: { "x-test-fault": "database-down" } });
+    expect(faulty.status).toBe(200);
   });
 
   it("finishes a request in flight when asked to stop with SIGTERM", async () => {

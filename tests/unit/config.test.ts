@@ -31,6 +31,12 @@ describe("configuration", () => {
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`${name}:.*got "${value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"`));
   });
 
+  it("allows the test hooks only for a local http site", () => {
+    expect(parseConfig({ TEST_HOOKS: "true", SITE_URL: "http://127.0.0.1:3210" }).testHooks).toBe(true);
+    expect(() => parseConfig({ TEST_HOOKS: "true", SITE_URL: "https://www.fjordform.no" })).toThrow(/TEST_HOOKS/);
+    expect(() => parseConfig({ TEST_HOOKS: "true", SITE_URL: "http://fjordform.no" })).toThrow(/TEST_HOOKS/);
+  });
+
   it("accepts a PostgreSQL URL and strips a trailing slash from the media base URL", () => {
     const config = parseConfig({
       DATABASE_URL: "postgres://app:secret@db.internal:5432/site",

@@ -1,0 +1,57 @@
+import { and, eq, inArray, lt, ne, or } from "drizzle-orm";
+import { now } from "./clock.server";
+import { type Database, schema } from "./db.server";
+import { pruneRateLimits } from "./rate-limit.server";
+
+/**
+ * Deletes what the privacy policy says we keep only for a while. Runs hourly in every
+ * server process (the deletes are idempotent, so several processes do no harm).
+ */
+const DAY = 24 * 60 * 60 * 1000;
+export const RETENTION_DAYS = {
+  signInLogs: 90, // login_attempts, security_events, ended sessions
+  contactRequests: 365,
+  gdprSubmissions: 365,
+  sentMailBodies: 7, // the copy in the outbox of what was sent
+  mailRows: 90,
+  unconfirmedSignUps: 30,
+  unsubscribedConsentRecords: 3 * 365,
+} as const;
+
+export async function applyRetention(db: Database, at = now()) {
+  const before = (days: number) => new Date(at.getTime() - days * DAY);
+  const s = schema;
+  await db.delete(s.loginAttempts).where(lt(s.loginAttempts.createdAt, before(RETENTION_DAYS.signInLogs)));
+  await db.delete(s.securityEvents).where(lt(s.securityEvents.createdAt, before(RETENTION_DAYS.signInLogs)));
+  await db
+    .delete(s.userSessions)
+    .where(
+      and(
+        or(eq(s.userSessions.isActive, false), lt(s.userSessions.expiresAt, at)),
+        lt(s.userSessions.lastActivity, before(RETENTION_DAYS.signInLogs)),
+      ),
+    );
+  await db.delete(s.contactRequests).where(lt(s.contactRequests.createdAt, before(RETENTION_DAYS.contactRequests)));
+  await db.delete(s.gdprSubmissions).where(lt(s.gdprSubmissions.createdAt, before(RETENTION_DAYS.gdprSubmissions)));
+  const done = inArray(s.mailOutbox.status, ["sent", "failed"]);
+  await db
+    .update(s.mailOutbox)
+    .set({ textBody: "", htmlBody: null, headers: {} })
+    .where(and(done, lt(s.mailOutbox.createdAt, before(RETENTION_DAYS.sentMailBodies)), ne(s.mailOutbox.textBody, "")));
+  await db.delete(s.mailOutbox).where(and(done, lt(s.mailOutbox.createdAt, before(RETENTION_DAYS.mailRows))));
+  await db
+    .delete(s.newsletterSubscribers)
+    .where(
+      or(
+        and(
+          eq(s.newsletterSubscribers.status, "pending"),
+          lt(s.newsletterSubscribers.consentAt, before(RETENTION_DAYS.unconfirmedSignUps)),
+        ),
+        and(
+          eq(s.newsletterSubscribers.status, "unsubscribed"),
+          lt(s.newsletterSubscribers.unsubscribedAt, before(RETENTION_DAYS.unsubscribedConsentRecords)),
+        ),
+      ),
+    );
+  await pruneRateLimits(db);
+}
