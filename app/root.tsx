@@ -16,11 +16,9 @@ import { now } from "~/lib/clock.server";
 import { getConfig } from "~/lib/config.server";
 import { currentStaff } from "~/lib/guard.server";
 import { readSessionToken } from "~/lib/session.server";
-import { useNonce } from "~/lib/nonce";
+import { useInlineCss, useNonce } from "~/lib/nonce";
 import type { Route } from "./+types/root";
-// The stylesheet is inlined in the document (7 KB compressed): the first paint needs no
-// second request, which is most of the time to first paint on a slow phone network.
-import inlineCss from "./styles/app.css?inline";
+
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
@@ -43,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const inlineCss = useInlineCss();
   return (
     <html lang="en">
       <head>
@@ -50,7 +49,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#184B54" />
         <Meta />
-        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: inlineCss }} />
+        {/* Server-rendered only (see entry.server.tsx); hydration keeps it as it is. */}
+        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: inlineCss ?? "" }} suppressHydrationWarning />
         <Links />
       </head>
       <body>

@@ -10,6 +10,8 @@ type VideoLoopProps = {
   paused: boolean;
   /** Load at once (the hero) instead of when the video comes near the viewport. */
   eager?: boolean;
+  /** Show the poster in the first paint (videos above the fold); the video still waits. */
+  posterFirst?: boolean;
   className?: string;
   width: number;
   height: number;
@@ -20,7 +22,16 @@ type VideoLoopProps = {
  * only plays when the visitor has not asked for reduced motion and has not paused it.
  * The poster is shown until then (and instead, with reduced motion).
  */
-export function VideoLoop({ media, label, paused, eager = false, className, width, height }: VideoLoopProps) {
+export function VideoLoop({
+  media,
+  label,
+  paused,
+  eager = false,
+  posterFirst = false,
+  className,
+  width,
+  height,
+}: VideoLoopProps) {
   const url = useMediaUrl();
   const video = useRef<HTMLVideoElement>(null);
   const [near, setNear] = useState(eager);
@@ -79,7 +90,7 @@ export function VideoLoop({ media, label, paused, eager = false, className, widt
         loop
         playsInline
         preload="none" // play() fetches it; with reduced motion nothing is downloaded
-        poster={near || eager ? url(`${media}.webp`) : undefined}
+        poster={near || eager || posterFirst ? url(`${media}.webp`) : undefined}
         aria-hidden={label ? undefined : true}
         aria-label={label}
         tabIndex={-1}

@@ -8,3 +8,15 @@ export const NonceProvider = NonceContext.Provider;
 export function useNonce() {
   return useContext(NonceContext);
 }
+
+/**
+ * The site's stylesheet, given by entry.server to the server render only: it is inlined
+ * in the document, and the browser bundle never carries a second copy of it.
+ */
+const InlineCssContext = createContext<string | undefined>(undefined);
+
+export const InlineCssProvider = InlineCssContext.Provider;
+
+export function useInlineCss() {
+  return useContext(InlineCssContext);
+}

@@ -47,13 +47,14 @@ export default function Work({ loaderData }: Route.ComponentProps) {
           </button>
         </div>
         <ul className="work-grid showcase-grid" data-testid="showcase-grid">
-          {loaderData.items.map((item) => (
+          {loaderData.items.map((item, index) => (
             <li key={item.slug}>
               <figure className="showcase-item">
                 <VideoLoop
                   media={item.media}
                   label={`${item.title} showcase video`}
                   paused={playback.paused}
+                  posterFirst={index < 3}
                   className="work-video"
                   width={640}
                   height={400}
