@@ -1,26 +1,16 @@
 import { isbot } from "isbot";
 import { type Database, schema } from "./db.server";
+import { isStaffPath } from "./staff-paths";
 
 /**
  * Page views counted on the server: the path and the time, nothing else. No cookie,
  * no IP address, no user agent is stored, so there is nothing to consent to.
  */
-const STAFF_PREFIXES = [
-  "/admin",
-  "/login",
-  "/blog/manage",
-  "/blog/cms",
-  "/blog/new",
-  "/blog-cms",
-  "/careers/cms",
-  "/job-cms",
-];
-
 export function isCountablePageView(request: { method: string; path: string; userAgent: string }, response: Response) {
   if (request.method !== "GET" || response.status !== 200) return false;
   if (!response.headers.get("content-type")?.startsWith("text/html")) return false;
   if (isbot(request.userAgent)) return false;
-  return !STAFF_PREFIXES.some((prefix) => request.path === prefix || request.path.startsWith(`${prefix}/`));
+  return !isStaffPath(request.path);
 }
 
 export async function recordPageView(db: Database, path: string) {

@@ -1,6 +1,7 @@
 import { services } from "~/content/services";
 import { listPublishedPosts } from "./blog.server";
 import type { Database } from "./db.server";
+import { STAFF_PATH_PREFIXES } from "./staff-paths";
 import { listPublishedJobs } from "./jobs.server";
 
 export type SitemapEntry = { path: string; lastModified?: Date };
@@ -48,17 +49,7 @@ export function renderSitemap(siteUrl: string, entries: SitemapEntry[]) {
 
 /** Staff areas and the API stay out of search engines; everything else is welcome. */
 export function renderRobots(siteUrl: string) {
-  const disallowed = [
-    "/admin",
-    "/login",
-    "/blog/manage",
-    "/blog/cms",
-    "/blog/new",
-    "/blog-cms",
-    "/careers/cms",
-    "/job-cms",
-    "/api/",
-  ];
+  const disallowed = [...STAFF_PATH_PREFIXES, "/api/"];
   return [
     "User-agent: *",
     "Allow: /",
