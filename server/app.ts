@@ -114,21 +114,16 @@ export function createApp(options: { mode: "development" | "production"; clientD
   }
 
   app.all("*", async (c) => {
-    // Tests only (TEST_HOOKS=true): this one request sees the database as down.
-    if (config.testHooks && c.req.header("x-test-fault") === "database-down") {
-      return requestFaults.run({ databaseDown: true }, () =>
-        handleRequest(c.req.raw, {
-          cspNonce: c.get("secureHeadersNonce"),
-          clientIp: "test",
-          requestId: c.get("requestId"),
-        }),
-      );
-    }
-    const response = await handleRequest(c.req.raw, {
+    const loadContext = {
       cspNonce: c.get("secureHeadersNonce"),
       clientIp: clientIp(c, config.trustProxy),
       requestId: c.get("requestId"),
-    });
+    };
+    // Tests only (TEST_HOOKS=true): this one request sees the database as down.
+    if (config.testHooks && c.req.header("x-test-fault") === "database-down") {
+      return requestFaults.run({ databaseDown: true }, () => handleRequest(c.req.raw, loadContext));
+    }
+    const response = await handleRequest(c.req.raw, loadContext);
     const request = { method: c.req.method, path: c.req.path, userAgent: c.req.header("user-agent") ?? "" };
     if (isCountablePageView(request, response)) {
       // Recorded before the page is sent, so every page a visitor received was counted.

@@ -45,3 +45,8 @@ export function pageMeta({ title, description, path, matches, image, type = "web
   if (noindex) tags.push({ name: "robots", content: "noindex" });
   return tags;
 }
+
+/** Title and noindex for a staff page: "Settings | Fjord & Form Admin". */
+export function staffMeta(title: string): MetaDescriptor[] {
+  return [{ title: `${title} | ${siteConfig.name} Admin` }, { name: "robots", content: "noindex" }];
+}

@@ -1,14 +1,11 @@
 import { Link } from "react-router";
-import { siteConfig } from "~/content/site";
 import { dashboardCounts } from "~/lib/dashboard.server";
 import { getDb } from "~/lib/db.server";
 import { requireStaff } from "~/lib/guard.server";
+import { staffMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin._index";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Dashboard | ${siteConfig.name} Admin` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => staffMeta("Dashboard");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireStaff(request, context);

@@ -1,14 +1,11 @@
 import { desc } from "drizzle-orm";
-import { siteConfig } from "~/content/site";
 import { formatShortDate } from "~/lib/blog-format";
 import { getDb, schema } from "~/lib/db.server";
 import { requireStaff } from "~/lib/guard.server";
+import { staffMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin.media";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Media | ${siteConfig.name} Admin` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => staffMeta("Media");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context);

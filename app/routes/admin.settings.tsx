@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { useId } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { siteConfig } from "~/content/site";
 import { getDb, schema } from "~/lib/db.server";
 import { requireStaff } from "~/lib/guard.server";
 import {
@@ -15,12 +14,10 @@ import {
 import { hashPassword, passwordSchema, verifyPassword } from "~/lib/password.server";
 import { logSecurityEvent } from "~/lib/security-events.server";
 import { endOtherSessions, listActiveSessions, requestMeta } from "~/lib/session.server";
+import { staffMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin.settings";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Settings | ${siteConfig.name} Admin` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => staffMeta("Settings");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireStaff(request, context);

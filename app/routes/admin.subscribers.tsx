@@ -1,13 +1,10 @@
 import { desc } from "drizzle-orm";
-import { siteConfig } from "~/content/site";
 import { getDb, schema } from "~/lib/db.server";
 import { requireStaff } from "~/lib/guard.server";
+import { staffMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin.subscribers";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Subscribers | ${siteConfig.name} Admin` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => staffMeta("Subscribers");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context);

@@ -1,16 +1,13 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useBlocker, useNavigate, useNavigation } from "react-router";
-import { siteConfig } from "~/content/site";
 import { getPostById } from "~/lib/blog.server";
 import { getDb } from "~/lib/db.server";
 import { requireStaff } from "~/lib/guard.server";
 import { slugify } from "~/lib/slug";
+import { staffMeta } from "~/lib/seo";
 import type { Route } from "./+types/blog.editor";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Blogginnlegg | ${siteConfig.name} Admin` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => staffMeta("Blogginnlegg");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context); // signed out → home (SPEC §2)

@@ -1,16 +1,13 @@
 import { useState } from "react";
 import { data, Link, useLocation } from "react-router";
-import { siteConfig } from "~/content/site";
 import { formatShortDate } from "~/lib/blog-format";
 import { listAllPosts } from "~/lib/blog.server";
 import { getDb } from "~/lib/db.server";
 import { currentStaff } from "~/lib/guard.server";
+import { staffMeta } from "~/lib/seo";
 import type { Route } from "./+types/blog.manage";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Blogginnlegg | ${siteConfig.name} Admin` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => staffMeta("Blogginnlegg");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await currentStaff(request, context);

@@ -1,15 +1,12 @@
 import { data, redirect } from "react-router";
 import { emptyJob, JobForm } from "~/components/job-form";
-import { siteConfig } from "~/content/site";
 import { getDb } from "~/lib/db.server";
 import { requireStaff } from "~/lib/guard.server";
 import { createJob, parseJobForm, SlugTakenError } from "~/lib/jobs.server";
+import { staffMeta } from "~/lib/seo";
 import type { Route } from "./+types/careers.cms.new";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `New job listing | ${siteConfig.name} Admin` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => staffMeta("New job listing");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context);

@@ -1,15 +1,12 @@
 import { data, redirect } from "react-router";
 import { JobForm } from "~/components/job-form";
-import { siteConfig } from "~/content/site";
 import { getDb } from "~/lib/db.server";
 import { requireStaff } from "~/lib/guard.server";
 import { getJob, parseJobForm, SlugTakenError, updateJob } from "~/lib/jobs.server";
+import { staffMeta } from "~/lib/seo";
 import type { Route } from "./+types/job-cms.edit";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Edit job listing | ${siteConfig.name} Admin` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => staffMeta("Edit job listing");
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff(request, context);

@@ -1,14 +1,11 @@
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
-import { siteConfig } from "~/content/site";
 import { getDb } from "~/lib/db.server";
 import { requireStaff } from "~/lib/guard.server";
 import { deleteJob, listAllJobs, setJobPublished } from "~/lib/jobs.server";
+import { staffMeta } from "~/lib/seo";
 import type { Route } from "./+types/job-cms";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Job listings | ${siteConfig.name} Admin` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => staffMeta("Job listings");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context);

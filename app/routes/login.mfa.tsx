@@ -16,12 +16,10 @@ import {
   requestMeta,
   sessionCookie,
 } from "~/lib/session.server";
+import { staffMeta } from "~/lib/seo";
 import type { Route } from "./+types/login.mfa";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Two-step verification | ${siteConfig.name} Admin` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => staffMeta("Two-step verification");
 
 // As on /login: no reload after the code is accepted, so the success message stays a second.
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

@@ -8,12 +8,10 @@ import { currentStaff } from "~/lib/guard.server";
 import { log } from "~/lib/log.server";
 import { LOGIN_MESSAGES, minutesLeft, signIn } from "~/lib/login.server";
 import { createSession, hasConfirmedFactor, requestMeta } from "~/lib/session.server";
+import { staffMeta } from "~/lib/seo";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Staff sign-in | ${siteConfig.name} Admin` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => staffMeta("Staff sign-in");
 
 // After its own successful sign-in the page must not reload its loader: that would
 // redirect at once and skip the "Login successful! Redirecting..." second (SPEC §4).

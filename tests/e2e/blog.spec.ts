@@ -1,14 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { staffCredentials } from "./support/staff-accounts";
-
-async function signInAsStaff(page: Page) {
-  const { email, password } = staffCredentials("staff");
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL("**/admin");
-}
+import { signInWithForm } from "./support/sign-in";
 
 async function writePost(page: Page, post: { title: string; excerpt?: string; content?: string; author?: string }) {
   await page.goto("/blog/cms");
@@ -24,7 +15,7 @@ test("staff write and publish a post; visitors see it with a Norwegian date, in 
   page,
   request,
 }) => {
-  await signInAsStaff(page);
+  await signInWithForm(page, "staff");
   const title = unique("Local AI for clinics");
   await writePost(page, { title, content: "Line one.\nLine two.\n\nLine three." });
   await page.getByRole("button", { name: "Publiser" }).click();
@@ -59,7 +50,7 @@ test("staff write and publish a post; visitors see it with a Norwegian date, in 
 });
 
 test("a draft is hidden from /blog, its page, /api/blog, the feed and the sitemap", async ({ page, request }) => {
-  await signInAsStaff(page);
+  await signInWithForm(page, "staff");
   const title = unique("Secret draft");
   await writePost(page, { title });
   await page.getByRole("button", { name: "Lagre som utkast" }).click();
@@ -82,7 +73,7 @@ test("a draft is hidden from /blog, its page, /api/blog, the feed and the sitema
 });
 
 test("editing keeps created_at when the field is empty, and changes it when set", async ({ page }) => {
-  await signInAsStaff(page);
+  await signInWithForm(page, "staff");
   const title = unique("Dated post");
   await writePost(page, { title });
   await page.getByRole("button", { name: "Publiser" }).click();
@@ -119,7 +110,7 @@ test("editing keeps created_at when the field is empty, and changes it when set"
 });
 
 test("delete asks first, then the row disappears", async ({ page }) => {
-  await signInAsStaff(page);
+  await signInWithForm(page, "staff");
   const title = unique("Short-lived post");
   await writePost(page, { title });
   await page.getByRole("button", { name: "Publiser" }).click();
@@ -141,7 +132,7 @@ test("delete asks first, then the row disappears", async ({ page }) => {
 });
 
 test("HTML and scripts in a post are shown as text, never run", async ({ page }) => {
-  await signInAsStaff(page);
+  await signInWithForm(page, "staff");
   const title = unique("<b>Bold</b> title");
   await writePost(page, {
     title,
@@ -164,7 +155,7 @@ test("HTML and scripts in a post are shown as text, never run", async ({ page })
 });
 
 test("unsaved changes ask before leaving the editor", async ({ page }) => {
-  await signInAsStaff(page);
+  await signInWithForm(page, "staff");
   await writePost(page, { title: "Half-written" });
   page.once("dialog", (dialog) => {
     expect(dialog.message()).toContain("endringer som ikke er lagret");
@@ -193,7 +184,7 @@ test("signed out: manage says 'Ikke autorisert' with 'Logg inn', the editor send
 });
 
 test("the blog API validates: 400 invalid, 404 unknown id, 409 duplicate slug", async ({ page }) => {
-  await signInAsStaff(page);
+  await signInWithForm(page, "staff");
   const api = page.request;
   const bad = await api.post("/api/blog", { data: { title: "", excerpt: "e", author: "a", content: "c" } });
   expect(bad.status()).toBe(400);

@@ -1,20 +1,11 @@
-import { expect, type Page, test } from "@playwright/test";
-import { staffCredentials } from "./support/staff-accounts";
+import { expect, test } from "@playwright/test";
+import { signInWithForm } from "./support/sign-in";
 
 const seeded = [
   { slug: "open-application", title: "Open Application", type: "Full-time" },
   { slug: "part-time-animator", title: "Part-time Animator", type: "Part-time" },
   { slug: "accountant", title: "Accountant", type: "Part-time" },
 ];
-
-async function signInAsStaff(page: Page) {
-  const { email, password } = staffCredentials("staff");
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL("**/admin");
-}
 
 test("/careers: one position open at a time, each with its full listing, and Get in touch", async ({ page }) => {
   await page.goto("/careers");
@@ -85,7 +76,7 @@ test("the job form and list are refused without a session", async ({ page, reque
 });
 
 test("staff see a clear message for each rule of the form", async ({ page }) => {
-  await signInAsStaff(page);
+  await signInWithForm(page, "staff");
   await page.goto("/careers/cms/new");
   await page.getByLabel("Title *").fill("");
   await page.getByLabel("Location *").fill("");
@@ -113,7 +104,7 @@ test("a new listing appears on /careers and in the sitemap; unpublishing hides i
   page,
   request,
 }) => {
-  await signInAsStaff(page);
+  await signInWithForm(page, "staff");
   const title = `Frontend Developer ${Date.now()}`;
   await page.goto("/careers/cms/new");
   await page.getByLabel("Title *").fill(title);

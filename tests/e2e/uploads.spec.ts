@@ -1,28 +1,18 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import * as fixtures from "../fixtures/images";
-import { staffCredentials } from "./support/staff-accounts";
+import { signInWithForm } from "./support/sign-in";
 
 // POST /api/upload-image against the production server, signed in like a person would.
-
-async function signInAsStaff(page: Page) {
-  const { email, password } = staffCredentials("staff");
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL("**/admin");
-}
 
 function upload(api: APIRequestContext, buffer: Buffer, name: string, mimeType: string) {
   return api.post("/api/upload-image", { multipart: { image: { name, mimeType, buffer } } });
 }
 
-const invalidType = (type: string) =>
-  `Invalid file type: ${type}. Only JPEG, PNG, GIF, and WebP images are allowed.`;
+const invalidType = (type: string) => `Invalid file type: ${type}. Only JPEG, PNG, GIF, and WebP images are allowed.`;
 
 test("staff upload each allowed type and get it back from /uploads with safe headers", async ({ page }) => {
   test.setTimeout(60_000);
-  await signInAsStaff(page);
+  await signInWithForm(page, "staff");
   const cases = [
     { make: fixtures.jpegWithGps, name: "IMG_0042.jpg", mime: "image/jpeg", ext: "jpg" },
     { make: fixtures.png, name: "diagram.png", mime: "image/png", ext: "png" },
@@ -53,7 +43,7 @@ test("staff upload each allowed type and get it back from /uploads with safe hea
 });
 
 test("uploads that are not images, or too large, are refused with the exact message", async ({ page }) => {
-  await signInAsStaff(page);
+  await signInWithForm(page, "staff");
 
   const php = await upload(page.request, fixtures.phpShell, "photo.jpg", "image/jpeg");
   expect(php.status()).toBe(400);

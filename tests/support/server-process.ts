@@ -22,9 +22,8 @@ export type RunningServer = {
   exited: Promise<number | null>;
 };
 
-/** Starts the production server (`node server.js`) and waits until /healthz answers. */
-export async function startProductionServer(env: Record<string, string>): Promise<RunningServer> {
-  if (!fs.existsSync("build/server/index.js")) throw new Error("No production build: run `npm run build` first");
+/** `node server.js` on a free port, its output collected, and a promise of its exit code. */
+async function spawnServer(env: Record<string, string>) {
   const port = await freePort();
   const child = spawn(process.execPath, ["server.js"], {
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn", ...env },
@@ -34,32 +33,34 @@ export async function startProductionServer(env: Record<string, string>): Promis
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
+  return { url: `http://127.0.0.1:${port}`, child, output: () => output, exited };
+}
+
+/** Starts the production server (`node server.js`) and waits until /healthz answers. */
+export async function startProductionServer(env: Record<string, string>): Promise<RunningServer> {
+  if (!fs.existsSync("build/server/index.js")) throw new Error("No production build: run `npm run build` first");
+  const { url, child, output, exited } = await spawnServer(env);
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`Server exited early (${child.exitCode}):\n${output}`);
-    const healthy = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
-    if (healthy) return { url, process: child, output: () => output, exited };
+    if (child.exitCode !== null) throw new Error(`Server exited early (${child.exitCode}):\n${output()}`);
+    const healthy = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (healthy) return { url, process: child, output, exited };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill("SIGKILL");
-  throw new Error(`Server did not become healthy in 30 s:\n${output}`);
+  throw new Error(`Server did not become healthy in 30 s:\n${output()}`);
 }
 
 /** Runs `node server.js` expecting it to refuse to start; returns its exit code and output. */
 export async function runServerToExit(env: Record<string, string>, timeoutMs = 30_000) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["server.js"], {
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk) => (output += chunk));
-  child.stderr?.on("data", (chunk) => (output += chunk));
+  const { child, output, exited } = await spawnServer(env);
   const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
-  const code = await new Promise<number | null>((resolve) => child.on("exit", (exitCode) => resolve(exitCode)));
+  const code = await exited;
   clearTimeout(timer);
-  return { code, output };
+  return { code, output: output() };
 }
 
 export const BROWSER_UA =
