@@ -2,19 +2,22 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 // With TEST_DATABASE_URL the integration tests share one PostgreSQL database, so
-// their files run one after another; on PGlite each file has its own in-memory one.
+// their files run one after another; otherwise each file gets its own database on a
+// throw-away embedded PostgreSQL started once for the run.
 const sharedDatabase = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/process/**/*.test.ts"],
+    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/process/**/*.test.ts", "tests/security/**/*.test.ts"],
     environment: "node",
+    globalSetup: ["tests/support/embedded-cluster.global.ts"],
     pool: "forks",
     maxWorkers: 2,
     fileParallelism: !sharedDatabase,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Ceilings, not timings: on a busy 2-core machine a server start has taken 25 s.
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
     env: { LOG_LEVEL: "error" },
   },
 });

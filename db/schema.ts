@@ -13,8 +13,8 @@ import {
 } from "drizzle-orm/pg-core";
 
 /**
- * One schema for PGlite and PostgreSQL. All timestamps are `timestamptz` and the
- * connection runs in UTC, so dates read back identically on both.
+ * One schema, for the embedded PostgreSQL and any PostgreSQL server. All timestamps are
+ * `timestamptz` and the connection runs in UTC, so dates read back identically everywhere.
  */
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -55,7 +55,7 @@ export const mfaFactors = pgTable("mfa_factors", {
   createdAt: createdAt(),
 });
 
-/** A pending second-factor check (SPEC §7 factor endpoints): valid for 5 minutes, used once. */
+/** A pending second-factor check (POST /api/auth/factors/{id}/challenge): valid for 5 minutes, used once. */
 export const mfaChallenges = pgTable("mfa_challenges", {
   id: id(),
   factorId: uuid("factor_id")
@@ -91,10 +91,35 @@ export const userSessions = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     /** Set once the second factor was verified for this session (null: not needed or pending). */
     mfaVerifiedAt: timestamp("mfa_verified_at", { withTimezone: true }),
+    /**
+     * When the password was last entered again in this session (re-authentication, valid
+     * for minutes for sensitive changes). Null: not since sign-in (created_at).
+     */
+    reauthenticatedAt: timestamp("reauthenticated_at", { withTimezone: true }),
     lastActivity: timestamp("last_activity", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [index("user_sessions_user_idx").on(t.userId, t.isActive)],
+);
+
+/**
+ * Every check of a second-factor code (TOTP or recovery code) for an existing factor,
+ * wherever it happens: the failures of the last 15 minutes are the account's code budget.
+ */
+export const mfaCodeAttempts = pgTable(
+  "mfa_code_attempts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    success: boolean("success").notNull(),
+    /** Where the code was entered: sign-in, settings-turn-off, api-verify, api-delete. */
+    context: text("context").notNull(),
+    ipAddress: text("ip_address"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mfa_code_attempts_user_idx").on(t.userId, t.createdAt)],
 );
 
 export const loginAttempts = pgTable(
@@ -105,12 +130,15 @@ export const loginAttempts = pgTable(
     success: boolean("success").notNull(),
     errorMessage: text("error_message"),
     ipAddress: text("ip_address"),
+    /** What the per-IP throttle counts by: the IPv4 address, or the IPv6 /64. */
+    ipKey: text("ip_key"),
     userAgent: text("user_agent"),
     createdAt: createdAt(),
   },
   (t) => [
     index("login_attempts_email_idx").on(t.email, t.createdAt),
     index("login_attempts_ip_idx").on(t.ipAddress, t.createdAt),
+    index("login_attempts_ip_key_idx").on(t.ipKey, t.createdAt),
   ],
 );
 

@@ -8,6 +8,15 @@ import { z } from "zod";
  */
 const booleanFlag = z.enum(["true", "false", "1", "0", ""]).transform((value) => value === "true" || value === "1");
 
+/** How many proxies stand in front of the app: "false"/"" none, "true" one (as before), or a count. */
+const MAX_TRUSTED_PROXIES = 10;
+const proxyCount = z
+  .string()
+  .refine((value) => ["", "true", "false"].includes(value) || (/^\d{1,2}$/.test(value) && Number(value) <= MAX_TRUSTED_PROXIES), {
+    message: `must be false, true or the number of proxies in front of the app (0-${MAX_TRUSTED_PROXIES})`,
+  })
+  .transform((value) => (value === "true" ? 1 : value === "false" || value === "" ? 0 : Number(value)));
+
 const urlWithProtocols = (protocols: string[]) =>
   z.url().refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), {
     message: `must start with ${protocols.map((p) => `${p}//`).join(" or ")}`,
@@ -25,10 +34,11 @@ const envSchema = z.object({
   SMTP_URL: z.preprocess(emptyToUndefined, urlWithProtocols(["smtp:", "smtps:"]).optional()),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().min(3).optional()),
   MEDIA_BASE_URL: z.preprocess(emptyToUndefined, urlWithProtocols(["http:", "https:"]).optional()),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: proxyCount.default(0),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   TEST_HOOKS: booleanFlag.default(false),
+  PAGE_CACHE: booleanFlag.default(true),
   CONTACT_ENDPOINT: z
     .string()
     .refine((value) => value.startsWith("/") || URL.canParse(value), {
@@ -71,11 +81,24 @@ export function parseConfig(env: Record<string, string | undefined>) {
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     mediaBaseUrl: values.MEDIA_BASE_URL?.replace(/\/+$/, ""),
-    trustProxy: values.TRUST_PROXY,
+    /**
+     * Proxies in front of the app (TRUST_PROXY): the client address is this many entries
+     * from the right of X-Forwarded-For; 0 takes the socket's address.
+     */
+    trustedProxies: values.TRUST_PROXY,
+    /**
+     * Origins whose state-changing requests are accepted (server/security.ts): SITE_URL's,
+     * whatever Host header a proxy sends. Without SITE_URL, this server on its loopback names.
+     */
+    writeOrigins: values.SITE_URL
+      ? [siteUrl.origin]
+      : ["localhost", "127.0.0.1", "[::1]"].map((host) => `http://${host}:${values.PORT}`),
     logLevel: values.LOG_LEVEL,
     rateLimitMultiplier: values.RATE_LIMIT_MULTIPLIER,
-    /** Where the contact form posts (SPEC §7: configurable, default /api/contact). */
+    /** Where the contact form posts; configurable, default /api/contact. */
     contactEndpoint: values.CONTACT_ENDPOINT,
+    /** Public pages rendered once per content version (docs/decisions/018); off only to measure. */
+    pageCache: values.PAGE_CACHE,
     /** Tests only: move the server's clock, simulate a database outage (POST /__test/…). */
     testHooks: values.TEST_HOOKS,
   };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, schema } from "~/lib/db.server";
 import { createTestDatabase, engineName, rowsOf } from "../support/test-database";
 
-// Runs on PGlite in `npm test` and again on PostgreSQL in CI (TEST_DATABASE_URL):
+// Runs on the embedded PostgreSQL in `npm test` and again on PostgreSQL in CI (TEST_DATABASE_URL):
 // the same migrations, the same queries, the same answers.
 let handle: DatabaseHandle;
 beforeAll(async () => {

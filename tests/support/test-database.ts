@@ -1,17 +1,45 @@
+import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { openDatabase, type DatabaseHandle } from "~/lib/db.server";
+import pg from "pg";
+import { inject } from "vitest";
+import { type DatabaseHandle, openPool } from "~/lib/db.server";
+import { embeddedConnection } from "~/lib/embedded-postgres.server";
 
 /**
- * A migrated database for one test file: an in-memory PGlite by default, or the
- * PostgreSQL database named by TEST_DATABASE_URL (emptied first), so the same tests
- * prove the same migrations and queries on both engines.
+ * A migrated database for one test file: a fresh database on the run's embedded
+ * PostgreSQL (started by embedded-cluster.global.ts), dropped when the handle closes;
+ * or the PostgreSQL database named by TEST_DATABASE_URL (emptied first), so the same
+ * tests prove the same migrations and queries on both.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openDatabase({ dataDir: "", inMemory: true });
-  const handle = await openDatabase({ databaseUrl: url, dataDir: "" });
-  await truncateAll(handle);
-  return handle;
+  if (url) {
+    const handle = await openPool({ connectionString: url }, "postgres");
+    await truncateAll(handle);
+    return handle;
+  }
+  const socketDir = inject("embeddedSocketDir");
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  await adminQuery(socketDir, `create database ${name}`);
+  const handle = await openPool(embeddedConnection(socketDir, name), "embedded");
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await adminQuery(socketDir, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+/** One statement as the superuser on the run's embedded cluster (create/drop database). */
+export async function adminQuery(socketDir: string, query: string) {
+  const client = new pg.Client(embeddedConnection(socketDir, "postgres"));
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
 }
 
 export async function truncateAll(handle: DatabaseHandle) {
@@ -23,10 +51,10 @@ export async function truncateAll(handle: DatabaseHandle) {
 }
 
 export function engineName() {
-  return process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
+  return process.env.TEST_DATABASE_URL ? "PostgreSQL at TEST_DATABASE_URL" : "embedded PostgreSQL";
 }
 
-/** Rows of a raw `db.execute`, whose result shape differs between the two drivers. */
+/** Rows of a raw `db.execute`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result && typeof result === "object" && "rows" in result ? result.rows : result) as T[];
 }

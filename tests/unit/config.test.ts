@@ -26,9 +26,32 @@ describe("configuration", () => {
     ["SMTP_URL", "http://mail.example.com"],
     ["MEDIA_BASE_URL", "ftp://cdn.example.com"],
     ["TRUST_PROXY", "maybe"],
+    ["TRUST_PROXY", "-1"],
+    ["TRUST_PROXY", "1.5"],
+    ["TRUST_PROXY", "11"],
   ])("refuses %s=%s with a message naming the variable", (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`${name}:.*got "${value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}"`));
+  });
+
+  it("reads TRUST_PROXY as the number of proxies in front of the app; true is one, false none", () => {
+    expect(parseConfig({}).trustedProxies).toBe(0);
+    expect(parseConfig({ TRUST_PROXY: "" }).trustedProxies).toBe(0);
+    expect(parseConfig({ TRUST_PROXY: "false" }).trustedProxies).toBe(0);
+    expect(parseConfig({ TRUST_PROXY: "0" }).trustedProxies).toBe(0);
+    expect(parseConfig({ TRUST_PROXY: "true" }).trustedProxies).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: "1" }).trustedProxies).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: "2" }).trustedProxies).toBe(2);
+    expect(() => parseConfig({ TRUST_PROXY: "two" })).toThrow(/TRUST_PROXY: must be false, true or the number of proxies/);
+  });
+
+  it("accepts writes from SITE_URL's origin only; without SITE_URL, from this server on a loopback name", () => {
+    expect(parseConfig({ SITE_URL: "https://www.fjordform.no/" }).writeOrigins).toEqual(["https://www.fjordform.no"]);
+    expect(parseConfig({ PORT: "3210" }).writeOrigins).toEqual([
+      "http://localhost:3210",
+      "http://127.0.0.1:3210",
+      "http://[::1]:3210",
+    ]);
   });
 
   it("allows the test hooks only for a local http site", () => {

@@ -1,0 +1,63 @@
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { DatabaseHandle } from "../app/lib/db.server";
+
+const BATCH = 500;
+
+/**
+ * Copies every table of the app's schema from a PGlite folder into `target`, in one
+ * transaction: the target's tables are emptied first (a server started on the new
+ * folder may have seeded it), rows travel as JSON and are rebuilt by
+ * json_populate_recordset, so every column type survives, and sequences are moved
+ * past the copied ids. Foreign keys are checked at commit, not row by row.
+ */
+export async function copyPgliteInto(source: string, target: DatabaseHandle) {
+  const old = new PGlite(source);
+  await old.waitReady;
+  try {
+    const applied = await old.query<{ n: number }>("select count(*)::int as n from drizzle.__drizzle_migrations");
+    const known = await target.db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    if (applied.rows[0]!.n > known.rows[0]!.n) {
+      throw new Error("The PGlite database is newer than this version of the app: update the app first.");
+    }
+    const tables = (
+      await target.db.execute<{ name: string }>(sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`)
+    ).rows.map((row) => row.name);
+    const copied = new Map<string, number>();
+    await target.db.transaction(async (tx) => {
+      await tx.execute(sql`set constraints all deferred`);
+      await tx.execute(sql.raw(`truncate ${tables.map((t) => `"${t}"`).join(", ")} cascade`));
+      // Triggers (foreign keys among them) are skipped while copying: the rows were
+      // consistent in the source.
+      await tx.execute(sql`set local session_replication_role = replica`);
+      for (const table of tables) {
+        const exists = await old.query(`select 1 from pg_tables where schemaname = 'public' and tablename = $1`, [table]);
+        if (exists.rows.length === 0) continue;
+        let total = 0;
+        for (let offset = 0; ; offset += BATCH) {
+          const { rows } = await old.query<{ json: string }>(
+            `select coalesce(json_agg(t), '[]')::text as json from (select * from "${table}" order by ctid limit ${BATCH} offset ${offset}) t`,
+          );
+          const batch = rows[0]!.json;
+          if (batch === "[]") break;
+          const into = sql.identifier(table);
+          const result = await tx.execute(sql`insert into ${into} select * from json_populate_recordset(null::${into}, ${batch}::json)`);
+          total += result.rowCount ?? 0;
+        }
+        copied.set(table, total);
+      }
+      await tx.execute(sql`set local session_replication_role = origin`);
+      const sequences = await tx.execute<{ tbl: string; col: string; seq: string }>(sql`
+        select c.relname as tbl, a.attname as col, pg_get_serial_sequence(quote_ident(c.relname), a.attname) as seq
+        from pg_class c join pg_attribute a on a.attrelid = c.oid join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind = 'r' and a.attnum > 0
+          and pg_get_serial_sequence(quote_ident(c.relname), a.attname) is not null`);
+      for (const { tbl, col, seq } of sequences.rows) {
+        await tx.execute(sql.raw(`select setval('${seq}', coalesce((select max("${col}") from "${tbl}"), 0) + 1, false)`));
+      }
+    });
+    return copied;
+  } finally {
+    await old.close();
+  }
+}

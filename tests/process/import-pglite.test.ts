@@ -1,0 +1,74 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import { afterEach, describe, expect, it } from "vitest";
+import { migrationsFolder, openDatabase, schema } from "~/lib/db.server";
+import { makeDataDir, removeDataDir } from "../support/server-process";
+
+// A site that ran on the PGlite default of earlier versions keeps its data: the
+// import command copies it into the embedded PostgreSQL.
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const dir of dirs.splice(0)) await removeDataDir(dir);
+});
+
+function runImport(dataDir: string, source: string) {
+  return new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/import-pglite.ts", source], {
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "error" },
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    child.on("exit", (code) => resolve({ code, output }));
+  });
+}
+
+describe("npm run db:import-pglite", () => {
+  it("copies every table of an old PGlite folder, keeping ids, dates, flags and sequences", async () => {
+    const dataDir = makeDataDir("import-test");
+    dirs.push(dataDir);
+    const source = path.join(dataDir, "pglite-old");
+
+    const old = new PGlite(source);
+    const oldDb = drizzle({ client: old, schema });
+    await migrate(oldDb, { migrationsFolder });
+    const [user] = await oldDb.insert(schema.users).values({ email: "kari@fjordform.no", passwordHash: "$argon2id$x" }).returning();
+    await oldDb.insert(schema.profiles).values({ id: user!.id, fullName: "Kari Nordmann" });
+    const writtenAt = new Date("2026-03-01T10:15:00.123Z");
+    await oldDb.insert(schema.blogPosts).values({
+      title: "Lokal KI – «hvorfor»",
+      excerpt: "Æ, ø og å",
+      author: "Kari",
+      slug: "lokal-ki",
+      content: "Første avsnitt.\nAndre.",
+      published: true,
+      createdAt: writtenAt,
+    });
+    await oldDb.insert(schema.pageViews).values([{ path: "/" }, { path: "/work" }, { path: "/blog" }]);
+    await old.close();
+
+    const result = await runImport(dataDir, source);
+    expect(result.output).toContain("Imported");
+    expect(result.code).toBe(0);
+
+    const handle = await openDatabase({ dataDir });
+    try {
+      const [post] = await handle.db.select().from(schema.blogPosts).where(eq(schema.blogPosts.slug, "lokal-ki"));
+      expect(post).toMatchObject({ title: "Lokal KI – «hvorfor»", excerpt: "Æ, ø og å", published: true });
+      expect(post!.createdAt.toISOString()).toBe(writtenAt.toISOString());
+      const [profile] = await handle.db.select().from(schema.profiles).where(eq(schema.profiles.id, user!.id));
+      expect(profile?.fullName).toBe("Kari Nordmann");
+      // The bigserial continues after the copied ids instead of colliding with them.
+      const views = await handle.db.select().from(schema.pageViews);
+      expect(views.map((view) => view.path).sort()).toEqual(["/", "/blog", "/work"]);
+      const [next] = await handle.db.insert(schema.pageViews).values({ path: "/about" }).returning();
+      expect(next!.id).toBeGreaterThan(Math.max(...views.map((view) => view.id)));
+    } finally {
+      await handle.close();
+    }
+  });
+});
