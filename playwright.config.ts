@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,7 +8,13 @@ import { chromiumArgs, chromiumPath } from "./tests/support/chromium";
 
 // The end-to-end suite drives Debian's Chromium against the real production build
 // and server, on a fresh embedded database created for this run.
-const port = Number(process.env.E2E_PORT ?? 3210);
+if (!process.env.E2E_PORT) {
+  // A free port, chosen once in the main process (workers inherit it), so a run never
+  // clashes with a server already listening. Set E2E_PORT to pick one yourself.
+  const script = "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
+  process.env.E2E_PORT = execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }).trim();
+}
+const port = Number(process.env.E2E_PORT);
 if (!process.env.E2E_DATA_DIR) {
   // First load, in the main process (workers load this file again and inherit the env):
   // a fresh database with real staff accounts for the sign-in tests, made before the
@@ -16,6 +23,7 @@ if (!process.env.E2E_DATA_DIR) {
   createStaffAccounts(process.env.E2E_DATA_DIR);
 }
 const dataDir = process.env.E2E_DATA_DIR;
+const CLOCK_MOVING_SPECS = ["**/auth-session.spec.ts", "**/auth-sign-in.spec.ts"];
 
 export default defineConfig({
   testDir: "./tests/e2e",
@@ -25,7 +33,16 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  timeout: 30_000,
+  // Ceilings for a busy 2-core machine, not timings: a passing test never waits for them.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  // The server's clock is one for the whole server. The specs that move it run after
+  // everything else, so a session or code made by another test never finds itself
+  // hours in the past or the future (among themselves they take the clock lock).
+  projects: [
+    { name: "browser", testIgnore: CLOCK_MOVING_SPECS },
+    { name: "server-clock", testMatch: CLOCK_MOVING_SPECS, dependencies: ["browser"] },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
@@ -35,7 +52,10 @@ export default defineConfig({
     command: "node server.js",
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A ceiling for a start on a busy machine, not a timing.
+    timeout: 120_000,
+    // SIGTERM lets the server drain and stop its embedded PostgreSQL itself.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
     env: {
       NODE_ENV: "production",
       HOST: "127.0.0.1",

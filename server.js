@@ -60,11 +60,16 @@ async function main() {
     app = await mod.startApp();
   } catch (error) {
     // Configuration and data-folder problems are the operator's to fix: say what, not where.
-    if (["ConfigError", "DataDirLockedError"].includes(error?.name)) fail(error.message);
+    if (["ConfigError", "EmbeddedDatabaseError"].includes(error?.name)) fail(error.message);
     throw error;
   }
   const server = createServer(createListener());
   server.keepAliveTimeout = 65_000; // longer than common load-balancer idle timeouts
+  // A slow client may hold a connection only so long: 20 s for the headers, 60 s for the
+  // whole request (a 5 MB upload at about 0.7 Mbit/s; the routes' own body deadlines,
+  // 10 s for forms and 55 s for uploads, answer before this does).
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 60_000;
 
   server.listen(config.port, config.host, () => {
     process.stdout.write(

@@ -49,16 +49,69 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * Cross-site request forgery guard: a state-changing request that a browser sends
  * from another origin is refused. Browsers always send Origin on such requests;
  * clients without one (curl, server-to-server) are not a CSRF vector.
+ *
+ * The Origin is compared with the site's public origin (SITE_URL, config.writeOrigins),
+ * never with the Host header: a proxy may rewrite Host (internal:3000), and an Origin
+ * that merely matches whatever Host a request carries proves nothing.
  */
 export function sameOriginWrites(allowedOrigins: () => string[]): MiddlewareHandler {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const origin = c.req.header("origin");
     const fetchSite = c.req.header("sec-fetch-site");
-    const ownOrigin = new URL(c.req.url).origin;
-    const crossSite = origin ? origin !== ownOrigin && !allowedOrigins().includes(origin) : fetchSite === "cross-site";
+    const crossSite = origin ? !allowedOrigins().includes(origin) : fetchSite === "cross-site";
     if (crossSite) {
       return c.json({ error: "Cross-origin request refused" }, 403);
+    }
+    return next();
+  };
+}
+
+/**
+ * The client's address. Behind `trustedProxies` proxies (TRUST_PROXY), each appends
+ * to X-Forwarded-For the address it received the request from, so the client is that
+ * many entries from the right (1: the last entry; 2: the one before it). Entries
+ * further left were written by the client and prove nothing. With fewer entries than
+ * proxies, the leftmost is the best there is; without the header, the socket's address.
+ */
+export function clientAddress(request: {
+  forwardedFor: string | undefined;
+  socketAddress: string;
+  trustedProxies: number;
+}): string {
+  if (request.trustedProxies <= 0 || !request.forwardedFor) return request.socketAddress;
+  // Empty entries can only come from the client (proxies append an address): skip them.
+  const entries = request.forwardedFor
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 0) return request.socketAddress;
+  return entries[Math.max(0, entries.length - request.trustedProxies)]!;
+}
+
+const CONTROL = /\p{Cc}/u;
+const ENCODED_CONTROL = /%(?:[01][0-9a-f]|7f|c2%[89][0-9a-f])/i;
+
+/** The decoded text, or for malformed percent-encoding, whether it spells a control character. */
+function containsControl(raw: string) {
+  try {
+    return CONTROL.test(decodeURIComponent(raw));
+  } catch {
+    return CONTROL.test(raw) || ENCODED_CONTROL.test(raw);
+  }
+}
+
+/**
+ * Control characters (NUL, line breaks, escape...) belong in no path or query of this
+ * site: a path with one is a 404 and a query with one a 400, before any route, and so
+ * any database query, sees them (PostgreSQL refuses a NUL in text with an error).
+ */
+export function rejectControlCharacters(): MiddlewareHandler {
+  return async (c, next) => {
+    const url = new URL(c.req.url);
+    if (containsControl(url.pathname)) return c.text("Not Found", 404, { "Cache-Control": "no-store" });
+    for (const [key, value] of url.searchParams) {
+      if (CONTROL.test(key) || CONTROL.test(value)) return c.text("Bad Request", 400, { "Cache-Control": "no-store" });
     }
     return next();
   };

@@ -10,7 +10,7 @@ export async function currentStaff(request: Request, context: AppLoadContext) {
   return getSession(getDb(), request, requestMeta(request, context.clientIp));
 }
 
-/** For staff pages: not signed in → the home page (SPEC §6); second factor owed → its step. */
+/** For staff pages: not signed in → redirect to the home page; second factor owed → its step. */
 export async function requireStaff(request: Request, context: AppLoadContext): Promise<StaffSession> {
   const session = await currentStaff(request, context);
   if (!session) throw redirect("/");

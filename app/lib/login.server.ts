@@ -3,10 +3,11 @@ import { now } from "./clock.server";
 import { getConfig } from "./config.server";
 import { type Database, schema } from "./db.server";
 import { hashPassword, verifyPassword } from "./password.server";
+import { rateLimitKeyForIp } from "./rate-limit.server";
 import { logSecurityEvent } from "./security-events.server";
 import type { RequestMeta } from "./session.server";
 
-/** The texts of SPEC §8 for sign-in. Wrong e-mail and wrong password read the same. */
+/** The sign-in messages, fixed texts that tests check word for word. Wrong e-mail and wrong password read the same. */
 export const LOGIN_MESSAGES = {
   required: "Please enter your email and password.",
   invalid: "Invalid email or password. Please check your credentials and try again.",
@@ -14,6 +15,8 @@ export const LOGIN_MESSAGES = {
   notConfigured: "Authentication system not configured. The database cannot be reached; please try again shortly.",
   unexpected: "An unexpected error occurred",
   success: "Login successful! Redirecting...",
+  /** The second step, when the account's code budget is used up (the session is signed out). */
+  tooManyCodes: "Too many wrong codes. Please wait a few minutes and sign in again.",
   locked: (minutes: number) =>
     `Account temporarily locked due to too many failed attempts. Please try again in ${minutes} minutes.`,
 } as const;
@@ -29,7 +32,7 @@ const minutes = (n: number) => n * 60_000;
 export type LockState = { is_locked: boolean; lock_expires_at: string | null; attempts_count: number };
 
 /**
- * SPEC §7 `check_login_attempts`: the lock state of an address. Any 5 wrong passwords
+ * `check_login_attempts`: an address's lock state {is_locked, lock_expires_at, attempts_count}. Any 5 wrong passwords
  * within 15 minutes (since the last successful sign-in) lock it until 15 minutes after
  * the fifth; attempts made while locked are not counted, so the lock does not grow.
  */
@@ -76,7 +79,7 @@ async function ipIsThrottled(db: Database, ip: string) {
   const [row] = await db
     .select({ n: count() })
     .from(a)
-    .where(and(eq(a.ipAddress, ip), eq(a.success, false), gt(a.createdAt, since)));
+    .where(and(eq(a.ipKey, rateLimitKeyForIp(ip)), eq(a.success, false), gt(a.createdAt, since)));
   const limit = Math.round(IP_THROTTLE.maxFailures * getConfig().rateLimitMultiplier);
   return (row?.n ?? 0) >= limit;
 }
@@ -87,6 +90,7 @@ async function recordAttempt(db: Database, email: string, success: boolean, erro
     success,
     errorMessage: error,
     ipAddress: meta.ip,
+    ipKey: rateLimitKeyForIp(meta.ip),
     userAgent: meta.userAgent,
     createdAt: now(),
   });
@@ -98,7 +102,7 @@ let dummyHash: Promise<string> | undefined;
 export type SignInResult =
   | { kind: "success"; userId: string }
   | { kind: "invalid" }
-  | { kind: "locked"; lock: LockState }
+  | { kind: "locked"; lock: LockState; /** This very failure locked the address. */ justLocked?: boolean }
   | { kind: "throttled" };
 
 // Sign-ins for one address (and from one IP) run one at a time in this process, so
@@ -114,15 +118,37 @@ async function oneAtATime<T>(key: string, run: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Why the password is being checked: to sign in, or again inside a session before a
+ * sensitive change. Both count the same (lockout, IP throttle, `login_attempts`); the
+ * security events say which it was.
+ */
+export type PasswordPurpose = "sign-in" | "reauthentication";
+const EVENTS = {
+  "sign-in": { success: "login", failure: "login_failed" },
+  reauthentication: { success: "reauthenticated", failure: "reauth_failed" },
+} as const;
+
 /** Checks a password sign-in: throttling, lockout, the password, and records it all. */
-export async function signIn(db: Database, input: { email: string; password: string }, meta: RequestMeta) {
+export async function signIn(
+  db: Database,
+  input: { email: string; password: string },
+  meta: RequestMeta,
+  purpose: PasswordPurpose = "sign-in",
+) {
   const email = input.email.trim().toLowerCase();
   return oneAtATime(`ip:${meta.ip}`, () =>
-    oneAtATime(`email:${email}`, () => checkSignIn(db, email, input.password, meta)),
+    oneAtATime(`email:${email}`, () => checkSignIn(db, email, input.password, meta, EVENTS[purpose])),
   );
 }
 
-async function checkSignIn(db: Database, email: string, password: string, meta: RequestMeta) {
+async function checkSignIn(
+  db: Database,
+  email: string,
+  password: string,
+  meta: RequestMeta,
+  events: (typeof EVENTS)[PasswordPurpose],
+) {
   if (await ipIsThrottled(db, meta.ip)) {
     await recordAttempt(db, email, false, "ip_throttled", meta);
     return { kind: "throttled" } satisfies SignInResult;
@@ -144,7 +170,7 @@ async function checkSignIn(db: Database, email: string, password: string, meta: 
     await recordAttempt(db, email, true, null, meta);
     await logSecurityEvent(db, {
       p_user_id: user.id,
-      p_action: "login",
+      p_action: events.success,
       p_ip_address: meta.ip,
       p_user_agent: meta.userAgent,
     });
@@ -154,12 +180,12 @@ async function checkSignIn(db: Database, email: string, password: string, meta: 
   await recordAttempt(db, email, false, INVALID, meta);
   await logSecurityEvent(db, {
     p_user_id: user?.id ?? null,
-    p_action: "login_failed",
+    p_action: events.failure,
     p_details: { email },
     p_ip_address: meta.ip,
     p_user_agent: meta.userAgent,
   });
-  // The lock state is checked again after every failure (SPEC §8).
+  // The lock state is checked again after every failure, so the failure that locks the address says so at once.
   const after = await checkLoginAttempts(db, email);
   if (after.is_locked) {
     await logSecurityEvent(db, {
@@ -169,7 +195,7 @@ async function checkSignIn(db: Database, email: string, password: string, meta: 
       p_ip_address: meta.ip,
       p_user_agent: meta.userAgent,
     });
-    return { kind: "locked", lock: after } satisfies SignInResult;
+    return { kind: "locked", lock: after, justLocked: true } satisfies SignInResult;
   }
   return { kind: "invalid" } satisfies SignInResult;
 }

@@ -1,17 +1,17 @@
 import { randomInt } from "node:crypto";
-import { and, eq, gt, isNotNull, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import { generateSecret, generateURI, verify } from "otplib";
 import QRCode from "qrcode";
 import { siteConfig } from "~/content/site";
 import { now } from "./clock.server";
 import { type Database, schema } from "./db.server";
-import { logSecurityEvent } from "./security-events.server";
-import type { RequestMeta } from "./session.server";
 import { hashToken } from "./tokens.server";
 
 /**
- * TOTP second factor (authenticator apps) with one-time recovery codes. Codes are
- * accepted one time step either side of now (clock drift), and never twice.
+ * TOTP second factor (authenticator apps) with one-time recovery codes: the storage
+ * primitives. Codes are accepted one time step either side of now (clock drift), and
+ * never twice. The flows around them (re-authentication, the code budget, e-mails,
+ * security events) are in auth/two-step.server.ts, for the settings pages and the API alike.
  */
 const { mfaFactors: factors, mfaRecoveryCodes: recoveryCodes, mfaChallenges: challenges } = schema;
 const RECOVERY_CODE_COUNT = 10;
@@ -25,13 +25,21 @@ async function describeEnrolment(factorId: string, email: string, secret: string
   return { factorId, secret, uri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` };
 }
 
-/** The same enrolment again (after a wrong first code), while it is unconfirmed. */
-export async function pendingEnrolment(db: Database, user: { userId: string; email: string }, factorId: string) {
+/** An enrolment again (after a wrong first code), while it is unconfirmed: this one, or the user's latest. */
+export async function pendingEnrolment(db: Database, user: { userId: string; email: string }, factorId?: string) {
   const [factor] = await db
-    .select({ secret: factors.secret })
+    .select({ id: factors.id, secret: factors.secret })
     .from(factors)
-    .where(and(eq(factors.id, factorId), eq(factors.userId, user.userId), isNull(factors.confirmedAt)));
-  return factor ? describeEnrolment(factorId, user.email, factor.secret) : null;
+    .where(
+      and(
+        eq(factors.userId, user.userId),
+        isNull(factors.confirmedAt),
+        factorId === undefined ? undefined : eq(factors.id, factorId),
+      ),
+    )
+    .orderBy(desc(factors.createdAt))
+    .limit(1);
+  return factor ? describeEnrolment(factor.id, user.email, factor.secret) : null;
 }
 
 /** Starts enrolment: a new unconfirmed factor (replacing any earlier unconfirmed one). */
@@ -63,50 +71,49 @@ async function checkTotp(factor: { id: string; secret: string; lastUsedStep: num
   return result.valid && "timeStep" in result ? result.timeStep : null;
 }
 
-/** Confirms enrolment with a first code; returns the recovery codes (shown once). */
-export async function confirmEnrolment(
-  db: Database,
-  userId: string,
-  factorId: string,
-  code: string,
-  meta: RequestMeta,
-) {
-  const [factor] = await db
+/**
+ * Confirms an unconfirmed factor with its first code and makes ten new recovery codes
+ * (returned once; only their hashes are stored). Null when the code does not match.
+ * Run it in the caller's transaction, so what else belongs to the change commits with it.
+ */
+export async function confirmFactor(tx: Database, userId: string, factorId: string, code: string) {
+  const [factor] = await tx
     .select()
     .from(factors)
     .where(and(eq(factors.id, factorId), eq(factors.userId, userId), isNull(factors.confirmedAt)));
   if (!factor) return null;
   const step = await checkTotp(factor, code);
   if (step === null) return null;
+  // One factor per person: a confirmed new one replaces the old.
+  await tx.delete(factors).where(and(eq(factors.userId, userId), isNotNull(factors.confirmedAt)));
+  await tx.update(factors).set({ confirmedAt: now(), lastUsedStep: step }).where(eq(factors.id, factorId));
+  return replaceRecoveryCodes(tx, userId);
+}
+
+/** Ten new recovery codes; the earlier ones stop working. Returned once, stored hashed. */
+export async function replaceRecoveryCodes(tx: Database, userId: string) {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => recoveryCode());
-  await db.transaction(async (tx) => {
-    // One factor per person: a confirmed new one replaces the old.
-    await tx.delete(factors).where(and(eq(factors.userId, userId), isNotNull(factors.confirmedAt)));
-    await tx.update(factors).set({ confirmedAt: now(), lastUsedStep: step }).where(eq(factors.id, factorId));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-    await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: hashToken(normalise(c)) })));
-  });
-  await logSecurityEvent(db, {
-    p_user_id: userId,
-    p_action: "mfa_enrolled",
-    p_ip_address: meta.ip,
-    p_user_agent: meta.userAgent,
-  });
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: hashToken(normalise(c)) })));
   return codes;
 }
 
-/** Checks a sign-in code: a TOTP code from the app, or an unused recovery code. */
-export async function verifySecondFactor(db: Database, userId: string, code: string, meta: RequestMeta) {
-  const [factor] = await db
+/**
+ * Whether a code matches the confirmed factor: a TOTP code from the app, or an unused
+ * recovery code (used up by this). Each code is accepted once. This knows nothing of the
+ * per-account code budget: call it only through `checkSecondFactorCode`
+ * (auth/code-budget.server.ts), which counts the failures.
+ */
+export async function matchSecondFactor(tx: Database, userId: string, code: string) {
+  const [factor] = await tx
     .select()
     .from(factors)
     .where(and(eq(factors.userId, userId), isNotNull(factors.confirmedAt)));
-  if (!factor) return false;
+  if (!factor) return null;
   const step = await checkTotp(factor, code);
-  let ok = false;
   if (step !== null) {
     // Conditional update: of two requests with the same code, only one wins.
-    const updated = await db
+    const updated = await tx
       .update(factors)
       .set({ lastUsedStep: step })
       .where(
@@ -116,45 +123,31 @@ export async function verifySecondFactor(db: Database, userId: string, code: str
         ),
       )
       .returning({ id: factors.id });
-    ok = updated.length > 0;
-  } else {
-    const used = await db
-      .update(recoveryCodes)
-      .set({ usedAt: now() })
-      .where(
-        and(
-          eq(recoveryCodes.userId, userId),
-          eq(recoveryCodes.codeHash, hashToken(normalise(code))),
-          isNull(recoveryCodes.usedAt),
-        ),
-      )
-      .returning({ id: recoveryCodes.id });
-    ok = used.length > 0;
+    return updated.length > 0 ? ("totp" as const) : null;
   }
-  await logSecurityEvent(db, {
-    p_user_id: userId,
-    p_action: ok ? "mfa_verified" : "mfa_failed",
-    p_details: { method: step !== null ? "totp" : "recovery_code" },
-    p_ip_address: meta.ip,
-    p_user_agent: meta.userAgent,
-  });
-  return ok;
+  const used = await tx
+    .update(recoveryCodes)
+    .set({ usedAt: now() })
+    .where(
+      and(
+        eq(recoveryCodes.userId, userId),
+        eq(recoveryCodes.codeHash, hashToken(normalise(code))),
+        isNull(recoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: recoveryCodes.id });
+  return used.length > 0 ? ("recovery_code" as const) : null;
 }
 
-export async function removeFactor(db: Database, userId: string, factorId: string, meta: RequestMeta) {
-  const removed = await db
+/** Deletes a factor of this user (with the recovery codes, if it was the confirmed one). */
+export async function deleteFactor(tx: Database, userId: string, factorId: string) {
+  const removed = await tx
     .delete(factors)
     .where(and(eq(factors.id, factorId), eq(factors.userId, userId)))
     .returning({ id: factors.id, confirmedAt: factors.confirmedAt });
-  if (removed.length === 0) return false;
-  if (removed[0]!.confirmedAt) await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-  await logSecurityEvent(db, {
-    p_user_id: userId,
-    p_action: "mfa_removed",
-    p_ip_address: meta.ip,
-    p_user_agent: meta.userAgent,
-  });
-  return true;
+  if (removed.length === 0) return null;
+  if (removed[0]!.confirmedAt) await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  return { confirmed: Boolean(removed[0]!.confirmedAt) };
 }
 
 export async function factorStatus(db: Database, userId: string) {
@@ -169,7 +162,7 @@ export async function factorStatus(db: Database, userId: string) {
   return factor ? { ...factor, recoveryCodesLeft: unused.length } : null;
 }
 
-/** SPEC §7 POST /factors/{id}/challenge: a check that must be answered within 5 minutes. */
+/** POST /api/auth/factors/{id}/challenge: a check that must be answered within 5 minutes. */
 export async function createChallenge(db: Database, userId: string, factorId: string) {
   const [factor] = await db
     .select({ id: factors.id })

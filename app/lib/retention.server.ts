@@ -9,7 +9,7 @@ import { pruneRateLimits } from "./rate-limit.server";
  */
 const DAY = 24 * 60 * 60 * 1000;
 export const RETENTION_DAYS = {
-  signInLogs: 90, // login_attempts, security_events, ended sessions
+  signInLogs: 90, // login_attempts, mfa_code_attempts, security_events, ended sessions
   contactRequests: 365,
   gdprSubmissions: 365,
   sentMailBodies: 7, // the copy in the outbox of what was sent
@@ -22,6 +22,7 @@ export async function applyRetention(db: Database, at = now()) {
   const before = (days: number) => new Date(at.getTime() - days * DAY);
   const s = schema;
   await db.delete(s.loginAttempts).where(lt(s.loginAttempts.createdAt, before(RETENTION_DAYS.signInLogs)));
+  await db.delete(s.mfaCodeAttempts).where(lt(s.mfaCodeAttempts.createdAt, before(RETENTION_DAYS.signInLogs)));
   await db.delete(s.securityEvents).where(lt(s.securityEvents.createdAt, before(RETENTION_DAYS.signInLogs)));
   await db
     .delete(s.userSessions)

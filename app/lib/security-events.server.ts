@@ -1,20 +1,25 @@
 import { type Database, schema } from "./db.server";
 import { log } from "./log.server";
 
-/** Security events of SPEC §7 (`log_security_event`), as stored rows. */
+/** Security events, shaped like a `log_security_event` call (p_user_id, p_action, p_details, …), as stored rows. */
 export type SecurityAction =
   | "login"
   | "login_failed"
   | "account_locked"
   | "logout"
   | "session_expired"
+  | "signed_out"
+  | "reauthenticated"
+  | "reauth_failed"
   | "session_extended"
   | "sessions_revoked"
   | "password_changed"
   | "mfa_enrolled"
   | "mfa_removed"
   | "mfa_verified"
-  | "mfa_failed";
+  | "mfa_failed"
+  | "mfa_code_limit"
+  | "recovery_codes_created";
 
 export type SecurityEvent = {
   p_user_id: string | null;
@@ -26,7 +31,7 @@ export type SecurityEvent = {
 
 /**
  * Records a security event. A failure to record never blocks the person signing in
- * or out: it goes to the server log instead (SPEC §8).
+ * or out, and is never shown to them: it goes to the server log instead.
  */
 export async function logSecurityEvent(db: Database, event: SecurityEvent) {
   try {

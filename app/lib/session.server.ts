@@ -9,9 +9,13 @@ import { hashToken, randomToken } from "./tokens.server";
  * Staff sessions, stored in the database (so several app processes share them): a
  * random 256-bit token in an HttpOnly, SameSite=Lax cookie (Secure and __Host- behind
  * HTTPS); only its SHA-256 is stored. A session lasts 24 hours from sign-in (or from
- * an explicit "Extend Session"); the server checks that on every request.
+ * an explicit "Extend Session"), and never longer than 7 days from the last time the
+ * password was entered (sign-in or re-authentication); the server checks both on every
+ * request. Verifying the second factor gives the session a new token.
  */
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+/** However often it is extended, a session ends 7 days after the password was last entered. */
+export const SESSION_MAX_LIFETIME_MS = 7 * SESSION_TTL_MS;
 /** A session that still owes its second factor is short: 10 minutes to enter the code. */
 export const MFA_PENDING_TTL_MS = 10 * 60 * 1000;
 
@@ -25,7 +29,25 @@ export type StaffSession = {
   expiresAt: Date;
   /** Signed in with the password, but the second factor is still owed. */
   mfaPending: boolean;
+  /** When the password was last entered again in this session (null: only at sign-in). */
+  reauthenticatedAt: Date | null;
+  /** The latest the session can last: 7 days after the last password entry. */
+  maxExpiresAt: Date;
 };
+
+/** The last time the password was entered for this session: sign-in or re-authentication. */
+function lastPasswordEntry(row: { createdAt: Date; reauthenticatedAt: Date | null }) {
+  return row.reauthenticatedAt && row.reauthenticatedAt > row.createdAt ? row.reauthenticatedAt : row.createdAt;
+}
+
+function maxExpiry(row: { createdAt: Date; reauthenticatedAt: Date | null }) {
+  return new Date(lastPasswordEntry(row).getTime() + SESSION_MAX_LIFETIME_MS);
+}
+
+/** 24 hours from `at`, but never past the session's maximum lifetime. */
+function nextExpiry(at: Date, maxExpiresAt: Date) {
+  return new Date(Math.min(at.getTime() + SESSION_TTL_MS, maxExpiresAt.getTime()));
+}
 
 export function sessionCookieName() {
   return getConfig().secureCookies ? "__Host-session" : "session";
@@ -96,6 +118,8 @@ export async function getSession(db: Database, request: Request, meta?: RequestM
       expiresAt: s.expiresAt,
       lastActivity: s.lastActivity,
       mfaVerifiedAt: s.mfaVerifiedAt,
+      reauthenticatedAt: s.reauthenticatedAt,
+      createdAt: s.createdAt,
       email: schema.users.email,
       fullName: schema.profiles.fullName,
     })
@@ -106,7 +130,8 @@ export async function getSession(db: Database, request: Request, meta?: RequestM
   if (!row) return null;
 
   const at = now();
-  if (row.expiresAt <= at) {
+  const maxExpiresAt = maxExpiry(row);
+  if (row.expiresAt <= at || maxExpiresAt <= at) {
     await endSession(db, row.id, row.userId, "session_expired", meta);
     return null;
   }
@@ -119,10 +144,12 @@ export async function getSession(db: Database, request: Request, meta?: RequestM
     userId: row.userId,
     email: row.email,
     fullName: row.fullName ?? "",
-    expiresAt: row.expiresAt,
+    expiresAt: row.expiresAt < maxExpiresAt ? row.expiresAt : maxExpiresAt,
     // Sessions of people without a factor are created verified; turning the factor off
     // later does not complete a sign-in that is still waiting for its code.
     mfaPending: !row.mfaVerifiedAt,
+    reauthenticatedAt: row.reauthenticatedAt,
+    maxExpiresAt,
   };
 }
 
@@ -134,13 +161,17 @@ export async function hasConfirmedFactor(db: Database, userId: string) {
   return Boolean(factor);
 }
 
-/** Marks a session inactive (logout or expiry) and records why, once. */
+/**
+ * Marks a session inactive and records why, once: logout, expiry, or "signed_out" when
+ * the server ends it (too many wrong codes or passwords; `details` says which).
+ */
 export async function endSession(
   db: Database,
   sessionId: string,
   userId: string,
-  reason: "logout" | "session_expired",
+  reason: "logout" | "session_expired" | "signed_out",
   meta?: RequestMeta,
+  details: Record<string, unknown> = {},
 ) {
   const ended = await db
     .update(schema.userSessions)
@@ -151,16 +182,19 @@ export async function endSession(
     await logSecurityEvent(db, {
       p_user_id: userId,
       p_action: reason,
-      p_details: { sessionId },
+      p_details: { sessionId, ...details },
       p_ip_address: meta?.ip,
       p_user_agent: meta?.userAgent,
     });
   }
 }
 
-/** "Extend Session": a new 24-hour expiry from now, for a session that is still valid. */
+/**
+ * "Extend Session": a new 24-hour expiry from now, for a session that is still valid,
+ * but never past 7 days from the last password entry.
+ */
 export async function extendSession(db: Database, session: StaffSession, meta: RequestMeta) {
-  const expiresAt = new Date(now().getTime() + SESSION_TTL_MS);
+  const expiresAt = nextExpiry(now(), session.maxExpiresAt);
   await db
     .update(schema.userSessions)
     .set({ expiresAt, lastActivity: now() })
@@ -175,15 +209,30 @@ export async function extendSession(db: Database, session: StaffSession, meta: R
   return expiresAt;
 }
 
-/** The code was right: the session becomes a full 24-hour session from now. */
-export async function markMfaVerified(db: Database, sessionId: string) {
+/**
+ * The second factor was verified: the session gets a new token (the old one stops
+ * working at once) and becomes a full 24-hour session from now. Null when the session
+ * was ended or rotated meanwhile.
+ */
+export async function rotateAfterSecondFactor(db: Database, session: StaffSession) {
   const at = now();
-  const expiresAt = new Date(at.getTime() + SESSION_TTL_MS);
-  await db
-    .update(schema.userSessions)
-    .set({ mfaVerifiedAt: at, expiresAt })
-    .where(eq(schema.userSessions.id, sessionId));
-  return expiresAt;
+  const token = randomToken();
+  const expiresAt = nextExpiry(at, session.maxExpiresAt);
+  const s = schema.userSessions;
+  const rotated = await db
+    .update(s)
+    .set({ sessionToken: hashToken(token), mfaVerifiedAt: at, expiresAt, lastActivity: at })
+    .where(and(eq(s.id, session.id), eq(s.isActive, true)))
+    .returning({ id: s.id });
+  if (rotated.length === 0) return null;
+  return { token, expiresAt, cookie: sessionCookie(token, expiresAt, at) };
+}
+
+/** The password was just entered again in this session. */
+export async function markReauthenticated(db: Database, sessionId: string) {
+  const at = now();
+  await db.update(schema.userSessions).set({ reauthenticatedAt: at }).where(eq(schema.userSessions.id, sessionId));
+  return at;
 }
 
 export async function listActiveSessions(db: Database, userId: string) {

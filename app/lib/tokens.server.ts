@@ -9,3 +9,11 @@ export function randomToken() {
 export function hashToken(token: string) {
   return createHash("sha256").update(token).digest("hex");
 }
+
+/**
+ * Whether `value` could be one of our tokens (43 base64url characters). Anything else
+ * in a link is refused before it is looked up: no query ever sees a NUL or a megabyte.
+ */
+export function isWellFormedToken(value: string) {
+  return /^[A-Za-z0-9_-]{43}$/.test(value);
+}

@@ -2,17 +2,21 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
 import { type Database, schema } from "./db.server";
 import { ApiError } from "./http.server";
+import { encodeImage, type ImageFormat, inspectImage, withImageSlot } from "./image-processing.server";
 import { log } from "./log.server";
+import { consumeRateLimit, rateLimits } from "./rate-limit.server";
+import { BodyLimitError, type BodyRules, BodyTooLargeError, readBody } from "./request-body.server";
 
 /**
- * Staff image uploads (POST /api/upload-image): the body is read with a byte limit,
- * the type is decided from the file's magic bytes only, and what is stored is never
- * the uploaded file itself but web-sized copies re-encoded by sharp (which drops EXIF,
- * GPS and every other metadata), under a server-generated UUID. The uploader's file
- * name and declared type are never used for anything.
+ * Staff image uploads (POST /api/upload-image): at most 60 per staff member in 10
+ * minutes, the body is read with a byte limit, the type is decided from the file's
+ * magic bytes only, and what is stored is never the uploaded file itself but
+ * web-sized copies re-encoded by sharp (which drops EXIF, GPS and every other
+ * metadata), under a server-generated UUID, within the cost limits of
+ * image-processing.server.ts. The uploader's file name and declared type are never
+ * used for anything.
  *
  * Files live in `${DATA_DIR}/uploads/` and are served by server/app.ts at /uploads/*.
  */
@@ -20,8 +24,11 @@ import { log } from "./log.server";
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Room for the multipart boundaries and part headers around a file of the maximum size. */
 const MULTIPART_ALLOWANCE = 64 * 1024;
-/** Decompression bombs: a small file can claim a huge canvas. 100 MP covers real cameras. */
-const MAX_INPUT_PIXELS = 100_000_000;
+/**
+ * The upload route's body rules (server/body-limit.ts applies them at the edge too):
+ * 55 s is 5 MB at about 0.8 Mbit/s, and stays under the server's requestTimeout.
+ */
+export const UPLOAD_BODY_RULES: BodyRules = { maxBytes: MAX_UPLOAD_BYTES + MULTIPART_ALLOWANCE, deadlineMs: 55_000 };
 export const UPLOAD_WIDTHS = [480, 960, 1600] as const;
 export const UPLOAD_SUCCESS = "Image uploaded successfully!";
 
@@ -35,16 +42,26 @@ const ALLOWED = {
   "image/webp": "webp",
 } as const;
 type AllowedMime = keyof typeof ALLOWED;
-type StoredExt = (typeof ALLOWED)[AllowedMime];
-const SHARP_FORMAT: Record<StoredExt, string> = { jpg: "jpeg", png: "png", gif: "gif", webp: "webp" };
 
 export function uploadsDir(dataDir: string) {
   return path.join(dataDir, "uploads");
 }
 
 const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(2);
-const tooLarge = (bytes: number) => new ApiError(413, `File too large: ${megabytes(bytes)}MB. Maximum size is 5MB.`);
+/** The spec's text for a file over 5 MB (also what server/body-limit.ts answers). */
+export const uploadTooLargeMessage = (bytes: number) => `File too large: ${megabytes(bytes)}MB. Maximum size is 5MB.`;
+const tooLarge = (bytes: number) => new ApiError(413, uploadTooLargeMessage(bytes));
 const failed = (message: string, status = 500) => new ApiError(status, `Failed to upload image: ${message}`);
+
+/** 60 uploads per 10 minutes per staff member: plenty for a post, not for a flood. */
+export async function enforceUploadRateLimit(db: Database, userId: string) {
+  const result = await consumeRateLimit(db, rateLimits.upload, userId);
+  if (!result.allowed) {
+    throw new ApiError(429, "Failed to upload image: too many uploads. Please wait a few minutes and try again.", {
+      "Retry-After": String(result.retryAfterSeconds),
+    });
+  }
+}
 
 /**
  * Reads the multipart body of an upload request and returns the bytes of its `image`
@@ -58,27 +75,17 @@ export async function readImageUpload(request: Request): Promise<Uint8Array> {
   if (!/^multipart\/form-data\b/i.test(contentType)) {
     throw failed('send the image as multipart/form-data in the field "image".', 400);
   }
-  const maxBody = MAX_UPLOAD_BYTES + MULTIPART_ALLOWANCE;
-  const lengthHeader = request.headers.get("content-length");
-  const declared = lengthHeader !== null && /^\d+$/.test(lengthHeader) ? Number(lengthHeader) : undefined;
-  // Refused without buffering anything; what is left on the wire is the caller's to
-  // drop (discardRestOfBody) so the client can still read the answer.
-  if (declared !== undefined && declared > maxBody) throw tooLarge(declared);
-
-  const chunks: Uint8Array[] = [];
-  let received = 0;
-  const reader = request.body?.getReader();
-  while (reader) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    received += value.byteLength;
-    if (received > maxBody) {
-      reader.releaseLock();
-      throw tooLarge(declared ?? received);
-    }
-    chunks.push(value);
+  let body: Buffer;
+  try {
+    // A declared length over the limit is refused without reading anything; what is
+    // left on the wire is the caller's to drop (discardRestOfBody) so the client can
+    // still read the answer.
+    body = await readBody(request, UPLOAD_BODY_RULES);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw tooLarge(error.bytes);
+    if (error instanceof BodyLimitError) throw failed("the upload took too long. Please try again.", error.status);
+    throw error;
   }
-  reader?.releaseLock();
 
   let form: FormData;
   try {
@@ -86,10 +93,11 @@ export async function readImageUpload(request: Request): Promise<Uint8Array> {
     form = await new Request("http://upload.invalid/", {
       method: "POST",
       headers: { "content-type": contentType },
-      body: Buffer.concat(chunks),
+      body: new Uint8Array(body),
     }).formData();
   } catch (error) {
-    throw failed(`the multipart body could not be read (${errorMessage(error)}).`, 400);
+    log.warn("upload body not readable as multipart", { error: errorMessage(error) });
+    throw failed("the multipart body could not be read.", 400);
   }
   const file = form.get("image");
   if (!file || typeof file === "string") throw failed('no file in the field "image".', 400);
@@ -147,9 +155,10 @@ export interface StoredImage {
  *
  * Copies: widths 480, 960 and 1600 that are narrower than the original, plus the
  * original width when it is under 1600 (never upscaled), each in WebP and in the
- * original format: JPEG (quality 80, mozjpeg), PNG (zlib level 9), GIF (re-encoded by
- * sharp with every frame, so animations stay animated; the WebP copies are animated
- * too), WebP (quality 80). A variant's key names its real width: "480.webp", "800.jpg".
+ * original format: JPEG (quality 80, mozjpeg), PNG (zlib level 9), GIF, WebP (quality
+ * 80). Of an animated GIF or WebP only the first frame is kept: decoding every frame
+ * is what made a 60 KB file cost seconds. A variant's key names its real width:
+ * "480.webp", "800.jpg".
  */
 export async function storeImage(
   db: Database,
@@ -163,79 +172,56 @@ export async function storeImage(
     throw new ApiError(400, `Invalid file type: ${mime}. Only JPEG, PNG, GIF, and WebP images are allowed.`);
   }
   const ext = ALLOWED[mime as AllowedMime];
-  const animated = ext === "gif" || ext === "webp";
-
-  let width: number;
-  let height: number;
-  try {
-    const meta = await sharp(bytes, { animated, limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-    // sharp sniffs the format again: bytes that only start like an image go no further.
-    if (meta.format !== SHARP_FORMAT[ext]) throw new Error(`the content is not a valid ${ext.toUpperCase()} image`);
-    width = meta.autoOrient.width;
-    height = meta.pageHeight ?? meta.autoOrient.height;
-  } catch (error) {
-    throw failed(`${errorMessage(error)}.`);
-  }
-
-  const storageKey = randomUUID();
-  const dir = uploadsDir(input.dataDir);
-  const widths = [...new Set(UPLOAD_WIDTHS.map((w) => Math.min(w, width)))];
-  const variants: Record<string, string> = {};
-  const written: string[] = [];
-  try {
-    await fs.mkdir(dir, { recursive: true });
-    for (const targetWidth of widths) {
-      for (const format of new Set<StoredExt>(["webp", ext])) {
-        const name = `${storageKey}-${targetWidth}.${format}`;
-        const data = await encode(bytes, { animated, width: targetWidth, format });
-        // "wx": a name is never reused, so an existing file would be a bug, not something to replace.
-        await fs.writeFile(path.join(dir, name), data, { flag: "wx" });
-        written.push(name);
-        variants[`${targetWidth}.${format}`] = `/uploads/${name}`;
+  return withImageSlot(async () => {
+    const { width, height } = await inspectImage(bytes, ext);
+    const storageKey = randomUUID();
+    const dir = uploadsDir(input.dataDir);
+    const widths = [...new Set(UPLOAD_WIDTHS.map((w) => Math.min(w, width)))];
+    const variants: Record<string, string> = {};
+    const written: string[] = [];
+    try {
+      await fs.mkdir(dir, { recursive: true });
+      for (const targetWidth of widths) {
+        for (const format of new Set<ImageFormat>(["webp", ext])) {
+          const name = `${storageKey}-${targetWidth}.${format}`;
+          const data = await encodeImage(bytes, { source: ext, width: targetWidth, format });
+          // "wx": a name is never reused, so an existing file would be a bug, not something to replace.
+          await writeNewFile(path.join(dir, name), data);
+          written.push(name);
+          variants[`${targetWidth}.${format}`] = `/uploads/${name}`;
+        }
       }
+      const [media] = await db
+        .insert(schema.media)
+        .values({ storageKey, mimeType: mime, sizeBytes: bytes.byteLength, width, height, variants, uploadedBy: input.uploadedBy })
+        .returning();
+      const url = variants[`${widths.at(-1)}.${ext}`];
+      if (!media || !url) throw new Error("the upload was not recorded");
+      return { url, media };
+    } catch (error) {
+      await Promise.all(written.map((name) => fs.rm(path.join(dir, name), { force: true })));
+      if (error instanceof ApiError) throw error;
+      // Disk or database: the details (never the values) are for the log, not the uploader.
+      log.error("image upload failed", { error, storageKey });
+      throw failed("something went wrong on our side. Please try again.");
     }
-    const [media] = await db
-      .insert(schema.media)
-      .values({
-        storageKey,
-        mimeType: mime,
-        sizeBytes: bytes.byteLength,
-        width,
-        height,
-        variants,
-        uploadedBy: input.uploadedBy,
-      })
-      .returning();
-    const url = variants[`${widths.at(-1)}.${ext}`];
-    if (!media || !url) throw new Error("the upload was not recorded");
-    return { url, media };
-  } catch (error) {
-    await Promise.all(written.map((name) => fs.rm(path.join(dir, name), { force: true })));
-    if (error instanceof ApiError) throw error;
-    log.warn("image upload failed", { error, storageKey });
-    throw failed(`${errorMessage(error)}.`);
-  }
+  });
 }
 
-function encode(bytes: Uint8Array, options: { animated: boolean; width: number; format: StoredExt }) {
-  // autoOrient applies the EXIF orientation to the pixels before the metadata is dropped
-  // (sharp keeps none unless asked), so a portrait photo stays upright.
-  const image = sharp(bytes, { animated: options.animated, limitInputPixels: MAX_INPUT_PIXELS })
-    .autoOrient()
-    .resize({ width: options.width, withoutEnlargement: true });
-  switch (options.format) {
-    case "jpg":
-      return image.jpeg({ quality: 80, mozjpeg: true }).toBuffer();
-    case "png":
-      return image.png({ compressionLevel: 9 }).toBuffer();
-    case "gif":
-      return image.gif().toBuffer();
-    case "webp":
-      return image.webp({ quality: 80 }).toBuffer();
+/**
+ * Writes a file that must not exist yet. A write that fails part-way (a full disk)
+ * leaves what it wrote; that partial file is removed before the error goes on.
+ */
+async function writeNewFile(file: string, data: Uint8Array) {
+  try {
+    await fs.writeFile(file, data, { flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") await fs.rm(file, { force: true }).catch(() => {});
+    throw error;
   }
 }
 
 function errorMessage(error: unknown) {
   const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/[.\s]+$/, "");
+  return message.replace(/[.\s]+$/, "").slice(0, 200);
 }

@@ -2,14 +2,11 @@ import { count, eq } from "drizzle-orm";
 import { z } from "zod";
 import { siteConfig } from "~/content/site";
 import { type Database, schema } from "./db.server";
+import { emailAddressSchema } from "./email-address.server";
 import { generatePassword, hashPassword, passwordSchema } from "./password.server";
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254)
-  .pipe(z.email({ message: "Please enter a valid email address" }));
+/** Staff addresses: the shared plain-address rule, lower-cased whole (they are compared that way). */
+export const emailSchema = z.string().trim().toLowerCase().pipe(emailAddressSchema);
 
 const newUserSchema = z.object({
   email: emailSchema,

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { reauthApiError } from "~/lib/auth/api-errors.server";
+import { startChallenge, turnOffTwoStep, verifyChallenge } from "~/lib/auth/two-step.server";
 import { getDb } from "~/lib/db.server";
 import { currentStaff, requireStaffApi } from "~/lib/guard.server";
 import {
@@ -9,25 +11,24 @@ import {
   readJsonObject,
   validationError,
 } from "~/lib/http.server";
-import {
-  confirmEnrolment,
-  consumeChallenge,
-  createChallenge,
-  factorStatus,
-  removeFactor,
-  verifySecondFactor,
-} from "~/lib/mfa.server";
-import { consumeRateLimit, rateLimits } from "~/lib/rate-limit.server";
-import { endOtherSessions, markMfaVerified, readSessionToken, requestMeta, sessionCookie } from "~/lib/session.server";
+import { clearSessionCookie, requestMeta } from "~/lib/session.server";
 import type { Route } from "./+types/api.auth.factor";
 
 /**
- * The factor endpoints of SPEC §7:
- *   DELETE /api/auth/factors/{id}
+ * The second-factor (TOTP) endpoints, with the request and response fields their clients expect:
+ *   DELETE /api/auth/factors/{id}              {code}   (after POST /api/auth/reauthenticate)
  *   POST   /api/auth/factors/{id}/challenge   → {id, expires_at}
  *   POST   /api/auth/factors/{id}/verify      {code, challenge_id}
  * A session that still owes its second factor may challenge and verify, nothing else.
+ * Codes count against the account's one code budget (auth/code-budget.server.ts): when it
+ * is used up the answer is 429 and the session is signed out.
  */
+const tooManyCodes = (retryAfterSeconds: number) =>
+  new ApiError(429, "Too many attempts", {
+    "Retry-After": String(retryAfterSeconds),
+    "Set-Cookie": clearSessionCookie(),
+  });
+
 export function action({ request, context, params }: Route.ActionArgs) {
   return handleApi(async () => {
     const db = getDb();
@@ -38,15 +39,21 @@ export function action({ request, context, params }: Route.ActionArgs) {
 
     if (request.method === "DELETE" && !verb) {
       const session = await requireStaffApi(request, context);
-      // Turning two-step verification off needs a current code, as in the settings page.
       const body = await readJsonObject(request, 4 * 1024).catch(() => ({}) as Record<string, unknown>);
       const code = typeof body.code === "string" ? body.code : "";
-      if (!(await consumeRateLimit(db, rateLimits.mfa, session.userId)).allowed)
-        throw new ApiError(429, "Too many attempts");
-      if (!(await verifySecondFactor(db, session.userId, code, meta)))
-        throw new ApiError(400, "A current code is required");
-      if (!(await removeFactor(db, session.userId, factorId, meta))) throw new ApiError(404, "Factor not found");
-      return jsonResponse({ id: factorId });
+      const result = await turnOffTwoStep(db, session, { code, factorId }, meta, "api-delete");
+      switch (result.kind) {
+        case "reauth":
+          throw reauthApiError(result.outcome);
+        case "exhausted":
+          throw tooManyCodes(result.retryAfterSeconds);
+        case "invalid-code":
+          throw new ApiError(400, "A current code is required");
+        case "not-found":
+          throw new ApiError(404, "Factor not found");
+        case "off":
+          return jsonResponse({ id: factorId });
+      }
     }
     if (request.method !== "POST" || (verb !== "challenge" && verb !== "verify"))
       return methodNotAllowed("POST, DELETE");
@@ -54,35 +61,43 @@ export function action({ request, context, params }: Route.ActionArgs) {
     const session = await currentStaff(request, context);
     if (!session) throw new ApiError(401, "Not signed in");
     if (verb === "challenge") {
-      const challenge = await createChallenge(db, session.userId, factorId);
-      if (!challenge) throw new ApiError(404, "Factor not found");
-      return jsonResponse({ id: challenge.id, expires_at: Math.floor(challenge.expiresAt.getTime() / 1000) }, 201);
+      const result = await startChallenge(db, session, factorId);
+      if (result.kind === "exhausted") throw tooManyCodes(result.retryAfterSeconds);
+      if (result.kind === "not-found") throw new ApiError(404, "Factor not found");
+      const { id, expiresAt } = result.challenge;
+      return jsonResponse({ id, expires_at: Math.floor(expiresAt.getTime() / 1000) }, 201);
     }
 
     const parsed = z
       .object({ code: z.string().trim().min(6).max(32), challenge_id: z.string().uuid() })
       .safeParse(await readJsonObject(request, 4 * 1024));
     if (!parsed.success) throw validationError(parsed.error);
-    if (!(await consumeChallenge(db, factorId, parsed.data.challenge_id)))
-      throw new ApiError(400, "The challenge has expired or was used");
-
-    if (!(await consumeRateLimit(db, rateLimits.mfa, session.userId)).allowed)
-      throw new ApiError(429, "Too many attempts");
-    const confirmed = await factorStatus(db, session.userId);
-    if (confirmed?.id === factorId) {
-      if (!(await verifySecondFactor(db, session.userId, parsed.data.code, meta)))
+    const result = await verifyChallenge(
+      db,
+      session,
+      { factorId, challengeId: parsed.data.challenge_id, code: parsed.data.code },
+      meta,
+    );
+    switch (result.kind) {
+      case "not-found":
+        throw new ApiError(404, "Factor not found");
+      case "challenge-invalid":
+        throw new ApiError(400, "The challenge has expired or was used");
+      case "exhausted":
+        throw tooManyCodes(result.retryAfterSeconds);
+      case "invalid":
         throw new ApiError(400, "Invalid code");
-      const expiresAt = await markMfaVerified(db, session.id);
-      return jsonResponse({ verified: true }, 200, {
-        "Set-Cookie": sessionCookie(readSessionToken(request)!, expiresAt),
-      });
+      case "not-signed-in":
+      case "ended":
+        throw new ApiError(401, "Not signed in");
+      case "reauth":
+        throw reauthApiError(result.outcome);
+      case "verified":
+        // A new session token: the one this request came with no longer works.
+        return jsonResponse({ verified: true }, 200, { "Set-Cookie": result.cookie });
+      case "on":
+        return jsonResponse({ verified: true, recovery_codes: result.recoveryCodes });
     }
-    // An unconfirmed factor: this is the end of enrolment (only for a fully signed-in session).
-    if (session.mfaPending) throw new ApiError(401, "Not signed in");
-    const codes = await confirmEnrolment(db, session.userId, factorId, parsed.data.code, meta);
-    if (!codes) throw new ApiError(400, "Invalid code");
-    await endOtherSessions(db, session, meta);
-    return jsonResponse({ verified: true, recovery_codes: codes });
   });
 }
 

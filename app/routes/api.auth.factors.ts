@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { reauthApiError } from "~/lib/auth/api-errors.server";
+import { beginEnrolment } from "~/lib/auth/two-step.server";
 import { getDb } from "~/lib/db.server";
 import { requireStaffApi } from "~/lib/guard.server";
 import {
@@ -9,7 +11,7 @@ import {
   readJsonObject,
   validationError,
 } from "~/lib/http.server";
-import { factorStatus, startEnrolment } from "~/lib/mfa.server";
+import { requestMeta } from "~/lib/session.server";
 import type { Route } from "./+types/api.auth.factors";
 
 const enrolSchema = z.object({
@@ -18,20 +20,27 @@ const enrolSchema = z.object({
   issuer: z.string().max(60).optional(),
 });
 
-/** POST /api/auth/factors (SPEC §7): starts TOTP enrolment; confirm with .../verify. */
+/**
+ * POST /api/auth/factors {friendly_name, factor_type: "totp"}: starts TOTP enrolment;
+ * confirm with .../verify. Needs a re-authentication within 5 minutes
+ * (POST /api/auth/reauthenticate), or 403.
+ */
 export function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed();
     const session = await requireStaffApi(request, context);
     const parsed = enrolSchema.safeParse(await readJsonObject(request, 4 * 1024));
     if (!parsed.success) throw validationError(parsed.error);
-    // A second factor is replaced only after turning the current one off (which needs a code).
-    if (await factorStatus(getDb(), session.userId)) throw new ApiError(409, "Two-step verification is already on");
-    const enrolment = await startEnrolment(
+    const result = await beginEnrolment(
       getDb(),
-      { userId: session.userId, email: session.email },
-      parsed.data.friendly_name,
+      session,
+      { friendlyName: parsed.data.friendly_name },
+      requestMeta(request, context.clientIp),
     );
+    // A second factor is replaced only after turning the current one off (which needs a code).
+    if (result.kind === "already-on") throw new ApiError(409, "Two-step verification is already on");
+    if (result.kind === "reauth") throw reauthApiError(result.outcome);
+    const { enrolment } = result;
     return jsonResponse(
       {
         id: enrolment.factorId,

@@ -5,12 +5,20 @@ import { now } from "~/lib/clock.server";
 import { extendSession, requestMeta, sessionCookie, readSessionToken } from "~/lib/session.server";
 import type { Route } from "./+types/api.session.extend";
 
-/** POST /api/session/extend: "Extend Session" sets a new 24-hour expiry on the server. */
+/**
+ * POST /api/session/extend: "Extend Session" sets a new 24-hour expiry on the server, but
+ * never past `maxExpiresAt`, 7 days after the password was last entered.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
   const session = await requireStaffApi(request, context);
   const expiresAt = await extendSession(getDb(), session, requestMeta(request, context.clientIp));
-  return jsonResponse({ expiresAt: expiresAt.toISOString(), expiresInMs: expiresAt.getTime() - now().getTime() }, 200, {
+  const body = {
+    expiresAt: expiresAt.toISOString(),
+    expiresInMs: expiresAt.getTime() - now().getTime(),
+    maxExpiresAt: session.maxExpiresAt.toISOString(),
+  };
+  return jsonResponse(body, 200, {
     "Set-Cookie": sessionCookie(readSessionToken(request)!, expiresAt),
   });
 }

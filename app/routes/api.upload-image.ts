@@ -2,12 +2,19 @@ import { getConfig } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { requireStaffApi } from "~/lib/guard.server";
 import { handleApi, jsonResponse, methodNotAllowed } from "~/lib/http.server";
-import { discardRestOfBody, readImageUpload, storeImage, UPLOAD_SUCCESS } from "~/lib/uploads.server";
+import {
+  discardRestOfBody,
+  enforceUploadRateLimit,
+  readImageUpload,
+  storeImage,
+  UPLOAD_SUCCESS,
+} from "~/lib/uploads.server";
 import type { Route } from "./+types/api.upload-image";
 
 /**
  * POST /api/upload-image (staff only): multipart/form-data with one file in `image`.
- * 201 {data: {url}, message}; 400 wrong type or no file, 413 over 5 MB, 401 signed out.
+ * 201 {data: {url}, message}; 400 wrong type, no file or not a valid image; 413 over
+ * 5 MB or over the pixel budget; 429 over the per-user rate; 401 signed out.
  */
 export const loader = () => methodNotAllowed();
 
@@ -23,9 +30,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (error instanceof Response) return error; // the guard's 401 JSON, not a 500
       throw error;
     }
+    const db = getDb();
+    await enforceUploadRateLimit(db, userId);
     const bytes = await readImageUpload(request);
     bodyRead = true;
-    const { url } = await storeImage(getDb(), { bytes, uploadedBy: userId, dataDir: getConfig().dataDir });
+    const { url } = await storeImage(db, { bytes, uploadedBy: userId, dataDir: getConfig().dataDir });
     return jsonResponse({ data: { url }, message: UPLOAD_SUCCESS }, 201);
   });
   // Refused before the body was read to its end (401, 413, ...): drop the rest so the

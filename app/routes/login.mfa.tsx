@@ -3,19 +3,11 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { RedirectAfterSignIn } from "~/components/redirect-after-sign-in";
 import { siteConfig } from "~/content/site";
+import { verifySecondStep } from "~/lib/auth/two-step.server";
 import { getDb } from "~/lib/db.server";
 import { currentStaff } from "~/lib/guard.server";
 import { LOGIN_MESSAGES } from "~/lib/login.server";
-import { verifySecondFactor } from "~/lib/mfa.server";
-import { consumeRateLimit, rateLimits } from "~/lib/rate-limit.server";
-import {
-  clearSessionCookie,
-  endSession,
-  markMfaVerified,
-  readSessionToken,
-  requestMeta,
-  sessionCookie,
-} from "~/lib/session.server";
+import { clearSessionCookie, requestMeta } from "~/lib/session.server";
 import { staffMeta } from "~/lib/seo";
 import type { Route } from "./+types/login.mfa";
 
@@ -37,27 +29,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await currentStaff(request, context);
   if (!session) throw redirect("/login");
   const code = String((await request.formData()).get("code") ?? "").slice(0, 32);
-  const db = getDb();
   const meta = requestMeta(request, context.clientIp);
-  // Guessing is bounded: 5 codes per account in 15 minutes, then the sign-in starts over.
-  if (!(await consumeRateLimit(db, rateLimits.mfa, session.userId)).allowed) {
-    await endSession(db, session.id, session.userId, "logout", meta);
-    return data(
-      { ok: false, message: "Too many wrong codes. Please wait a few minutes and sign in again." },
-      { status: 429, headers: { "Set-Cookie": clearSessionCookie() } },
-    );
+  // Within the account's code budget: the fifth wrong code in 15 minutes ends the sign-in.
+  const result = await verifySecondStep(getDb(), session, code, meta, "sign-in");
+  switch (result.kind) {
+    case "exhausted":
+      return data(
+        { ok: false, message: LOGIN_MESSAGES.tooManyCodes },
+        {
+          status: 429,
+          headers: { "Set-Cookie": clearSessionCookie(), "Retry-After": String(result.retryAfterSeconds) },
+        },
+      );
+    case "ended":
+      throw redirect("/login", { headers: { "Set-Cookie": clearSessionCookie() } });
+    case "invalid":
+      return data(
+        { ok: false, message: "That code did not work. Enter the current code from your app, or a recovery code." },
+        401,
+      );
+    case "verified":
+      // The session continues under a new token; the one used until now no longer works.
+      return data({ ok: true, message: LOGIN_MESSAGES.success }, { headers: { "Set-Cookie": result.cookie } });
   }
-  if (!(await verifySecondFactor(db, session.userId, code, meta))) {
-    return data(
-      { ok: false, message: "That code did not work. Enter the current code from your app, or a recovery code." },
-      401,
-    );
-  }
-  const expiresAt = await markMfaVerified(db, session.id);
-  return data(
-    { ok: true, message: LOGIN_MESSAGES.success },
-    { headers: { "Set-Cookie": sessionCookie(readSessionToken(request)!, expiresAt) } },
-  );
 }
 
 export default function SecondFactor({ actionData }: Route.ComponentProps) {

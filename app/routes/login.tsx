@@ -3,18 +3,20 @@ import { data, Form, redirect, useFetcher, useNavigation } from "react-router";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { RedirectAfterSignIn } from "~/components/redirect-after-sign-in";
 import { siteConfig } from "~/content/site";
+import { SIGNED_OUT_NOTICES, type SignedOutReason } from "~/lib/auth/settings-page.server";
 import { DatabaseUnavailableError, getDb } from "~/lib/db.server";
 import { currentStaff } from "~/lib/guard.server";
 import { log } from "~/lib/log.server";
 import { LOGIN_MESSAGES, minutesLeft, signIn } from "~/lib/login.server";
 import { createSession, hasConfirmedFactor, requestMeta } from "~/lib/session.server";
 import { staffMeta } from "~/lib/seo";
+import { isValidEmail } from "~/lib/validation";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => staffMeta("Staff sign-in");
 
 // After its own successful sign-in the page must not reload its loader: that would
-// redirect at once and skip the "Login successful! Redirecting..." second (SPEC §4).
+// redirect at once and skip the second for which "Login successful! Redirecting..." must stay visible.
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formMethod === "POST" ? false : defaultShouldRevalidate;
 }
@@ -22,8 +24,12 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await currentStaff(request, context).catch(() => null);
   if (session?.mfaPending) throw redirect("/login/mfa");
-  if (session) throw redirect("/admin"); // already signed in (SPEC §4)
-  return null;
+  if (session) throw redirect("/admin"); // already signed in: /login goes straight to the dashboard
+  // After the server signed someone out for guessing (wrong codes, or a wrong password that locked the account).
+  const reason = new URL(request.url).searchParams.get("signed-out");
+  return {
+    notice: reason && Object.hasOwn(SIGNED_OUT_NOTICES, reason) ? SIGNED_OUT_NOTICES[reason as SignedOutReason] : null,
+  };
 }
 
 type ActionResult =
@@ -39,6 +45,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!email || !password) return reply({ status: "error", message: LOGIN_MESSAGES.required }, 400);
   if (email.length > 254 || password.length > 1024)
     return reply({ status: "error", message: LOGIN_MESSAGES.invalid }, 401);
+  // No account has such an address: refused before any query (a NUL, for one, would
+  // make PostgreSQL fail the attempt's INSERT), with the same text as a wrong password.
+  if (!isValidEmail(email)) return reply({ status: "error", message: LOGIN_MESSAGES.invalid }, 400);
 
   try {
     const db = getDb();
@@ -75,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function Login({ actionData }: Route.ComponentProps) {
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const [email, setEmail] = useState("");
   const locked = useLockedUntil(actionData?.status === "locked" ? actionData.lockExpiresAt : undefined);
@@ -96,6 +105,11 @@ export default function Login({ actionData }: Route.ComponentProps) {
             role={actionData.status === "success" ? "status" : "alert"}
           >
             {actionData.message}
+          </p>
+        ) : null}
+        {!actionData && loaderData?.notice ? (
+          <p className="auth-message error" role="alert">
+            {loaderData.notice}
           </p>
         ) : null}
         {succeeded ? <RedirectAfterSignIn /> : null}

@@ -4,11 +4,15 @@ import { expect, type Page, test } from "@playwright/test";
 import { resetServerClock, withServerClock } from "./support/server-clock";
 import {
   expectDashboardAfterOneSecond,
+  expectRedirectedHome,
+  landing,
   SIGN_IN,
+  sessionCookieOf,
   signInWithForm,
   signInWithRequest,
   waitForHydration,
 } from "./support/sign-in";
+import { staffCredentials } from "./support/staff-accounts";
 import { timeStep, totpCode, waitForStepAfter, wrongCode } from "./support/totp";
 
 // One story for the "mfa" account, in order: turn two-step verification on, sign in with
@@ -28,12 +32,16 @@ const story = (): Story => JSON.parse(fs.readFileSync(storyFile(), "utf8"));
 const mfaSection = (page: Page) =>
   page.locator("section", { has: page.getByRole("heading", { name: "Two-step verification" }) });
 
-/** Starts setup on /admin/settings and returns the key shown next to the QR code. */
+/**
+ * Starts setup on /admin/settings and returns the key shown next to the QR code. The
+ * session was not re-authenticated within 5 minutes, so the password is asked first.
+ */
 async function startSetup(page: Page) {
   await page.goto("/admin/settings");
   await waitForHydration(page);
   const section = mfaSection(page);
   await expect(section).toContainText("Off.");
+  await section.getByLabel("Current password").fill(staffCredentials("mfa").password);
   await section.getByRole("button", { name: "Set up two-step verification" }).click();
   const qr = section.getByRole("img", { name: /^QR code for setting up two-step verification/ });
   await expect(qr).toBeVisible();
@@ -106,6 +114,8 @@ test("turning on two-step verification: QR code, key, a code from the app, 10 re
 test("the password alone is not enough: staff pages wait for the second step, a wrong code is refused", async ({
   page,
   context,
+  browser,
+  baseURL,
 }) => {
   const { secret, recoveryCodes } = story();
   await signInWithForm(page, "mfa", { secondFactor: true });
@@ -120,8 +130,21 @@ test("the password alone is not enough: staff pages wait for the second step, a 
 
   await waitForHydration(page);
   await expectCodeRefused(page, await wrongCode(secret));
+  const beforeSecondStep = (await sessionCookieOf(context))!.value;
   await expectCodeAccepted(page, recoveryCodes[0]!);
   expect((await context.request.post("/api/session/extend")).status()).toBe(200);
+
+  // The second step gave the session a new token: the one from before it is worthless now.
+  const afterSecondStep = (await sessionCookieOf(context))!.value;
+  expect(afterSecondStep).not.toBe(beforeSecondStep);
+  const copy = await browser.newContext();
+  try {
+    await copy.addCookies([{ name: "session", value: beforeSecondStep, url: baseURL! }]);
+    await expectRedirectedHome(copy.request, "/admin");
+    expect((await landing(copy.request, "/login/mfa")).location, "nor does it wait for a code any more").toBe("/login");
+  } finally {
+    await copy.close();
+  }
 });
 
 test("a recovery code works once, not twice", async ({ page }) => {
@@ -153,21 +176,32 @@ test("after the right code the success message stays for a second before the das
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Mfa Tester");
 });
 
-test("turning it off needs a current code; then the password is enough again", async ({ page, context }) => {
+test("turning it off needs the password and a current code; then the password is enough again", async ({
+  page,
+  context,
+  request,
+}) => {
   const { secret, recoveryCodes } = story();
   await signInWithForm(page, "mfa", { secondFactor: true });
   await expectCodeAccepted(page, recoveryCodes[2]!);
-  await page.goto("/admin/settings");
-  await waitForHydration(page);
-  const section = mfaSection(page);
-  await section.getByLabel("Current code").fill(await wrongCode(secret));
-  await section.getByRole("button", { name: "Turn off" }).click();
-  await expect(section.getByRole("alert")).toHaveText(
-    "Enter a current code from your app to turn two-step verification off.",
-  );
-  await section.getByLabel("Current code").fill(recoveryCodes[3]!);
-  await section.getByRole("button", { name: "Turn off" }).click();
-  await expect(section.getByRole("alert")).toHaveText("Two-step verification is off.");
+  // The 5-minute re-authentication window is measured on the server's clock, which the
+  // lockout and session tests move: hold the clock still while relying on it.
+  await withServerClock(request, async () => {
+    await page.goto("/admin/settings");
+    await waitForHydration(page);
+    const section = mfaSection(page);
+    await section.getByLabel("Current password").fill(staffCredentials("mfa").password);
+    await section.getByLabel("Current code").fill(await wrongCode(secret));
+    await section.getByRole("button", { name: "Turn off" }).click();
+    await expect(section.getByRole("alert")).toHaveText(
+      "Enter a current code from your app to turn two-step verification off.",
+    );
+    // The password was right: for the next 5 minutes it is not asked again.
+    await expect(section.getByLabel("Current password")).toHaveCount(0);
+    await section.getByLabel("Current code").fill(recoveryCodes[3]!);
+    await section.getByRole("button", { name: "Turn off" }).click();
+    await expect(section.getByRole("alert")).toHaveText("Two-step verification is off.");
+  });
 
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/login$/);

@@ -112,6 +112,38 @@ test.describe("server-side expiry", () => {
   });
 });
 
+test.describe("maximum lifetime", () => {
+  test.describe.configure({ mode: "serial" });
+  test.afterEach(async ({ request }) => resetServerClock(request));
+
+  test("Extend Session cannot keep a session past 7 days after the password was entered", async ({
+    context,
+    request,
+  }) => {
+    const signedInAt = -7 * 24 * HOUR + 10 * MINUTE; // 7 days minus 10 minutes ago
+    await withServerClock(request, async () => {
+      await setServerClock(request, signedInAt);
+      await signInWithRequest(context.request, "session");
+      // Extended every 20 hours, as someone at work all week would.
+      for (let at = signedInAt + 20 * HOUR; at < 0; at += 20 * HOUR) {
+        await setServerClock(request, at);
+        const extended = await context.request.post("/api/session/extend");
+        expect(extended.status(), `extended ${Math.round((at - signedInAt) / HOUR)} hours in`).toBe(200);
+      }
+      await setServerClock(request, 0);
+      const last = await context.request.post("/api/session/extend");
+      expect(last.status()).toBe(200);
+      const body = await last.json();
+      expect(body.expiresInMs, "only the 10 minutes up to the 7 days are left").toBeLessThanOrEqual(10 * MINUTE);
+      expect(body.expiresInMs).toBeGreaterThan(0);
+      expect(body.maxExpiresAt).toBe(body.expiresAt);
+      expect((await landing(context.request, "/admin")).status).toBe(200);
+      await setServerClock(request, 11 * MINUTE);
+      await expectRedirectedHome(context.request, "/admin");
+    });
+  });
+});
+
 test("Logout ends the session on the server: a copied cookie stops working", async ({
   page,
   context,

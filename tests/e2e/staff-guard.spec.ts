@@ -10,6 +10,10 @@ const STAFF_PAGES = ["/admin", "/admin/settings", "/admin/subscribers"];
 const STAFF_API: { name: string; call: (request: APIRequestContext) => Promise<APIResponse> }[] = [
   { name: "POST /api/session/extend", call: (r) => r.post("/api/session/extend") },
   {
+    name: "POST /api/auth/reauthenticate",
+    call: (r) => r.post("/api/auth/reauthenticate", { data: { password: "anything at all" } }),
+  },
+  {
     name: "POST /api/auth/factors",
     call: (r) => r.post("/api/auth/factors", { data: { friendly_name: "Phone", factor_type: "totp" } }),
   },

@@ -5,9 +5,16 @@ import { setClockOffset } from "~/lib/clock.server";
 import { dashboardCounts, startOfTodayInOslo } from "~/lib/dashboard.server";
 import { type DatabaseHandle, schema } from "~/lib/db.server";
 import { checkLoginAttempts, signIn } from "~/lib/login.server";
-import { confirmEnrolment, startEnrolment, verifySecondFactor } from "~/lib/mfa.server";
+import { checkSecondFactorCode } from "~/lib/auth/code-budget.server";
+import { confirmFactor, startEnrolment } from "~/lib/mfa.server";
 import { logSecurityEvent } from "~/lib/security-events.server";
-import { createSession, endSession, getSession, markMfaVerified, sessionCookieName } from "~/lib/session.server";
+import {
+  createSession,
+  endSession,
+  getSession,
+  rotateAfterSecondFactor,
+  sessionCookieName,
+} from "~/lib/session.server";
 import { hashToken } from "~/lib/tokens.server";
 import { createUser } from "~/lib/users.server";
 import { createTestDatabase, engineName, truncateAll } from "../support/test-database";
@@ -92,6 +99,18 @@ describe(`sign-in and lockout (${engineName()})`, () => {
     // None of the sprayed accounts is locked by it.
     expect((await checkLoginAttempts(handle.db, "victim0@fjordform.no")).is_locked).toBe(false);
   });
+
+  it("an IPv6 /64 is one address for the spray limit: rotating within it does not help", async () => {
+    await newUser();
+    for (let i = 0; i < 20; i++) {
+      const rotating = { ...meta, ip: `2001:db8:7:1::${(i + 1).toString(16)}` };
+      await signIn(handle.db, { email: `victim${i}@fjordform.no`, password: "guess guess guess" }, rotating);
+    }
+    const sameNetwork = { ...meta, ip: "2001:db8:7:1:ffff::42" };
+    expect((await signIn(handle.db, { email: "kari@fjordform.no", password: PASSWORD }, sameNetwork)).kind).toBe("throttled");
+    const nextNetwork = { ...meta, ip: "2001:db8:7:2::1" };
+    expect((await signIn(handle.db, { email: "kari@fjordform.no", password: PASSWORD }, nextNetwork)).kind).toBe("success");
+  });
 });
 
 describe(`sessions (${engineName()})`, () => {
@@ -128,10 +147,11 @@ describe(`sessions (${engineName()})`, () => {
     const user = await newUser();
     const pending = await createSession(handle.db, user.id, meta, { mfaVerified: false });
     expect(pending.cookie).toContain("Max-Age=600");
-    expect((await getSession(handle.db, requestWith(pending.token)))?.mfaPending).toBe(true);
-    const expiresAt = await markMfaVerified(handle.db, pending.id);
-    expect(expiresAt.getTime() - Date.now()).toBeGreaterThan(minutes(24 * 60) - 5000);
-    expect((await getSession(handle.db, requestWith(pending.token)))?.mfaPending).toBe(false);
+    const session = await getSession(handle.db, requestWith(pending.token));
+    expect(session?.mfaPending).toBe(true);
+    const rotated = await rotateAfterSecondFactor(handle.db, session!);
+    expect(rotated!.expiresAt.getTime() - Date.now()).toBeGreaterThan(minutes(24 * 60) - 5000);
+    expect((await getSession(handle.db, requestWith(rotated!.token)))?.mfaPending).toBe(false);
     const other = await createSession(handle.db, user.id, meta, { mfaVerified: false });
     setClockOffset(minutes(10) + 1000);
     expect(await getSession(handle.db, requestWith(other.token))).toBeNull();
@@ -162,21 +182,25 @@ describe(`two-step verification (${engineName()})`, () => {
     const enrolment = await startEnrolment(handle.db, { userId: user.id, email: "kari@fjordform.no" });
     expect(enrolment.uri).toContain("otpauth://totp/");
     expect(enrolment.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
-    expect(await confirmEnrolment(handle.db, user.id, enrolment.factorId, "000000", meta)).toBeNull();
+    expect(await confirmFactor(handle.db, user.id, enrolment.factorId, "000000")).toBeNull();
 
     const first = await generate({ secret: enrolment.secret });
-    const codes = await confirmEnrolment(handle.db, user.id, enrolment.factorId, first, meta);
+    const codes = await confirmFactor(handle.db, user.id, enrolment.factorId, first);
     expect(codes).toHaveLength(10);
+    const session = await createSession(handle.db, user.id, meta, { mfaVerified: false });
+    const accepted = async (code: string) =>
+      (await checkSecondFactorCode(handle.db, { id: session.id, userId: user.id }, code, meta, "sign-in")).kind ===
+      "ok";
     // The code used to enrol cannot sign in again (replay).
-    expect(await verifySecondFactor(handle.db, user.id, first, meta)).toBe(false);
+    expect(await accepted(first)).toBe(false);
 
     setClockOffset(30_000);
     const next = await generate({ secret: enrolment.secret, epoch: Math.floor((Date.now() + 30_000) / 1000) });
-    expect(await verifySecondFactor(handle.db, user.id, next, meta)).toBe(true);
-    expect(await verifySecondFactor(handle.db, user.id, next, meta)).toBe(false);
+    expect(await accepted(next)).toBe(true);
+    expect(await accepted(next)).toBe(false);
 
-    expect(await verifySecondFactor(handle.db, user.id, codes![0]!.toUpperCase(), meta)).toBe(true);
-    expect(await verifySecondFactor(handle.db, user.id, codes![0]!, meta)).toBe(false);
+    expect(await accepted(codes![0]!.toUpperCase())).toBe(true);
+    expect(await accepted(codes![0]!)).toBe(false);
     const left = await handle.db
       .select()
       .from(schema.mfaRecoveryCodes)

@@ -20,6 +20,11 @@ describe(`retention (${engineName()})`, () => {
       { email: "old@x.no", success: false, createdAt: daysAgo(91) },
       { email: "new@x.no", success: false, createdAt: daysAgo(89) },
     ]);
+    const [user] = await db.insert(schema.users).values({ email: "staff@x.no", passwordHash: "x" }).returning();
+    await db.insert(schema.mfaCodeAttempts).values([
+      { userId: user!.id, success: false, context: "sign-in", createdAt: daysAgo(91) },
+      { userId: user!.id, success: false, context: "sign-in", createdAt: daysAgo(89) },
+    ]);
     await db.insert(schema.securityEvents).values([
       { action: "login", createdAt: daysAgo(91) },
       { action: "login", createdAt: daysAgo(1) },
@@ -64,6 +69,10 @@ describe(`retention (${engineName()})`, () => {
 
     expect((await db.select().from(schema.loginAttempts)).map((r) => r.email)).toEqual(["new@x.no"]);
     expect(await db.select().from(schema.securityEvents)).toHaveLength(1);
+    const codeAttemptAges = (await db.select().from(schema.mfaCodeAttempts)).map((r) =>
+      Math.round((Date.now() - r.createdAt.getTime()) / (24 * 60 * 60 * 1000)),
+    );
+    expect(codeAttemptAges).toEqual([89]);
     expect((await db.select().from(schema.contactRequests)).map((r) => r.company)).toEqual(["New"]);
     expect((await db.select().from(schema.gdprSubmissions)).map((r) => r.email)).toEqual(["n@x.no"]);
     const outbox = Object.fromEntries((await db.select().from(schema.mailOutbox)).map((r) => [r.messageId, r]));

@@ -12,6 +12,10 @@ export const STAFF_ACCOUNTS = {
   mfa: "mfa@fjordform.test",
   session: "session@fjordform.test",
   security: "security@fjordform.test",
+  /** Two-step changes that need the password again, and the code budget (auth-reauth.spec.ts). */
+  twostep: "twostep@fjordform.test",
+  /** Guessing the current password in settings until the account locks (auth-reauth.spec.ts). */
+  guess: "guess@fjordform.test",
 } as const;
 
 export type StaffAccount = keyof typeof STAFF_ACCOUNTS;

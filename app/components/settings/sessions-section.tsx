@@ -1,0 +1,62 @@
+import { Form, useNavigation } from "react-router";
+import { type FormNotice, Notice } from "./settings-ui";
+
+export type SessionRow = {
+  id: string;
+  current: boolean;
+  userAgent: string | null;
+  ipAddress: string | null;
+  createdAt: string | Date;
+};
+
+export const SESSIONS_PATH = "/admin/settings/sessions";
+
+/** The active sessions of the signed-in staff member, and "Sign out all other sessions". */
+export function SessionsSection({ sessions, notice }: { sessions: SessionRow[]; notice?: FormNotice | null }) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section className="admin-panel" aria-labelledby="sessions-heading">
+      <h2 id="sessions-heading">Active sessions</h2>
+      <Notice notice={notice} />
+      <ul className="session-list">
+        {sessions.map((s) => (
+          <li key={s.id}>
+            <strong>{s.current ? "This browser" : describeAgent(s.userAgent)}</strong> ·{" "}
+            {s.ipAddress ?? "unknown address"} · signed in{" "}
+            {new Date(s.createdAt).toLocaleString("nb-NO", { timeZone: "Europe/Oslo" })}
+          </li>
+        ))}
+      </ul>
+      <Form method="post" action={SESSIONS_PATH}>
+        <button type="submit" className="button button-small button-ghost" disabled={busy || sessions.length < 2}>
+          Sign out all other sessions
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function describeAgent(userAgent: string | null) {
+  if (!userAgent) return "Unknown browser";
+  const browser = /Firefox\//.test(userAgent)
+    ? "Firefox"
+    : /Edg\//.test(userAgent)
+      ? "Edge"
+      : /Chrome\//.test(userAgent)
+        ? "Chrome"
+        : /Safari\//.test(userAgent)
+          ? "Safari"
+          : "Browser";
+  const os = /Windows/.test(userAgent)
+    ? "Windows"
+    : /Mac OS X/.test(userAgent)
+      ? "macOS"
+      : /Android/.test(userAgent)
+        ? "Android"
+        : /iPhone|iPad/.test(userAgent)
+          ? "iOS"
+          : /Linux/.test(userAgent)
+            ? "Linux"
+            : "";
+  return os ? `${browser} on ${os}` : browser;
+}

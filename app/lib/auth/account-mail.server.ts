@@ -1,0 +1,60 @@
+import { siteConfig } from "~/content/site";
+import { now } from "../clock.server";
+import { getConfig } from "../config.server";
+import type { Database } from "../db.server";
+import { enqueueMail } from "../mail.server";
+import type { RequestMeta } from "../session.server";
+
+/**
+ * The e-mail a staff member gets about every security change to their account, written
+ * to the outbox in the transaction that makes the change (so there is no change without
+ * its e-mail). Staff copy in bokmål. It says what changed, when and from where, and what
+ * to do if it was not them; it never contains a code, key or password.
+ */
+export type AccountChange = "mfa_enrolled" | "mfa_removed" | "recovery_codes_created" | "password_changed";
+
+export const ACCOUNT_MAIL_KIND = "account-security";
+
+const TEXTS: Record<AccountChange, { subject: string; what: string }> = {
+  mfa_enrolled: {
+    subject: "Tostegsbekreftelse er slått på",
+    what: "Tostegsbekreftelse ble slått på for kontoen din",
+  },
+  mfa_removed: {
+    subject: "Tostegsbekreftelse er slått av",
+    what: "Tostegsbekreftelse ble slått av for kontoen din",
+  },
+  recovery_codes_created: {
+    subject: "Nye gjenopprettingskoder",
+    what: "Det ble laget nye gjenopprettingskoder for kontoen din (de gamle virker ikke lenger)",
+  },
+  password_changed: {
+    subject: "Passordet ditt er endret",
+    what: "Passordet til kontoen din ble endret",
+  },
+};
+
+const osloTime = new Intl.DateTimeFormat("nb-NO", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Oslo" });
+
+export async function enqueueAccountChangeMail(
+  tx: Database,
+  user: { email: string; fullName?: string },
+  change: AccountChange,
+  meta: RequestMeta,
+) {
+  const { subject, what } = TEXTS[change];
+  const settings = `${getConfig().siteUrl}/admin/settings`;
+  const text = [
+    `Hei${user.fullName ? ` ${user.fullName}` : ""},`,
+    "",
+    `${what} (${user.email}) ${osloTime.format(now())}, fra IP-adressen ${meta.ip}.`,
+    "",
+    "Var det deg, trenger du ikke gjøre noe.",
+    "Var det ikke deg? Logg inn, bytt passord og logg ut alle andre økter under Innstillinger:",
+    settings,
+    "Kommer du ikke inn, si fra til en administrator med en gang.",
+    "",
+    `Hilsen ${siteConfig.name}`,
+  ].join("\n");
+  await enqueueMail(tx, { kind: ACCOUNT_MAIL_KIND, to: user.email, subject: `${siteConfig.name}: ${subject}`, text });
+}

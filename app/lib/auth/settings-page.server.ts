@@ -1,0 +1,62 @@
+import { type AppLoadContext, redirect } from "react-router";
+import { getDb } from "../db.server";
+import { requireStaff } from "../guard.server";
+import { LOCKOUT, LOGIN_MESSAGES, minutesLeft } from "../login.server";
+import { clearSessionCookie, requestMeta } from "../session.server";
+import { isRecentlyReauthenticated, type ReauthOutcome } from "./reauth.server";
+
+/**
+ * What the /admin/settings pages share on the server: the signed-in staff member, the
+ * answers to a refused re-authentication, and the way out when a session is ended for
+ * guessing (too many wrong passwords or codes).
+ */
+export const SETTINGS_MESSAGES = {
+  passwordNeeded: "Enter your current password to continue.",
+  wrongPassword: "Your current password is not right.",
+} as const;
+
+/** Why /login was opened after the server signed someone out, and what it says then. */
+export const SIGNED_OUT_NOTICES = {
+  codes: LOGIN_MESSAGES.tooManyCodes,
+  locked: LOGIN_MESSAGES.locked(LOCKOUT.lockMinutes),
+} as const;
+export type SignedOutReason = keyof typeof SIGNED_OUT_NOTICES;
+
+export async function settingsRequest(request: Request, context: AppLoadContext) {
+  const session = await requireStaff(request, context);
+  return { session, db: getDb(), meta: requestMeta(request, context.clientIp) };
+}
+
+/** For the pages' forms: whether they must ask for the password (no re-authentication in the last 5 minutes). */
+export function needsPassword(session: Parameters<typeof isRecentlyReauthenticated>[0]) {
+  return !isRecentlyReauthenticated(session);
+}
+
+/** The session was ended on the server: clear the cookie and say why on /login. */
+export function signedOut(reason: SignedOutReason) {
+  return redirect(`/login?signed-out=${reason}`, { status: 303, headers: { "Set-Cookie": clearSessionCookie() } });
+}
+
+/**
+ * A refused re-authentication as a page answer: the message and status to show, or (when
+ * this session's wrong password locked the account and it was signed out) a redirect.
+ */
+export function reauthRefusal(outcome: Exclude<ReauthOutcome, { kind: "ok" }>) {
+  switch (outcome.kind) {
+    case "required":
+      return { status: 403, error: SETTINGS_MESSAGES.passwordNeeded };
+    case "invalid":
+      return { status: 400, error: SETTINGS_MESSAGES.wrongPassword };
+    case "throttled":
+      return { status: 429, error: LOGIN_MESSAGES.tooMany };
+    case "locked":
+      if (outcome.signedOut) throw signedOut("locked");
+      return { status: 423, error: LOGIN_MESSAGES.locked(minutesLeft(outcome.lock)) };
+  }
+}
+
+/** A field of a posted form, as text (at most `max` characters). */
+export async function readForm(request: Request) {
+  const form = await request.formData();
+  return (name: string, max = 1024) => String(form.get(name) ?? "").slice(0, max);
+}

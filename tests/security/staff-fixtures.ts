@@ -1,0 +1,51 @@
+import { generate } from "otplib";
+import { now } from "~/lib/clock.server";
+import type { Database } from "~/lib/db.server";
+import { confirmFactor, startEnrolment } from "~/lib/mfa.server";
+import { createSession, getSession, sessionCookieName, type StaffSession } from "~/lib/session.server";
+import { createUser } from "~/lib/users.server";
+
+/** Staff accounts and sessions on a test database, made through the real domain functions. */
+export const PASSWORD = "correct horse battery staple";
+export const META = { ip: "198.51.100.7", userAgent: "Mozilla/5.0 security test" };
+
+export const requestWith = (token: string) =>
+  new Request("http://localhost/admin", { headers: { cookie: `${sessionCookieName()}=${token}` } });
+
+/** The session a request with this token belongs to (null: none, or ended). */
+export const sessionOf = (db: Database, token: string) => getSession(db, requestWith(token));
+
+/** A signed-in staff member: the account and a fully verified session, as a request would see it. */
+export async function signedInStaff(db: Database, email = "kari@fjordform.test", meta = META) {
+  const user = await createUser(db, { email, fullName: "Kari Nordmann", password: PASSWORD });
+  const created = await createSession(db, user.id, meta, { mfaVerified: true });
+  return { user, token: created.token, session: (await sessionOf(db, created.token)) as StaffSession };
+}
+
+/** Another session of the same account (e.g. one waiting for its second factor). */
+export async function anotherSession(db: Database, userId: string, options = { mfaVerified: true }) {
+  const created = await createSession(db, userId, META, options);
+  return { token: created.token, session: (await sessionOf(db, created.token)) as StaffSession };
+}
+
+/** Two-step verification on for an account, set up directly (no re-authentication involved). */
+export async function withSecondFactor(db: Database, user: { id: string; email: string }) {
+  const enrolment = await startEnrolment(db, { userId: user.id, email: user.email });
+  const recoveryCodes = await confirmFactor(db, user.id, enrolment.factorId, await codeAt(enrolment.secret, -30_000));
+  if (!recoveryCodes) throw new Error("the first code was not accepted");
+  return { factorId: enrolment.factorId, secret: enrolment.secret, recoveryCodes };
+}
+
+/** The app's code for the server's "now" (plus `shiftMs`). */
+export const codeAt = (secret: string, shiftMs = 0) =>
+  generate({ secret, epoch: Math.floor((now().getTime() + shiftMs) / 1000) });
+
+/** A 6-digit code that is certainly wrong now: not the code of any nearby time step. */
+export async function wrongCode(secret: string) {
+  const near = new Set<string>();
+  for (let step = -3; step <= 3; step++) near.add(await codeAt(secret, step * 30_000));
+  for (let candidate = 123_456; ; candidate = (candidate + 111_111) % 1_000_000) {
+    const code = String(candidate).padStart(6, "0");
+    if (!near.has(code)) return code;
+  }
+}
