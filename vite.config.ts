@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { enhanceScript } from "./scripts/vite-enhance-plugin.ts";
 
 // The SSR build's entry is the Hono app, so the server shell and the React Router
 // routes share one bundle (one database connection, one config) in production.
@@ -11,5 +12,5 @@ export default defineConfig(({ isSsrBuild }) => ({
     assetsInlineLimit: 0,
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
   },
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), enhanceScript()],
 }));

@@ -2,14 +2,27 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { log } from "~/lib/log.server";
 import { InlineCssProvider, NonceProvider } from "~/lib/nonce";
 // Inlined into every document (about 7 KB compressed): the first paint needs no second
 // request, which is most of the wait on a slow phone network.
 import inlineCss from "./styles/app.css?inline";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors thrown by loaders and actions. React Router's default is console.error with
+ * the whole error, which for a failed query is its SQL and every parameter value; the
+ * structured log keeps the SQLSTATE code and drops the values (log.server.ts).
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return; // the visitor went away: nothing went wrong here
+  // A body over its limit or deadline is answered 413/408 by server/body-limit.ts.
+  if (error instanceof Error && (error.name === "BodyTooLargeError" || error.name === "BodyTimeoutError")) return;
+  log.error("request failed", { method: request.method, path: new URL(request.url).pathname, error });
+};
 
 export default function handleRequest(
   request: Request,
@@ -36,7 +49,6 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-cache");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
@@ -50,7 +62,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) log.error("render failed", { path: new URL(request.url).pathname, error });
         },
       },
     );

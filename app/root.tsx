@@ -6,8 +6,10 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useLocation,
+  useMatches,
   useNavigation,
 } from "react-router";
+import enhanceScript from "virtual:enhance-script";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { siteConfig } from "~/content/site";
@@ -17,6 +19,7 @@ import { getConfig } from "~/lib/config.server";
 import { currentStaff } from "~/lib/guard.server";
 import { readSessionToken } from "~/lib/session.server";
 import { useInlineCss, useNonce } from "~/lib/nonce";
+import { needsFramework } from "~/lib/static-page";
 import type { Route } from "./+types/root";
 
 
@@ -42,6 +45,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const inlineCss = useInlineCss();
+  // Pages marked static (lib/static-page.ts) work with HTML and CSS: they get the small
+  // enhancement module instead of React Router's scripts (docs/decisions/020).
+  const framework = needsFramework(useMatches());
   return (
     <html lang="en">
       <head>
@@ -52,11 +58,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Server-rendered only (see entry.server.tsx); hydration keeps it as it is. */}
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: inlineCss ?? "" }} suppressHydrationWarning />
         <Links />
+        {framework ? null : <script type="module" src={enhanceScript} nonce={nonce} />}
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {framework ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );
@@ -65,17 +76,23 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const navigation = useNavigation();
-  // The contact page is a focused, full-height wizard: no footer there (SPEC §2).
+  const framework = needsFramework(useMatches());
+  // The footer is shown on every page except /contact, a focused, full-height wizard.
   const showFooter = pathname !== "/contact";
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      {loaderData.staff ? <SessionBanner key={loaderData.staff.expiresAt} expiresInMs={loaderData.staff.expiresInMs} /> : null}
+      {/* Staff on a static page get the static page: the banner needs the framework. */}
+      {loaderData.staff && framework ? (
+        <SessionBanner key={loaderData.staff.expiresAt} expiresInMs={loaderData.staff.expiresInMs} />
+      ) : null}
       <SiteHeader />
       {/* Client navigations that wait for data show a progress bar instead of a frozen page. */}
-      <div className="route-progress" data-active={navigation.state === "loading"} aria-hidden="true" />
+      {framework ? (
+        <div className="route-progress" data-active={navigation.state === "loading"} aria-hidden="true" />
+      ) : null}
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>

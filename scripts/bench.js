@@ -1,4 +1,4 @@
-// `npm run bench`: Lighthouse (mobile preset, offline, Debian's Chromium) on the
+// `npm run bench:lighthouse` (part of `npm run bench`): Lighthouse (mobile preset, offline, Debian's Chromium) on the
 // production build, three runs per page, printing the median scores and LCP/TBT/CLS.
 // Scores flap on a 2-core machine; medians are what to compare.
 import { spawn, spawnSync } from "node:child_process";
@@ -6,7 +6,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-const pages = process.argv.slice(2).length ? process.argv.slice(2) : ["/", "/design", "/work"];
+const pages = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : ["/", "/design", "/work", "/blog", "/careers", "/careers/open-application", "/contact"];
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 3290);
 const chrome = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";

@@ -5,7 +5,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { openDatabase } from "../app/lib/db.server";
 import { BROWSER_UA, startProductionServer } from "../tests/support/server-process";
 import { startSmtpPeer } from "../tests/support/smtp-peer";
 
@@ -53,12 +54,12 @@ const acknowledged = [...statuses].filter(([s]) => s >= 200 && s < 300).reduce((
 await peer.waitFor((messages) => messages.length >= acknowledged * 2, 120_000).catch(() => {});
 server.process.kill("SIGTERM");
 await server.exited;
-const db = new PGlite(path.join(dataDir, "pg"));
-const count = async (query: string) => Number((await db.query<{ n: number }>(query)).rows[0]!.n);
+const handle = await openDatabase({ dataDir });
+const count = async (query: string) => Number((await handle.db.execute<{ n: number }>(sql.raw(query))).rows[0]!.n);
 const stored = await count("select count(*)::int as n from contact_requests");
 const outbox = await count("select count(*)::int as n from mail_outbox where kind like 'contact-%'");
 const sent = await count("select count(*)::int as n from mail_outbox where status = 'sent'");
-await db.close();
+await handle.close();
 await peer.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
 

@@ -1,5 +1,5 @@
 // `npm test`: typecheck, lint, build, unit + integration + process tests (vitest on
-// real PGlite), then the browser tests (Playwright with the system Chromium against
+// a throw-away embedded PostgreSQL), then the browser tests (Playwright with the system Chromium against
 // the production build). With CI=true the browser tests are mandatory.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -21,7 +21,8 @@ step("Typecheck", npx, ["react-router", "typegen"]);
 step("Typecheck", npx, ["tsc"]);
 step("Lint", npx, ["eslint", ".", "--max-warnings=0"]);
 step("Production build", npx, ["react-router", "build"]);
-step("Unit, integration and process tests (PGlite)", npx, ["vitest", "run"]);
+step("Precompressed assets", process.execPath, ["scripts/precompress.js"]);
+step("Unit, integration, process and security tests (embedded PostgreSQL)", npx, ["vitest", "run"]);
 
 if (fs.existsSync(chromium)) {
   step("Browser tests (Chromium, production build)", npx, ["playwright", "test"]);

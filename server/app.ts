@@ -1,28 +1,40 @@
+import fs from "node:fs";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import { getConfig } from "~/lib/config.server";
-import { isCountablePageView, recordPageView } from "~/lib/analytics.server";
-import { getDatabaseHandle, getDb, pingDatabase } from "~/lib/db.server";
+import { getPageViewBuffer, isCountablePageView } from "~/lib/analytics.server";
+import { getDatabaseHandle, pingDatabase } from "~/lib/db.server";
+import { getPageCache } from "~/lib/page-cache.server";
 import { log } from "~/lib/log.server";
 import { startApp } from "~/lib/startup.server";
 import { requestFaults } from "~/lib/test-faults.server";
-import { sameOriginWrites, securityHeaders } from "./security";
+import { requestBodyLimits } from "./body-limit";
+import {
+  cspNonceOverride,
+  hasSessionCookie,
+  isCacheableRequest,
+  isStorableResponse,
+  markUncachedPage,
+  sendCachedPage,
+  storeResponse,
+} from "./page-cache";
+import { clientAddress, rejectControlCharacters, sameOriginWrites, securityHeaders } from "./security";
 
 // What every loader and action receives besides the request.
 declare module "react-router" {
   interface AppLoadContext {
     /** This response's CSP nonce, for the few inline scripts React Router writes. */
     cspNonce: string | undefined;
-    /** The visitor's address (from X-Forwarded-For only when TRUST_PROXY is set). */
+    /** The visitor's address (from X-Forwarded-For only behind TRUST_PROXY proxies). */
     clientIp: string;
     requestId: string;
   }
 }
 
-type Env = { Variables: { secureHeadersNonce?: string; requestId: string } };
+type Env = { Variables: { secureHeadersNonce?: string; requestId: string; cspNonceOverride?: string } };
 
 export { startApp };
 export { getConfig } from "~/lib/config.server";
@@ -36,10 +48,19 @@ export function createApp(options: { mode: "development" | "production"; clientD
   const config = getConfig();
   const dev = options.mode === "development";
   const app = new Hono<Env>();
-  const handleRequest = createRequestHandler(
-    () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
-    options.mode,
-  );
+  // React Router refuses a form action whose Origin differs from the request URL's, which
+  // is built from the Host header; behind a proxy that rewrites Host that would be every
+  // form. sameOriginWrites below has already checked Origin against SITE_URL, so React
+  // Router is told the same origins (its documented runtime setting, hosts only).
+  const allowedActionOrigins = config.writeOrigins.map((origin) => new URL(origin).host);
+  const loadBuild = async () => {
+    const build = (await import("virtual:react-router/server-build")) as ServerBuild;
+    return { ...build, allowedActionOrigins };
+  };
+  // Given a function, React Router rebuilds its route tables on every request (so edits
+  // show in development). In production that cost ~45 % of each request's CPU and
+  // grew the heap by ~15 KB a request, so there the build is loaded once.
+  const handleRequest = dev ? createRequestHandler(loadBuild, options.mode) : productionHandler(loadBuild);
 
   app.use(async (c, next) => {
     const started = performance.now();
@@ -58,6 +79,7 @@ export function createApp(options: { mode: "development" | "production"; clientD
     });
   });
 
+  app.use(cspNonceOverride());
   app.use(
     securityHeaders({
       dev,
@@ -65,7 +87,9 @@ export function createApp(options: { mode: "development" | "production"; clientD
       mediaOrigin: config.mediaBaseUrl ? new URL(config.mediaBaseUrl).origin : undefined,
     }),
   );
-  app.use(sameOriginWrites(() => [config.siteUrl]));
+  app.use(requestBodyLimits());
+  app.use(rejectControlCharacters());
+  app.use(sameOriginWrites(() => config.writeOrigins));
   app.use(compress());
 
   app.get("/healthz", async (c) => {
@@ -94,43 +118,45 @@ export function createApp(options: { mode: "development" | "production"; clientD
     }),
   );
 
-  if (options.clientDir) {
-    const root = options.clientDir;
-    // Content-hashed build output never changes under the same name.
-    app.use(
-      "/assets/*",
-      serveStatic({
-        root,
-        onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
-      }),
-    );
-    app.use(
-      "*",
-      serveStatic({
-        root,
-        onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
-      }),
-    );
-  }
+  if (options.clientDir) serveClientFiles(app, options.clientDir);
 
   app.all("*", async (c) => {
     const loadContext = {
       cspNonce: c.get("secureHeadersNonce"),
-      clientIp: clientIp(c, config.trustProxy),
+      clientIp: clientIp(c, config.trustedProxies),
       requestId: c.get("requestId"),
     };
     // Tests only (TEST_HOOKS=true): this one request sees the database as down.
     if (config.testHooks && c.req.header("x-test-fault") === "database-down") {
       return requestFaults.run({ databaseDown: true }, () => handleRequest(c.req.raw, loadContext));
     }
-    const response = await handleRequest(c.req.raw, loadContext);
+    const response = await renderOrServeFromCache(c, loadContext);
     const request = { method: c.req.method, path: c.req.path, userAgent: c.req.header("user-agent") ?? "" };
-    if (isCountablePageView(request, response)) {
-      // Recorded before the page is sent, so every page a visitor received was counted.
-      await recordPageView(getDb(), request.path).catch((error) => log.warn("page view not recorded", { error }));
-    }
+    // Buffered and written in batches: the page does not wait for the database.
+    if (isCountablePageView(request, response)) getPageViewBuffer()?.record(request.path);
     return response;
   });
+
+  /** Visitors' plain page requests are rendered once per content version (page-cache.ts). */
+  async function renderOrServeFromCache(c: Context<Env>, loadContext: AppLoadContext) {
+    const cache = getPageCache();
+    const nonce = loadContext.cspNonce ?? "";
+    const cacheable = !dev && config.pageCache && nonce !== "" && isCacheableRequest(c.req.raw, c.req.path);
+    const hit = cacheable ? cache.get(c.req.path) : undefined;
+    if (hit) return sendCachedPage(c, hit, nonce);
+
+    const generation = cache.generation;
+    const response = await handleRequest(c.req.raw, loadContext);
+    // A staff member's successful write may have changed any page: this process
+    // forgets its pages at once; the others hear it from the database.
+    if (c.req.method !== "GET" && c.req.method !== "HEAD" && response.status < 400 && hasSessionCookie(c.req.raw)) {
+      cache.invalidate();
+    }
+    if (cacheable && isStorableResponse(response)) {
+      return sendCachedPage(c, await storeResponse(cache, c.req.path, response, nonce, generation), nonce);
+    }
+    return markUncachedPage(response);
+  }
 
   app.onError((error, c) => {
     log.error("unhandled error", { requestId: c.get("requestId"), error });
@@ -140,19 +166,38 @@ export function createApp(options: { mode: "development" | "production"; clientD
   return app;
 }
 
-function clientIp(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean) {
-  if (trustProxy) {
-    // The proxy appends the address it saw last; anything before it is client-supplied.
-    const forwarded = c.req
-      .header("x-forwarded-for")
-      ?.split(",")
-      .map((part) => part.trim());
-    const last = forwarded?.at(-1);
-    if (last) return last;
-  }
+function clientIp(c: Parameters<typeof getConnInfo>[0], trustedProxies: number) {
+  let socketAddress = "unknown";
   try {
-    return getConnInfo(c).remote.address ?? "unknown";
+    socketAddress = getConnInfo(c).remote.address ?? "unknown";
   } catch {
-    return "unknown";
+    // no socket (a test calling app.request): stays "unknown"
+  }
+  return clientAddress({ forwardedFor: c.req.header("x-forwarded-for"), socketAddress, trustedProxies });
+}
+
+function productionHandler(loadBuild: () => Promise<ServerBuild>) {
+  let handler: ReturnType<typeof createRequestHandler> | undefined;
+  return async (...args: Parameters<ReturnType<typeof createRequestHandler>>) => {
+    handler ??= createRequestHandler(await loadBuild(), "production");
+    return handler(...args);
+  };
+}
+
+/**
+ * The build's public files, registered by name and folder once at start-up, so a
+ * page request never pays for a filesystem lookup on its way to the routes.
+ * Hashed assets have .br/.gz twins (scripts/precompress.js) sent as they are.
+ */
+function serveClientFiles(app: Hono<Env>, root: string) {
+  const immutable = "public, max-age=31536000, immutable";
+  app.use(
+    "/assets/*",
+    serveStatic({ root, precompressed: true, onFound: (_path, c) => c.header("Cache-Control", immutable) }),
+  );
+  const hourly = serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") });
+  for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
+    if (entry.name === "assets") continue;
+    app.use(entry.isDirectory() ? `/${entry.name}/*` : `/${entry.name}`, hourly);
   }
 }

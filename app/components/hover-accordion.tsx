@@ -1,12 +1,13 @@
 import { useId } from "react";
-import { useActiveIndex } from "./use-active-index";
 
 type AccordionItem = { title: string; description: string; meta?: string; action?: React.ReactNode };
 
 /**
  * A list where one item's description shows at a time: hovering, focusing (Tab) or
- * tapping an item opens it. Each header is a button with aria-expanded, so screen
- * readers hear which one is open.
+ * tapping an item opens it. Each item is a <details> of one named group: tapping and
+ * Enter open it, and screen readers hear expanded/collapsed, without script. CSS shows
+ * the hovered or focused item's text (the [data-one-open] rules in marketing.css); the
+ * enhancement module also opens that item, so its state matches what is seen.
  */
 export function HoverAccordion({
   items,
@@ -19,37 +20,26 @@ export function HoverAccordion({
   numbered?: boolean;
   className?: string;
 }) {
-  const { active, bind } = useActiveIndex(0);
-  const baseId = useId();
+  const group = useId();
   const Heading = `h${headingLevel}` as const;
   return (
-    <ol className={`accordion ${className}`}>
-      {items.map((item, index) => {
-        const open = index === active;
-        const panelId = `${baseId}-panel-${index}`;
-        return (
-          <li key={item.title} className="accordion-item" data-active={open}>
-            <Heading className="accordion-heading">
-              <button
-                type="button"
-                className="accordion-trigger"
-                aria-expanded={open}
-                aria-controls={panelId}
-                {...bind(index)}
-              >
-                {numbered ? <span className="accordion-number">{String(index + 1).padStart(2, "0")}</span> : null}
-                <span className="accordion-title">{item.title}</span>
-                <span className="accordion-icon" aria-hidden="true" />
-              </button>
-            </Heading>
-            <div id={panelId} className="accordion-panel" data-testid="accordion-panel" hidden={!open}>
+    <ol className={`accordion ${className}`} data-one-open="">
+      {items.map((item, index) => (
+        <li key={item.title} className="accordion-item">
+          <details name={group} open={index === 0}>
+            <summary className="accordion-trigger">
+              {numbered ? <span className="accordion-number">{String(index + 1).padStart(2, "0")}</span> : null}
+              <Heading className="accordion-heading accordion-title">{item.title}</Heading>
+              <span className="accordion-icon" aria-hidden="true" />
+            </summary>
+            <div className="accordion-panel" data-testid="accordion-panel">
               {item.meta ? <p className="accordion-meta">{item.meta}</p> : null}
               <p>{item.description}</p>
               {item.action}
             </div>
-          </li>
-        );
-      })}
+          </details>
+        </li>
+      ))}
     </ol>
   );
 }

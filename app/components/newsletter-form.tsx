@@ -1,58 +1,46 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef } from "react";
+import { useLocation } from "react-router";
+import { enhanceNewsletter } from "~/enhance/newsletter";
+import { searchWithoutResult, statusFromSearch } from "~/lib/newsletter-result";
 
-type Status = { kind: "idle" } | { kind: "submitting" } | { kind: "success" | "error"; message: string };
-
-export const NEWSLETTER_MESSAGES = {
-  success: "Thanks for subscribing to our newsletter!",
-  already: "You are already subscribed to our newsletter!",
-  failure: "Something went wrong. Please try again later.",
-} as const;
-
-const MESSAGE_VISIBLE_MS = 5_000;
-
-/** The footer newsletter sign-up (SPEC §4 Newsletter): idle, submitting, success or error. */
+/**
+ * The footer newsletter sign-up: a plain form that works without JavaScript (it posts
+ * to /newsletter/subscribe, which comes back here with the outcome in the address).
+ * With JavaScript, enhanceNewsletter posts JSON to the endpoint instead and shows the
+ * spec's messages for 5 seconds; React only renders the markup.
+ */
 export function NewsletterForm({ endpoint = "/api/contact" }: { endpoint?: string }) {
-  const [email, setEmail] = useState("");
-  const [status, setStatus] = useState<Status>({ kind: "idle" });
+  const { pathname, search } = useLocation();
+  const status = statusFromSearch(search);
+  const form = useRef<HTMLFormElement>(null);
   const inputId = useId();
   const messageId = useId();
 
-  useEffect(() => {
-    if (status.kind !== "success" && status.kind !== "error") return;
-    const timer = setTimeout(() => setStatus({ kind: "idle" }), MESSAGE_VISIBLE_MS);
-    return () => clearTimeout(timer);
-  }, [status]);
+  useEffect(() => enhanceNewsletter(form.current!), []);
 
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setStatus({ kind: "submitting" });
-    try {
-      const response = await fetch(endpoint, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ email: email.trim().toLowerCase(), type: "newsletter" }),
-      });
-      const body = (await response.json().catch(() => ({}))) as { error?: string; alreadySubscribed?: boolean };
-      if (!response.ok) throw new Error(body.error);
-      setStatus({
-        kind: "success",
-        message: body.alreadySubscribed ? NEWSLETTER_MESSAGES.already : NEWSLETTER_MESSAGES.success,
-      });
-      setEmail("");
-    } catch {
-      setStatus({ kind: "error", message: NEWSLETTER_MESSAGES.failure });
-    }
-  }
-
-  const submitting = status.kind === "submitting";
   return (
-    <form className="newsletter-form" onSubmit={onSubmit} noValidate={false}>
+    <form
+      ref={form}
+      id="newsletter"
+      className="newsletter-form"
+      method="post"
+      action="/newsletter/subscribe"
+      data-endpoint={endpoint}
+    >
+      <input type="hidden" name="back" value={pathname + searchWithoutResult(search)} />
       <label htmlFor={inputId} className="newsletter-label">
         Get our newsletter
       </label>
       <p className="newsletter-hint">
         A few notes a year on private software and local AI. Unsubscribe with one click.
       </p>
+      {/* Hidden from people; bots that fill in every field give themselves away. */}
+      <div className="honeypot" aria-hidden="true">
+        <label>
+          Leave this field empty
+          <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
       <div className="newsletter-row">
         <input
           id={inputId}
@@ -61,17 +49,15 @@ export function NewsletterForm({ endpoint = "/api/contact" }: { endpoint?: strin
           required
           autoComplete="email"
           placeholder="you@company.no"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          disabled={submitting}
           aria-describedby={messageId}
         />
-        <button type="submit" className="button button-coral" disabled={submitting}>
-          {submitting ? "Subscribing..." : "Subscribe"}
+        <button type="submit" className="button button-coral">
+          Subscribe
         </button>
       </div>
-      <p id={messageId} className={`form-message ${status.kind}`} role="status" aria-live="polite">
-        {status.kind === "success" || status.kind === "error" ? status.message : ""}
+      {/* One string child: React updates it as text content, so the text enhanceNewsletter writes never confuses it. */}
+      <p id={messageId} className={`form-message ${status?.kind ?? "idle"}`} role="status" aria-live="polite">
+        {status?.message ?? ""}
       </p>
     </form>
   );

@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 
 const subscribe = () => () => {};
 
-/** After "Login successful! Redirecting...": the dashboard one second later (SPEC §4). */
+/** "Login successful! Redirecting..." stays for one second, then the dashboard opens. */
 export function RedirectAfterSignIn({ to = "/admin" }: { to?: string }) {
   const navigate = useNavigate();
   // True once React runs in the browser; false in the server-rendered page.

@@ -5,7 +5,7 @@ const WARN_MS = 5 * 60_000;
 const CHECK_EVERY_MS = 60_000;
 
 /**
- * For signed-in staff on any page (SPEC §4 Session): from 5 minutes before the session
+ * For signed-in staff on any page (checked every minute): from 5 minutes before the session
  * ends, a banner offers "Extend Session"; at zero the session is ended on the server and
  * the person signed out. The deadline comes from the server as "time left", so a wrong
  * clock on the computer does not matter.
@@ -37,6 +37,8 @@ export function SessionBanner({ expiresInMs }: { expiresInMs: number }) {
       const next = Date.now() + body.expiresInMs;
       setDeadline(next);
       setRemaining(next - Date.now());
+      // At the maximum lifetime (7 days after the password was entered) there is nothing left to extend.
+      if (body.expiresInMs <= WARN_MS) setError("Sessions last at most 7 days: save your work and sign in again.");
     } catch {
       setError("Could not extend the session. Save your work and sign in again.");
     }

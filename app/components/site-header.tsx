@@ -1,27 +1,28 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { contactLink, navLinks } from "~/content/site";
+import { enhanceMenu } from "~/enhance/menu";
 import { Logo } from "./logo";
 
-/** Desktop bar above 768px; mobile bar with a Menu/Close toggle at 768px or less. */
+/**
+ * Desktop bar above 768px; mobile bar with a Menu/Close toggle at 768px or less. The
+ * menu is a popover (opens, closes, Escape) and the button's label swaps in CSS, so it
+ * works without JavaScript; enhanceMenu adds aria-expanded and closes it on a link.
+ */
 export function SiteHeader() {
   const menuId = useId();
+  const header = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
-  // The menu is open for the page it was opened on: any navigation (a link, the back
-  // button) closes it without an effect.
-  const [openOnPath, setOpenOnPath] = useState<string | null>(null);
-  const menuOpen = openOnPath === pathname;
-  const setMenuOpen = (open: boolean) => setOpenOnPath(open ? pathname : null);
 
+  useEffect(() => enhanceMenu(header.current!), []);
+  // Framework pages navigate without a reload: the back button closes the menu too.
   useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpenOnPath(null);
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [menuOpen]);
+    const menu = header.current?.querySelector<HTMLElement>("[popover]");
+    if (menu?.matches(":popover-open")) menu.hidePopover();
+  }, [pathname]);
 
   return (
-    <header className="site-header">
+    <header ref={header} className="site-header">
       <div className="container header-bar desktop-bar" data-testid="desktop-bar">
         <Link to="/" className="logo-link" aria-label="Home">
           <Logo />
@@ -50,22 +51,17 @@ export function SiteHeader() {
           <NavLink to={contactLink.to} className="button button-small">
             {contactLink.label}
           </NavLink>
-          <button
-            type="button"
-            className="menu-toggle"
-            aria-expanded={menuOpen}
-            aria-controls={menuId}
-            onClick={() => setMenuOpen(!menuOpen)}
-          >
-            {menuOpen ? "Close" : "Menu"}
+          <button type="button" className="menu-toggle" popoverTarget={menuId}>
+            <span className="menu-toggle-closed">Menu</span>
+            <span className="menu-toggle-open">Close</span>
           </button>
         </div>
       </div>
-      <nav id={menuId} className="mobile-menu" aria-label="Menu" hidden={!menuOpen} data-testid="mobile-menu">
+      <nav id={menuId} popover="auto" className="mobile-menu" aria-label="Menu" data-testid="mobile-menu">
         <ul className="container">
           {[...navLinks, contactLink].map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} className="mobile-link" onClick={() => setMenuOpen(false)}>
+              <NavLink to={link.to} className="mobile-link">
                 {link.label}
               </NavLink>
             </li>

@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from "react";
 import { useMediaUrl } from "~/lib/media";
 
 type VideoLoopProps = {
@@ -6,83 +5,38 @@ type VideoLoopProps = {
   media: string;
   /** Accessible name; omit for decorative video, which is hidden from assistive technology. */
   label?: string;
-  /** Playback paused by the visitor (the section's pause button). */
-  paused: boolean;
   /** Load at once (the hero) instead of when the video comes near the viewport. */
   eager?: boolean;
-  /** Show the poster in the first paint (videos above the fold); the video still waits. */
-  posterFirst?: boolean;
   className?: string;
   width: number;
   height: number;
 };
 
 /**
- * A muted, looping, inline video that only downloads when it is about to be seen and
- * only plays when the visitor has not asked for reduced motion and has not paused it.
- * The poster is shown until then (and instead, with reduced motion).
+ * A muted, looping, inline video, server-rendered with its poster and nothing else:
+ * without JavaScript the poster is what shows, and nothing moves. The enhancement module
+ * (app/enhance/videos.ts) adds the sources when the video comes near the viewport and
+ * plays it unless the visitor asked for reduced motion or pressed the section's pause
+ * button (VideoToggle).
  */
-export function VideoLoop({
-  media,
-  label,
-  paused,
-  eager = false,
-  posterFirst = false,
-  className,
-  width,
-  height,
-}: VideoLoopProps) {
+export function VideoLoop({ media, label, eager = false, className, width, height }: VideoLoopProps) {
   const url = useMediaUrl();
-  const video = useRef<HTMLVideoElement>(null);
-  const [near, setNear] = useState(eager);
-
-  useEffect(() => {
-    if (near) return;
-    const element = video.current;
-    if (!element) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setNear(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: "300px 0px" },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near]);
-
-  useEffect(() => {
-    const element = video.current;
-    if (!element || !near) return;
-    element.muted = true; // React does not reflect `muted` as an attribute; autoplay needs it
-    if (paused) {
-      element.pause();
-    } else {
-      element.play().catch(() => {
-        /* autoplay refused (e.g. data saver): the poster stays */
-      });
-    }
-  }, [near, paused]);
-
-  // The hero's poster is a real image with high priority: it paints before any script
-  // runs and stays the page's largest paint when the video starts over it.
-  const poster = eager ? (
-    <img
-      className={`${className ?? ""} video-poster`}
-      src={url(`${media}.webp`)}
-      alt=""
-      width={width}
-      height={height}
-      fetchPriority="high"
-    />
-  ) : null;
+  const poster = url(`${media}.webp`);
   return (
     <>
-      {poster}
+      {/* The hero's poster is a real image with high priority: it paints before any
+          script runs and stays the page's largest paint when the video starts over it. */}
+      {eager ? (
+        <img
+          className={`${className ?? ""} video-poster`}
+          src={poster}
+          alt=""
+          width={width}
+          height={height}
+          fetchPriority="high"
+        />
+      ) : null}
       <video
-        ref={video}
         className={className}
         width={width}
         height={height}
@@ -90,13 +44,14 @@ export function VideoLoop({
         loop
         playsInline
         preload="none" // play() fetches it; with reduced motion nothing is downloaded
-        poster={near || eager || posterFirst ? url(`${media}.webp`) : undefined}
+        poster={poster}
         aria-hidden={label ? undefined : true}
         aria-label={label}
         tabIndex={-1}
-        data-state={near && !paused ? "playing" : "idle"}
+        data-video={url(media)}
+        data-eager={eager ? "" : undefined}
       >
-        {near ? (
+        {eager ? (
           <>
             <source src={url(`${media}.webm`)} type="video/webm" />
             <source src={url(`${media}.mp4`)} type="video/mp4" />
@@ -104,5 +59,26 @@ export function VideoLoop({
         ) : null}
       </video>
     </>
+  );
+}
+
+/**
+ * Plays and pauses the videos of its section ([data-video-group]) for WCAG 2.2.2.
+ * Hidden until the enhancement module runs: without script no video moves, so there
+ * is nothing to pause.
+ */
+export function VideoToggle({ className, plural = false }: { className: string; plural?: boolean }) {
+  const s = plural ? "s" : "";
+  return (
+    <button
+      type="button"
+      className={className}
+      hidden
+      data-video-toggle={`Play video${s}|Pause video${s}`}
+      // The hero's button says whether its video plays; the section buttons only say what they do.
+      aria-pressed={plural ? undefined : false}
+    >
+      {`Play video${s}`}
+    </button>
   );
 }

@@ -1,0 +1,22 @@
+// The enhancement module (docs/decisions/020): the little script that pages sent
+// without React run. Each part finds its markup and does nothing where there is none.
+import { enhanceMenu } from "./menu";
+import { enhanceNewsletter } from "./newsletter";
+import { enhanceOneOpen } from "./one-open";
+import { enhanceVideos } from "./videos";
+
+const header = document.querySelector<HTMLElement>(".site-header");
+if (header) enhanceMenu(header);
+const newsletter = document.querySelector<HTMLFormElement>("form.newsletter-form");
+if (newsletter) enhanceNewsletter(newsletter);
+enhanceOneOpen(document);
+enhanceVideos(document);
+
+// Links marked [data-space-opens] open on Space too, as the spec asks of the home
+// page's work videos (links open on Enter; Space would scroll the page).
+document.addEventListener("keydown", (event) => {
+  const link = event.key === " " ? (event.target as Element).closest?.("a[data-space-opens]") : null;
+  if (!link) return;
+  event.preventDefault();
+  (link as HTMLAnchorElement).click();
+});

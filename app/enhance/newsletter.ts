@@ -1,0 +1,71 @@
+import { type NewsletterStatus, searchWithoutResult, statusOf, statusFromSearch } from "../lib/newsletter-result";
+
+const MESSAGE_VISIBLE_MS = 5_000;
+
+/**
+ * The footer sign-up with JavaScript: the address goes as JSON to /api/contact (the
+ * spec's API) without leaving the page; the form is disabled while it waits, and the
+ * outcome shows for 5 seconds. Without JavaScript the same form posts to
+ * /newsletter/subscribe, which sends the visitor back with the outcome in the address.
+ * Used by the enhancement module on static pages and by the footer's React component
+ * on framework pages (one implementation; React renders no state of its own here).
+ */
+export function enhanceNewsletter(form: HTMLFormElement) {
+  const input = form.querySelector<HTMLInputElement>("input[name=email]")!;
+  const honeypot = form.querySelector<HTMLInputElement>("input[name=website]");
+  const button = form.querySelector<HTMLButtonElement>("button[type=submit]")!;
+  const message = form.querySelector<HTMLElement>("[role=status]")!;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const show = (status: NewsletterStatus | null) => {
+    clearTimeout(timer);
+    message.textContent = status?.message ?? "";
+    message.className = `form-message ${status?.kind ?? "idle"}`;
+    if (status) timer = setTimeout(() => show(null), MESSAGE_VISIBLE_MS);
+  };
+  const setBusy = (busy: boolean) => {
+    input.disabled = busy;
+    button.disabled = busy;
+    button.textContent = busy ? "Subscribing..." : "Subscribe";
+  };
+
+  // The outcome of a post made before this script ran (the address carries it) goes
+  // after 5 seconds too, and out of the address, so a reload does not show it again.
+  const arrived = statusFromSearch(location.search);
+  if (arrived) {
+    show(arrived);
+    history.replaceState(history.state, "", location.pathname + searchWithoutResult(location.search) + location.hash);
+  }
+
+  const onSubmit = async (event: SubmitEvent) => {
+    event.preventDefault();
+    show(null);
+    setBusy(true);
+    try {
+      const response = await fetch(form.dataset.endpoint || "/api/contact", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({
+          email: input.value.trim().toLowerCase(),
+          type: "newsletter",
+          ...(honeypot?.value ? { website: honeypot.value } : {}),
+        }),
+      });
+      const body = (await response.json().catch(() => ({}))) as { alreadySubscribed?: boolean };
+      if (!response.ok) throw new Error(String(response.status));
+      setBusy(false);
+      input.value = "";
+      show(statusOf(body.alreadySubscribed ? "already" : "subscribed"));
+    } catch {
+      setBusy(false);
+      show(statusOf("failed"));
+    }
+  };
+  form.addEventListener("submit", onSubmit);
+  form.dataset.enhanced = "";
+  return () => {
+    form.removeEventListener("submit", onSubmit);
+    clearTimeout(timer);
+    delete form.dataset.enhanced;
+  };
+}

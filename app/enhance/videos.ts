@@ -1,0 +1,63 @@
+const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
+
+/**
+ * The looping videos of each [data-video-group] (video-loop.tsx): their sources are
+ * added when they come within 300px of the viewport, and they play unless the visitor
+ * prefers reduced motion (then the poster stays until they press play) or pressed the
+ * group's pause button, which this shows (WCAG 2.2.2).
+ */
+export function enhanceVideos(root: ParentNode) {
+  for (const group of root.querySelectorAll<HTMLElement>("[data-video-group]")) {
+    const videos = [...group.querySelectorAll<HTMLVideoElement>("video[data-video]")];
+    const toggle = group.querySelector<HTMLButtonElement>("[data-video-toggle]");
+    const near = new Set<HTMLVideoElement>();
+    let chosen: boolean | undefined; // the visitor's own pause or play, over the preference
+    const paused = () => chosen ?? reducedMotion.matches;
+
+    const update = () => {
+      for (const video of near) {
+        video.muted = true; // autoplay needs it, and React writes no `muted` attribute
+        if (paused()) video.pause();
+        else video.play().catch(() => {}); // refused (e.g. data saver): the poster stays
+      }
+      if (!toggle) return;
+      const [play, pause] = toggle.dataset.videoToggle!.split("|");
+      toggle.textContent = paused() ? play! : pause!;
+      if (toggle.hasAttribute("aria-pressed")) toggle.setAttribute("aria-pressed", String(!paused()));
+    };
+    const arrive = (video: HTMLVideoElement) => {
+      if (!video.querySelector("source")) {
+        for (const type of ["webm", "mp4"]) {
+          const source = document.createElement("source");
+          source.src = `${video.dataset.video}.${type}`;
+          source.type = `video/${type}`;
+          video.append(source);
+        }
+      }
+      near.add(video);
+      update();
+    };
+
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          observer.unobserve(entry.target);
+          arrive(entry.target as HTMLVideoElement);
+        }
+      },
+      { rootMargin: "300px 0px" },
+    );
+    for (const video of videos) {
+      if (video.hasAttribute("data-eager")) arrive(video);
+      else observer.observe(video);
+    }
+    toggle?.addEventListener("click", () => {
+      chosen = !paused();
+      update();
+    });
+    reducedMotion.addEventListener("change", update);
+    update();
+    if (toggle) toggle.hidden = false;
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * Public pages rendered once per content version and kept in memory
+ * (docs/decisions/018-page-cache.md). Cleared the moment content changes: a staff
+ * write in this process clears it at once, and every process clears it when the
+ * database announces a change (content-changes.server.ts).
+ */
+export interface CachedPage {
+  body: string;
+  /** The nonce rendered into `body`; replaced by each response's own. */
+  nonce: string;
+  headers: [string, string][];
+  /** Identifies this rendering in ETags: the same key means the same page. */
+  key: string;
+  storedAt: number;
+}
+
+const MAX_ENTRIES = 300;
+const MAX_BODY_CHARS = 1_000_000;
+// A safety net, not the invalidation: pages also age out, so anything that changes
+// without a content write (the year in the footer) is at most this old.
+const MAX_AGE_MS = 10 * 60_000;
+
+export function createPageCache(now: () => number = Date.now) {
+  // Keys must not repeat after a restart, or a browser's old copy would match a new page.
+  const boot = Math.random().toString(36).slice(2, 8);
+  const entries = new Map<string, CachedPage>();
+  let generation = 0;
+  let counter = 0;
+  return {
+    /** Changes whenever the cache is cleared; a render started before it is not stored. */
+    get generation() {
+      return generation;
+    },
+    invalidate() {
+      generation++;
+      entries.clear();
+    },
+    get(path: string): CachedPage | undefined {
+      const page = entries.get(path);
+      if (page && now() - page.storedAt > MAX_AGE_MS) {
+        entries.delete(path);
+        return undefined;
+      }
+      return page;
+    },
+    store(path: string, page: Omit<CachedPage, "key" | "storedAt">, renderedInGeneration: number) {
+      if (renderedInGeneration !== generation || page.body.length > MAX_BODY_CHARS) return undefined;
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      const stored = { ...page, key: `${boot}-${generation.toString(36)}-${(counter++).toString(36)}`, storedAt: now() };
+      entries.set(path, stored);
+      return stored;
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
+
+// One per process, on globalThis like the database handle (dev-server reloads).
+const holder = globalThis as typeof globalThis & { __pageCache?: PageCache };
+export function getPageCache(): PageCache {
+  holder.__pageCache ??= createPageCache();
+  return holder.__pageCache;
+}

@@ -1,0 +1,24 @@
+import type { ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+/**
+ * The Node flags `npm run start:prod` uses in `appDir`'s package.json, so a bench runs
+ * the server as it runs in production.
+ */
+export function nodeFlagsOf(appDir: string) {
+  const scripts = JSON.parse(fs.readFileSync(path.join(appDir, "package.json"), "utf8")).scripts ?? {};
+  const command = /\bnode ((?:--[\w-]+(?:=\S+)? )*)server\.js/.exec(scripts["start:prod"] ?? "");
+  return command?.[1]?.trim().split(/\s+/).filter(Boolean) ?? [];
+}
+
+/** Waits until `url` answers 2xx (a ceiling of 120 s), failing at once if `child` exits. */
+export async function waitUntilAnswering(url: string, child: ChildProcess) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
+    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer within 120 s`);
+}

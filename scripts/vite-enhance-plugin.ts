@@ -1,0 +1,69 @@
+import { createHash } from "node:crypto";
+import { build, type Plugin } from "vite";
+
+// The enhancement module: the few kilobytes of plain script that pages without the
+// framework still run (docs/decisions/020). Built on its own, so it shares nothing
+// with React's chunks and stays small enough to read.
+const ENTRY = "app/enhance/index.ts";
+const VIRTUAL_ID = "virtual:enhance-script";
+const RESOLVED_ID = `\0${VIRTUAL_ID}`;
+
+/** Bundles and minifies the entry into one ES module; the same input gives the same bytes. */
+async function bundleEntry(root: string) {
+  const output = await build({
+    configFile: false,
+    root,
+    logLevel: "warn",
+    publicDir: false,
+    build: {
+      write: false,
+      target: "es2022",
+      minify: true, // (library mode would keep the whitespace)
+      modulePreload: false,
+      rollupOptions: { input: ENTRY },
+    },
+  });
+  const results = Array.isArray(output) ? output : [output];
+  const chunk = results.flatMap((result) => ("output" in result ? result.output : [])).find((file) => file.type === "chunk");
+  if (!chunk || chunk.type !== "chunk") throw new Error(`${ENTRY}: the build produced no script`);
+  return chunk.code;
+}
+
+/**
+ * `import enhanceScript from "virtual:enhance-script"` is the URL of the built module:
+ * `/assets/enhance-<content hash>.js`, served for a year like every hashed asset. The
+ * client build writes the file; the server build only needs its name, and both compute
+ * it from the same bytes, so they agree without passing anything between the builds.
+ * In development the URL is the source file, which Vite's dev server compiles.
+ */
+export function enhanceScript(): Plugin {
+  let root = process.cwd();
+  let serving = false;
+  let built: Promise<{ code: string; fileName: string }> | undefined;
+  const bundle = () =>
+    (built ??= bundleEntry(root).then((code) => {
+      const hash = createHash("sha256").update(code).digest("base64url").slice(0, 8);
+      return { code, fileName: `assets/enhance-${hash}.js` };
+    }));
+
+  return {
+    name: "enhance-script",
+    configResolved(config) {
+      root = config.root;
+      serving = config.command === "serve";
+    },
+    resolveId(id) {
+      return id === VIRTUAL_ID ? RESOLVED_ID : undefined;
+    },
+    async load(id) {
+      if (id !== RESOLVED_ID) return undefined;
+      const url = serving ? `/${ENTRY}` : `/${(await bundle()).fileName}`;
+      return `export default ${JSON.stringify(url)};`;
+    },
+    async generateBundle() {
+      if (serving || this.environment.config.consumer !== "client") return;
+      const { code, fileName } = await bundle();
+      this.emitFile({ type: "asset", fileName, source: code });
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { type CachedPage, type PageCache } from "~/lib/page-cache.server";
+import { sessionCookieName } from "~/lib/session.server";
+import { isStaffPath } from "~/lib/staff-paths";
+
+/**
+ * The HTTP side of the page cache (app/lib/page-cache.server.ts): which requests may be
+ * answered from it, which responses may go into it, and how a stored page is sent with
+ * this response's own CSP nonce, an ETag and 304s.
+ */
+
+// Browsers may keep a copy but must ask each time (a 304 is cheap); a CDN may keep a
+// page a minute and serve it a while longer while it fetches a fresh one.
+export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, must-revalidate, s-maxage=60, stale-while-revalidate=300";
+const NOT_CACHED = ["/logout", "/api/", "/__test/", "/newsletter/"];
+
+/** A visitor's plain page request: no session, no query, no form, nothing personal. */
+export function isCacheableRequest(request: Request, path: string) {
+  if (request.method !== "GET") return false;
+  if (new URL(request.url).search !== "") return false;
+  if (hasSessionCookie(request)) return false;
+  if (request.headers.has("x-test-fault")) return false;
+  return !isStaffPath(path) && !NOT_CACHED.some((prefix) => path.startsWith(prefix));
+}
+
+export function hasSessionCookie(request: Request) {
+  const cookies = request.headers.get("cookie");
+  return cookies !== null && cookies.split(";").some((part) => part.trim().startsWith(`${sessionCookieName()}=`));
+}
+
+/** Only a complete, ordinary page: 200, HTML, no cookie set. */
+export function isStorableResponse(response: Response) {
+  return (
+    response.status === 200 &&
+    (response.headers.get("content-type") ?? "").startsWith("text/html") &&
+    !response.headers.has("set-cookie") &&
+    !response.headers.has("cache-control")
+  );
+}
+
+export async function storeResponse(cache: PageCache, path: string, response: Response, nonce: string, generation: number) {
+  const body = await response.text();
+  const headers = [...response.headers].filter(([name]) => !["content-length", "content-encoding"].includes(name));
+  return cache.store(path, { body, nonce, headers }, generation) ?? { body, nonce, headers, key: "", storedAt: 0 };
+}
+
+const NONCE_SHAPE = /^[A-Za-z0-9+/]{22}={0,2}$/;
+
+/**
+ * Sends a stored page. Its ETag carries the nonce of the copy sent, so a 304 can
+ * repeat that nonce in its CSP: a browser keeps its stored body and takes the new
+ * headers, and a fresh nonce would block the scripts of the body it already has.
+ */
+export function sendCachedPage(c: Context, page: CachedPage, nonce: string) {
+  const validator = page.key ? matchingValidator(c.req.header("if-none-match"), page.key) : undefined;
+  if (validator) {
+    c.set("cspNonceOverride", validator.nonce);
+    return new Response(null, {
+      status: 304,
+      headers: { ETag: validator.etag, "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL, Vary: "Cookie" },
+    });
+  }
+  const headers = new Headers(page.headers);
+  if (page.key) {
+    headers.set("ETag", `W/"${page.key}:${nonce}"`);
+    headers.set("Cache-Control", PUBLIC_PAGE_CACHE_CONTROL);
+    headers.set("Vary", "Cookie");
+  }
+  const body = page.nonce === nonce ? page.body : page.body.replaceAll(page.nonce, nonce);
+  return new Response(body, { status: 200, headers });
+}
+
+function matchingValidator(ifNoneMatch: string | undefined, key: string) {
+  for (const candidate of ifNoneMatch?.split(",") ?? []) {
+    const match = /^\s*W\/"([^":]+):([^"]+)"\s*$/.exec(candidate);
+    // The nonce goes into a header: only the exact shape a nonce has is accepted.
+    if (match && match[1] === key && NONCE_SHAPE.test(match[2]!)) return { etag: candidate.trim(), nonce: match[2]! };
+  }
+  return undefined;
+}
+
+/**
+ * Registered before the security headers, so it runs after them: on a 304 from the
+ * cache, the CSP names the nonce of the copy the browser already has.
+ */
+export function cspNonceOverride(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const override = c.get("cspNonceOverride") as string | undefined;
+    const fresh = c.get("secureHeadersNonce") as string | undefined;
+    const csp = c.res.headers.get("content-security-policy");
+    if (override && fresh && csp) c.res.headers.set("content-security-policy", csp.replaceAll(`'nonce-${fresh}'`, `'nonce-${override}'`));
+  };
+}
+
+/** Pages that were not cached and carry nothing saying otherwise are kept by nobody. */
+export function markUncachedPage(response: Response) {
+  if ((response.headers.get("content-type") ?? "").startsWith("text/html") && !response.headers.has("cache-control")) {
+    response.headers.set("Cache-Control", "private, no-store");
+  }
+  return response;
+}

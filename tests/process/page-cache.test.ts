@@ -1,0 +1,107 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "~/lib/users.server";
+import {
+  BROWSER_UA,
+  killAll,
+  makeDataDir,
+  removeDataDir,
+  type RunningServer,
+  startProductionServer,
+} from "../support/server-process";
+import { createSharedDatabase } from "../support/shared-database";
+
+// Two app processes on one PostgreSQL, as behind a load balancer: each caches public
+// pages, and a post published through one shows on both at once.
+const running: RunningServer[] = [];
+const dirs: string[] = [];
+let shared: Awaited<ReturnType<typeof createSharedDatabase>>;
+const password = randomBytes(18).toString("base64url");
+
+beforeAll(async () => {
+  shared = await createSharedDatabase("cache");
+  await createUser(shared.handle.db, { email: "cache@fjordform.test", fullName: "Cache Tester", password });
+});
+afterAll(async () => {
+  await shared?.drop();
+});
+afterEach(async () => {
+  try {
+    await killAll(running);
+  } finally {
+    for (const dir of dirs.splice(0)) await removeDataDir(dir);
+  }
+});
+
+async function startInstance() {
+  const dataDir = makeDataDir("cache-test");
+  dirs.push(dataDir);
+  const server = await startProductionServer({ DATA_DIR: dataDir, DATABASE_URL: shared.url });
+  running.push(server);
+  return server;
+}
+
+const visit = (url: string, headers: Record<string, string> = {}) =>
+  fetch(url, { headers: { "user-agent": BROWSER_UA, ...headers } });
+
+const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+
+describe("the page cache", () => {
+  it("serves each visitor their own nonce, answers 304 with the nonce of their copy, and refuses forged validators", async () => {
+    const server = await startInstance();
+    await (await visit(`${server.url}/careers`)).text(); // rendered and stored
+    const first = await visit(`${server.url}/careers`);
+    const second = await visit(`${server.url}/careers`);
+    const [firstBody, secondBody] = [await first.text(), await second.text()];
+    const [firstNonce, secondNonce] = [nonceOf(first.headers.get("content-security-policy")), nonceOf(second.headers.get("content-security-policy"))];
+    expect(firstNonce).not.toBe(secondNonce);
+    expect(firstBody).toContain(`nonce="${firstNonce}"`);
+    expect(secondBody).toContain(`nonce="${secondNonce}"`);
+    expect(secondBody).not.toContain(firstNonce);
+    expect(first.headers.get("cache-control")).toContain("s-maxage=");
+
+    const etag = first.headers.get("etag")!;
+    const revalidated = await visit(`${server.url}/careers`, { "if-none-match": etag });
+    expect(revalidated.status).toBe(304);
+    expect(nonceOf(revalidated.headers.get("content-security-policy"))).toBe(firstNonce);
+
+    const forged = etag.replace(firstNonce!, "' 'unsafe-inline");
+    const refused = await visit(`${server.url}/careers`, { "if-none-match": forged });
+    expect(refused.status).toBe(200);
+    expect(refused.headers.get("content-security-policy")).not.toContain("unsafe-inline");
+  });
+
+  it("never keeps a page for someone with a session", async () => {
+    const server = await startInstance();
+    await visit(`${server.url}/blog`);
+    const staff = await visit(`${server.url}/blog`, { cookie: "session=whatever" });
+    expect(staff.headers.get("etag")).toBeNull();
+    expect(staff.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("shows a post published on one instance on both at once", async () => {
+    const [a, b] = [await startInstance(), await startInstance()];
+    for (const server of [a, b]) expect(await (await visit(`${server.url}/blog`)).text()).toContain("No blog posts yet");
+
+    const signIn = await fetch(`${a.url}/login`, {
+      method: "POST",
+      body: new URLSearchParams({ email: "cache@fjordform.test", password }),
+      redirect: "manual",
+    });
+    const cookie = signIn.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+    expect(cookie).toContain("session=");
+    const published = await fetch(`${a.url}/api/blog`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie, origin: a.url },
+      body: JSON.stringify({ title: "Cache proof", excerpt: "Seen at once", author: "Cache Tester", content: "Body." }),
+    });
+    expect(published.status).toBe(201);
+
+    // Instance A cleared its cache before answering; B hears it from PostgreSQL within
+    // moments (a NOTIFY after the commit), so B is polled with a ceiling.
+    expect(await (await visit(`${a.url}/blog`)).text()).toContain("Cache proof");
+    await expect
+      .poll(async () => (await (await visit(`${b.url}/blog`)).text()).includes("Cache proof"), { timeout: 10_000 })
+      .toBe(true);
+  });
+});
