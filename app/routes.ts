@@ -27,6 +27,8 @@ export default [
   route("gdpr-checklist", "routes/gdpr-checklist.tsx"),
   route("newsletter/confirm", "routes/newsletter.confirm.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter.unsubscribe.tsx"),
+  // The footer sign-up as a plain form, for pages without JavaScript.
+  route("newsletter/subscribe", "routes/newsletter.subscribe.ts"),
   route("login", "routes/login.tsx"),
   route("login/mfa", "routes/login.mfa.tsx"),
   route("login/status", "routes/login.status.ts"),
@@ -34,10 +36,17 @@ export default [
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
     route("settings", "routes/admin.settings.tsx"),
+    // One page per settings intent; the overview's forms post to them.
+    route("settings/two-step/enrol", "routes/admin.settings.two-step.enrol.tsx"),
+    route("settings/two-step/disable", "routes/admin.settings.two-step.disable.tsx"),
+    route("settings/recovery-codes", "routes/admin.settings.recovery-codes.tsx"),
+    route("settings/password", "routes/admin.settings.password.tsx"),
+    route("settings/sessions", "routes/admin.settings.sessions.tsx"),
     route("subscribers", "routes/admin.subscribers.tsx"),
     route("media", "routes/admin.media.tsx"),
   ]),
   route("api/session/extend", "routes/api.session.extend.ts"),
+  route("api/auth/reauthenticate", "routes/api.auth.reauthenticate.ts"),
   route("api/auth/factors", "routes/api.auth.factors.ts"),
   route("api/auth/factors/:id/:verb?", "routes/api.auth.factor.ts"),
   route("__test/:hook", "routes/test-hooks.ts"),

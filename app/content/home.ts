@@ -1,4 +1,4 @@
-/** Copy of the home page (SPEC §2 Home). The service list comes from services.ts. */
+/** Home page copy: hero, partnering line, Think/Make/Move, work teasers, closing. Services come from services.ts. */
 export const homeContent = {
   heroStatement: "builds private software, custom interfaces, and local AI systems.",
   heroTagline: "Made for you.",

@@ -1,10 +1,14 @@
 import { createPost, getPostById, type PostInput, postInputSchema, SlugTakenError, updatePost } from "./blog.server";
 import type { Database } from "./db.server";
 import { ApiError, readJsonObject, validationError } from "./http.server";
+import type { BodyRules } from "./request-body.server";
+
+/** A post is long text: 256 KB of JSON, within 30 s (server/body-limit.ts applies it too). */
+export const BLOG_POST_BODY_RULES: BodyRules = { maxBytes: 256 * 1024, deadlineMs: 30_000 };
 
 /** Reads and validates an editor payload (POST /api/blog, PUT /api/blog-edit). */
 export async function readPostInput(request: Request): Promise<PostInput> {
-  const parsed = postInputSchema.safeParse(await readJsonObject(request, 256 * 1024));
+  const parsed = postInputSchema.safeParse(await readJsonObject(request, BLOG_POST_BODY_RULES.maxBytes));
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
 }

@@ -1,6 +1,6 @@
 /** Formatting shared by the blog pages (browser and server alike). */
 
-/** Body text split into paragraphs at each line break (SPEC §2); rendered as text, never HTML. */
+/** A post's body becomes one paragraph per line break (empty lines dropped); rendered as text, never HTML. */
 export function paragraphs(content: string) {
   return content
     .split(/\r?\n/)

@@ -2,7 +2,7 @@ import { and, desc, eq, like, ne, or } from "drizzle-orm";
 import { z } from "zod";
 import { type Database, schema } from "./db.server";
 import { multiLine, singleLine } from "./http.server";
-import { slugify } from "./slug";
+import { isSlug, slugify } from "./slug";
 
 /**
  * Blog posts. Visitors only ever get published posts (every public query filters on
@@ -29,6 +29,7 @@ export async function listPublishedPosts(db: Database) {
 }
 
 export async function getPublishedPost(db: Database, slug: string) {
+  if (!isSlug(slug)) return undefined;
   const [post] = await db
     .select(publicFields)
     .from(posts)
@@ -37,7 +38,7 @@ export async function getPublishedPost(db: Database, slug: string) {
   return post;
 }
 
-/** Up to 2 other published posts (SPEC §7 "Related"), newest first. */
+/** The related posts under an article: up to 2 other published posts, newest first. */
 export async function relatedPosts(db: Database, postId: string) {
   return db
     .select({ id: posts.id, title: posts.title, excerpt: posts.excerpt, slug: posts.slug })
@@ -78,7 +79,7 @@ const imageUrl = z
     "Bildet må være et opplastet bilde (/uploads/…)",
   );
 
-/** The editor's fields (SPEC §3 "Blog editor form"), validated on the server. */
+/** The editor's fields, validated on the server: title, excerpt, author and content are required. */
 export const postInputSchema = z.object({
   title: requiredText("Tittel", 200, singleLine),
   excerpt: requiredText("Utdrag", 500, multiLine),

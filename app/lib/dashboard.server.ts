@@ -27,7 +27,7 @@ export function startOfTodayInOslo(at = now()) {
   return new Date(Date.UTC(get("year"), get("month") - 1, get("day")) - offsetMs);
 }
 
-/** The four numbers on the dashboard (SPEC §2 Admin), straight from the database. */
+/** The dashboard's four stat cards: published posts, active subscribers, published portfolio items, views today. */
 export async function dashboardCounts(db: Database) {
   const [posts, subscribers, portfolio, views] = await Promise.all([
     db.select({ n: count() }).from(schema.blogPosts).where(eq(schema.blogPosts.published, true)),

@@ -1,6 +1,7 @@
 import type { z } from "zod";
-import { DatabaseUnavailableError } from "./db.server";
+import { isDatabaseUnavailable } from "./db.server";
 import { log } from "./log.server";
+import { BodyLimitError, readBody } from "./request-body.server";
 
 /** An error the API answers with its status and a readable {error} message. */
 export class ApiError extends Error {
@@ -27,7 +28,7 @@ export async function handleApi(run: () => Promise<Response>): Promise<Response>
   } catch (error) {
     if (error instanceof Response) return error; // e.g. the 401 of requireStaffApi
     if (error instanceof ApiError) return jsonResponse({ error: error.message }, error.status, error.headers);
-    if (error instanceof DatabaseUnavailableError) {
+    if (isDatabaseUnavailable(error)) {
       return jsonResponse({ error: "The service is temporarily unavailable. Please try again in a moment." }, 503);
     }
     log.error("api error", { error });
@@ -40,31 +41,26 @@ export function methodNotAllowed(allowed = "POST") {
   return jsonResponse({ error: "Method not allowed" }, 405, { Allow: allowed });
 }
 
+/** How long a JSON body may take to arrive: a few KB, even on a poor mobile link. */
+const JSON_DEADLINE_MS = 10_000;
+
 /**
  * Reads a JSON object body of at most `maxBytes`, counting bytes as they arrive so an
- * oversized body is refused without being buffered whole.
+ * oversized body is refused without being buffered whole (request-body.server.ts).
  */
 export async function readJsonObject(request: Request, maxBytes: number): Promise<Record<string, unknown>> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/json\b/i.test(type)) throw new ApiError(415, "Please send the form as JSON.");
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > maxBytes) throw new ApiError(413, "The request is too large.");
-  const reader = request.body?.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  while (reader) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new ApiError(413, "The request is too large.");
-    }
-    chunks.push(value);
+  let bytes: Buffer;
+  try {
+    bytes = await readBody(request, { maxBytes, deadlineMs: JSON_DEADLINE_MS });
+  } catch (error) {
+    if (error instanceof BodyLimitError) throw new ApiError(error.status, error.message);
+    throw error;
   }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    parsed = JSON.parse(bytes.toString("utf8"));
   } catch {
     throw new ApiError(400, "The request is not valid JSON.");
   }

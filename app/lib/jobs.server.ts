@@ -3,7 +3,7 @@ import { z } from "zod";
 import { JOB_TYPES } from "~/content/jobs";
 import { type Database, schema } from "./db.server";
 import { multiLine, singleLine } from "./http.server";
-import { slugify } from "./slug";
+import { isSlug, slugify } from "./slug";
 
 /**
  * Job listings: what /careers shows and what staff publish from /job-cms. The original
@@ -73,6 +73,7 @@ export async function listPublishedJobs(db: Database) {
 }
 
 export async function getPublishedJob(db: Database, slug: string) {
+  if (!isSlug(slug)) return undefined;
   const [job] = await db
     .select()
     .from(jobs)

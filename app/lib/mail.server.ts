@@ -6,6 +6,7 @@ import nodemailer from "nodemailer";
 import { siteConfig } from "~/content/site";
 import { type Database, schema } from "./db.server";
 import { log } from "./log.server";
+import { isValidEmail } from "./validation";
 
 /**
  * E-mail through a transactional outbox. Callers write the message in the same
@@ -53,7 +54,9 @@ export interface MailTransport {
 function messageOptions(row: OutboxRow, from: string) {
   return {
     from,
-    to: row.toAddress,
+    // As an address object, never a string nodemailer would parse: "<a@x.example>y.z"
+    // as a string is a display name and the mailbox a@x.example.
+    to: { name: "", address: row.toAddress },
     subject: row.subject,
     text: row.textBody,
     html: row.htmlBody ?? undefined,
@@ -169,6 +172,12 @@ export function createMailWorker(options: MailWorkerOptions) {
   /** One message: sent, or rescheduled with backoff (or given up after maxAttempts). */
   async function deliver(row: OutboxRow) {
     const { mailOutbox: o } = schema;
+    if (!isValidEmail(row.toAddress)) {
+      // Queued before addresses were checked as strictly: sent nowhere rather than somewhere else.
+      await db.update(o).set({ status: "failed", lockedUntil: null, lastError: "not a plain address" }).where(eq(o.id, row.id));
+      log.error("mail not sent: not a plain address", { messageId: row.messageId, kind: row.kind });
+      return;
+    }
     try {
       await transport.send(row, from);
       await db

@@ -2,8 +2,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { siteConfig } from "~/content/site";
 import { type Database, schema } from "./db.server";
 import { enqueueMail } from "./mail.server";
-import { button, htmlLayout, signature } from "./mail-templates.server";
-import { hashToken, randomToken } from "./tokens.server";
+import { mailedRecently } from "./mail-cooldown.server";
+import { newsletterConfirmationEmail } from "./mail/templates/newsletter-confirmation.server";
+import { newsletterWelcomeEmail } from "./mail/templates/newsletter-welcome.server";
+import { hashToken, isWellFormedToken, randomToken } from "./tokens.server";
 
 /**
  * Newsletter with double opt-in, the way Datatilsynet expects consent to be shown:
@@ -15,6 +17,12 @@ export const NEWSLETTER_CONSENT_TEXT = `Subscribe me to the ${siteConfig.name} n
 
 /** A confirmation link is valid this long after the sign-up. */
 const CONFIRM_VALID_DAYS = 7;
+/**
+ * At most one confirmation e-mail a day to an address: anyone can type anyone's
+ * address, and each sign-up would mail it again. (Also after an unsubscribe: the
+ * person who unsubscribes to stop the e-mails must not get the next one at once.)
+ */
+const CONFIRM_COOLDOWN_SECONDS = 24 * 60 * 60;
 
 const { newsletterSubscribers: subscribers } = schema;
 
@@ -22,7 +30,9 @@ export type SubscriptionRequest = { email: string; ip: string; source: string; c
 
 /**
  * Starts (or restarts) the double opt-in for an address, inside the caller's
- * transaction. An address that is already active is left alone.
+ * transaction. An address that is already active is left alone, and so is one whose
+ * confirmation e-mail went out less than a day ago: no second e-mail, and the link in
+ * the first one keeps working. The caller's answer is the same in every case.
  */
 export async function requestSubscription(tx: Database, request: SubscriptionRequest, siteUrl: string) {
   const email = request.email.trim().toLowerCase();
@@ -42,19 +52,25 @@ export async function requestSubscription(tx: Database, request: SubscriptionReq
     .returning({ unsubscribeToken: subscribers.unsubscribeToken });
 
   let unsubscribeToken = inserted[0]?.unsubscribeToken;
+  let existing: typeof subscribers.$inferSelect | undefined;
   if (!unsubscribeToken) {
-    const [existing] = await tx.select().from(subscribers).where(eq(subscribers.email, email)).for("update");
+    [existing] = await tx.select().from(subscribers).where(eq(subscribers.email, email)).for("update");
     if (!existing) throw new Error("Subscriber vanished during sign-up");
     if (existing.status === "active") return { alreadySubscribed: true };
+    unsubscribeToken = existing.unsubscribeToken;
+  }
+  // Counted in the outbox by address (any case, any +tag), so a row per variant does
+  // not mean a mail per variant. The row stays as it was: the first link still works.
+  const mail = await confirmationMail(email, siteUrl, confirmToken, unsubscribeToken);
+  if (await mailedRecently(tx, mail.kind, email, CONFIRM_COOLDOWN_SECONDS)) return { alreadySubscribed: false };
+  if (existing) {
     // Pending (asked again) or unsubscribed (coming back): new consent, new link.
     await tx
       .update(subscribers)
       .set({ status: "pending", unsubscribedAt: null, ...consent })
       .where(eq(subscribers.id, existing.id));
-    unsubscribeToken = existing.unsubscribeToken;
   }
-
-  await enqueueMail(tx, confirmationMail(email, siteUrl, confirmToken, unsubscribeToken));
+  await enqueueMail(tx, mail);
   return { alreadySubscribed: false };
 }
 
@@ -75,6 +91,7 @@ function usableConfirmToken(token: string) {
 
 /** The link from the confirmation e-mail: pending → active, once. */
 export async function confirmSubscription(db: Database, token: string, siteUrl: string): Promise<ConfirmResult> {
+  if (!isWellFormedToken(token)) return "invalid";
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(subscribers)
@@ -82,18 +99,20 @@ export async function confirmSubscription(db: Database, token: string, siteUrl: 
       .where(usableConfirmToken(token))
       .returning({ email: subscribers.email, unsubscribeToken: subscribers.unsubscribeToken });
     if (!row) return "invalid";
-    await enqueueMail(tx as unknown as Database, welcomeMail(row.email, siteUrl, row.unsubscribeToken));
+    await enqueueMail(tx as unknown as Database, await welcomeMail(row.email, siteUrl, row.unsubscribeToken));
     return "confirmed";
   });
 }
 
 /** Whether a confirmation link is still good, without using it (the page shows a button). */
 export async function isConfirmTokenValid(db: Database, token: string) {
+  if (!isWellFormedToken(token)) return false;
   const [row] = await db.select({ id: subscribers.id }).from(subscribers).where(usableConfirmToken(token));
   return Boolean(row);
 }
 
 export async function findByUnsubscribeToken(db: Database, token: string) {
+  if (!isWellFormedToken(token)) return undefined;
   const [row] = await db
     .select({ email: subscribers.email, status: subscribers.status })
     .from(subscribers)
@@ -103,6 +122,7 @@ export async function findByUnsubscribeToken(db: Database, token: string) {
 
 /** One-click unsubscribe. Idempotent: a second click still says you are unsubscribed. */
 export async function unsubscribe(db: Database, token: string) {
+  if (!isWellFormedToken(token)) return "invalid";
   const [row] = await db
     .update(subscribers)
     .set({
@@ -119,44 +139,28 @@ export function unsubscribeUrl(siteUrl: string, token: string) {
   return `${siteUrl}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
-function confirmationMail(email: string, siteUrl: string, confirmToken: string, unsubscribeToken: string) {
+async function confirmationMail(email: string, siteUrl: string, confirmToken: string, unsubscribeToken: string) {
   const confirmUrl = `${siteUrl}/newsletter/confirm?token=${encodeURIComponent(confirmToken)}`;
   const leaveUrl = unsubscribeUrl(siteUrl, unsubscribeToken);
   return {
     kind: "newsletter-confirm",
     to: email,
-    subject: `Please confirm your subscription to ${siteConfig.name}`,
     unsubscribeUrl: leaveUrl,
-    text:
-      `Hi,\n\nSomeone (hopefully you) asked to receive the ${siteConfig.name} newsletter at this address.\n\n` +
-      `Confirm your subscription: ${confirmUrl}\n\nThe link is valid for ${CONFIRM_VALID_DAYS} days. ` +
-      `If you did not ask for this, do nothing: you will not be subscribed.\n\nNo longer want these e-mails? ${leaveUrl}${signature}`,
-    html: htmlLayout({
-      title: "Confirm your subscription",
-      body:
-        `<h1 style="font-family:Georgia,serif;font-size:24px;margin:0 0 16px">One click to confirm</h1>` +
-        `<p style="margin:0 0 16px">Someone (hopefully you) asked to receive the ${siteConfig.name} newsletter at this address.</p>` +
-        button(confirmUrl, "Confirm my subscription") +
-        `<p style="margin:0;font-size:13px;color:#3D5458">The link is valid for ${CONFIRM_VALID_DAYS} days. If you did not ask for this, do nothing: you will not be subscribed.</p>`,
-      footer: `<a href="${leaveUrl}" style="color:#3D5458">Unsubscribe</a> · `,
-    }),
+    ...(await newsletterConfirmationEmail({
+      siteUrl,
+      confirmUrl,
+      unsubscribeUrl: leaveUrl,
+      validDays: CONFIRM_VALID_DAYS,
+    })),
   };
 }
 
-function welcomeMail(email: string, siteUrl: string, unsubscribeToken: string) {
+async function welcomeMail(email: string, siteUrl: string, unsubscribeToken: string) {
   const leaveUrl = unsubscribeUrl(siteUrl, unsubscribeToken);
   return {
     kind: "newsletter-welcome",
     to: email,
-    subject: `You're subscribed to ${siteConfig.name}`,
     unsubscribeUrl: leaveUrl,
-    text: `Hi,\n\nThanks for confirming. You will hear from us a few times a year, never more.\n\nUnsubscribe at any time: ${leaveUrl}${signature}`,
-    html: htmlLayout({
-      title: "You're subscribed",
-      body:
-        `<h1 style="font-family:Georgia,serif;font-size:24px;margin:0 0 16px">Thanks for confirming</h1>` +
-        `<p style="margin:0 0 16px">You will hear from us a few times a year, never more.</p>`,
-      footer: `<a href="${leaveUrl}" style="color:#3D5458">Unsubscribe</a> · `,
-    }),
+    ...(await newsletterWelcomeEmail({ siteUrl, unsubscribeUrl: leaveUrl })),
   };
 }

@@ -15,3 +15,12 @@ export function slugify(text: string) {
     .slice(0, 100)
     .replace(/-+$/g, "");
 }
+
+/**
+ * Whether `value` could be a slug made by slugify (lowercase ASCII letters, digits and
+ * single hyphens). Anything else in a /blog/… or /careers/… path is a 404 without a
+ * query: no lookup ever sees a NUL or a megabyte.
+ */
+export function isSlug(value: string) {
+  return value.length <= 200 && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value);
+}

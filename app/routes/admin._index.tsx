@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { getPageViewBuffer } from "~/lib/analytics.server";
 import { dashboardCounts } from "~/lib/dashboard.server";
 import { getDb } from "~/lib/db.server";
 import { requireStaff } from "~/lib/guard.server";
@@ -9,6 +10,7 @@ export const meta: Route.MetaFunction = () => staffMeta("Dashboard");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireStaff(request, context);
+  await getPageViewBuffer()?.flush(); // so the count includes this process's latest views
   return { name: session.fullName || session.email, counts: await dashboardCounts(getDb()) };
 }
 

@@ -5,7 +5,7 @@ import { requireStaffApi } from "~/lib/guard.server";
 import { ApiError, handleApi, jsonResponse, methodNotAllowed } from "~/lib/http.server";
 import type { Route } from "./+types/api.blog-edit";
 
-/** GET|PUT|DELETE /api/blog-edit?id={id} (SPEC §7): staff only, drafts included. */
+/** GET|PUT|DELETE /api/blog-edit?id={id}: staff only, drafts included; GET answers {success, data}. */
 function postId(request: Request) {
   const id = new URL(request.url).searchParams.get("id");
   if (!id) throw new ApiError(400, "Mangler id");

@@ -5,7 +5,7 @@ import { requireStaffApi } from "~/lib/guard.server";
 import { handleApi, jsonResponse, methodNotAllowed } from "~/lib/http.server";
 import type { Route } from "./+types/api.blog";
 
-/** GET /api/blog: published posts for anyone, as {success, data, message} (SPEC §7). */
+/** GET /api/blog: published posts for anyone, as {success, data, message}: the shape its clients expect. */
 export function loader() {
   return handleApi(async () => {
     const data = await listPublishedPosts(getDb());

@@ -2,7 +2,6 @@ import { CONTACT_SUCCESS, contactSchema, submitContact } from "~/lib/contact.ser
 import { getConfig } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import {
-  ApiError,
   handleApi,
   jsonResponse,
   methodNotAllowed,
@@ -10,9 +9,8 @@ import {
   validationError,
 } from "~/lib/http.server";
 import { kickMailWorker } from "~/lib/mail.server";
-import { subscribe } from "~/lib/newsletter.server";
+import { signUpFromFooter } from "~/lib/newsletter-signup.server";
 import { rateLimits } from "~/lib/rate-limit.server";
-import { isValidEmail, MESSAGES } from "~/lib/validation";
 import { enforceRateLimit, isHoneypotFilled } from "~/lib/visitor-forms.server";
 import type { Route } from "./+types/api.contact";
 
@@ -30,13 +28,7 @@ export function action({ request, context }: Route.ActionArgs) {
     const { siteUrl } = getConfig();
 
     if (body.type === "newsletter") {
-      if (isHoneypotFilled(body)) return jsonResponse({ success: true, alreadySubscribed: false });
-      await enforceRateLimit(db, rateLimits.newsletter, context.clientIp);
-      const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
-      if (!email) throw new ApiError(400, MESSAGES.fillIn("email"));
-      if (!isValidEmail(email)) throw new ApiError(400, MESSAGES.invalidEmail);
-      const { alreadySubscribed } = await subscribe(db, { email, ip: context.clientIp, source: "footer" }, siteUrl);
-      kickMailWorker();
+      const { alreadySubscribed } = await signUpFromFooter(db, body, { ip: context.clientIp, siteUrl });
       return jsonResponse({ success: true, alreadySubscribed });
     }
 

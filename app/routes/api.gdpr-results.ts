@@ -7,7 +7,7 @@ import { rateLimits } from "~/lib/rate-limit.server";
 import { enforceRateLimit, isHoneypotFilled } from "~/lib/visitor-forms.server";
 import type { Route } from "./+types/api.gdpr-results";
 
-/** POST /api/gdpr-results: stores the answers and e-mails the analysis (SPEC §7). */
+/** POST /api/gdpr-results: stores the answers and e-mails the analysis to the address given. */
 export const loader = () => methodNotAllowed();
 
 export function action({ request, context }: Route.ActionArgs) {

@@ -10,7 +10,7 @@ import type { Route } from "./+types/blog.editor";
 export const meta: Route.MetaFunction = () => staffMeta("Blogginnlegg");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context); // signed out → home (SPEC §2)
+  await requireStaff(request, context); // staff only: signed out → redirect to the home page
   const editId = new URL(request.url).searchParams.get("edit");
   if (!editId) return { mode: "create" as const, post: null, loadError: null };
   const post = await getPostById(getDb(), editId);
@@ -72,7 +72,7 @@ export default function Editor({ loaderData }: Route.ComponentProps) {
   };
   const dirty = !saved && JSON.stringify(fields) !== JSON.stringify(initial);
 
-  // An edit link to a post that is gone: say so, then back to the list (SPEC §8).
+  // An edit link to a post that is gone: an alert "Feil ved henting av blogginnlegg: …", then back to the list.
   useEffect(() => {
     if (!loadError) return;
     window.alert(`Feil ved henting av blogginnlegg: ${loadError}`);

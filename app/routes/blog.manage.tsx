@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = () => staffMeta("Blogginnlegg");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await currentStaff(request, context);
-  // Signed out: the page says so (SPEC §2) and no post, not even a title, is sent.
+  // Signed out: the page shows "Ikke autorisert" with a "Logg inn" link, and no post, not even a title, is sent.
   if (!session || session.mfaPending) return data({ authorized: false as const, posts: [] }, 401);
   const posts = await listAllPosts(getDb());
   return {

@@ -5,6 +5,7 @@ import { formatLongDate, paragraphs } from "~/lib/blog-format";
 import { getPublishedPost, relatedPosts } from "~/lib/blog.server";
 import { getDb } from "~/lib/db.server";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
+import { staticPage } from "~/lib/static-page";
 import type { Route } from "./+types/blog.post";
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -14,6 +15,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!post) throw data(null, { status: 404 });
   return { post, related: await relatedPosts(db, post.id) };
 }
+
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
   if (!loaderData) {
@@ -117,7 +120,7 @@ function responsiveSources(url: string) {
   return { srcSet: widths.map((w) => `${base}-${w}.${ext} ${w}w`).join(", ") };
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   const notFound = error && typeof error === "object" && "status" in error && error.status === 404;
   return (
     <section className="container narrow error-page" role={notFound ? undefined : "alert"}>
@@ -133,9 +136,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <>
           <h1>Unable to load blog post. Please try again later.</h1>
           <p className="error-detail">Failed to load blog post</p>
-          <button type="button" className="button" onClick={() => window.location.reload()}>
+          {/* A link, so it works without JavaScript: the page loads again. */}
+          <a className="button" href={`/blog/${params.slug}`}>
             Try Again
-          </button>
+          </a>
         </>
       )}
     </section>

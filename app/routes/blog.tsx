@@ -1,8 +1,9 @@
-import { data, Link, useNavigation } from "react-router";
+import { data, Link } from "react-router";
 import { formatLongDate } from "~/lib/blog-format";
 import { listPublishedPosts } from "~/lib/blog.server";
-import { DatabaseUnavailableError, getDb } from "~/lib/db.server";
+import { getDb, isDatabaseUnavailable } from "~/lib/db.server";
 import { pageMeta } from "~/lib/seo";
+import { staticPage } from "~/lib/static-page";
 import type { Route } from "./+types/blog";
 
 const description =
@@ -12,16 +13,17 @@ export async function loader() {
   try {
     return { posts: await listPublishedPosts(getDb()) };
   } catch (error) {
-    if (error instanceof DatabaseUnavailableError) throw data(null, { status: 503 });
+    if (isDatabaseUnavailable(error)) throw data(null, { status: 503 });
     throw error;
   }
 }
+
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: "Blog", description, path: "/blog", matches });
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
-  const loading = useNavigation().state === "loading";
   const { posts } = loaderData;
   return (
     <>
@@ -30,8 +32,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         <h1>Thoughts and insights</h1>
         <p className="lead">Notes from our work on private software, custom interfaces and local AI.</p>
       </section>
-      <section className="container" aria-label="Posts" aria-busy={loading}>
-        {loading ? <p className="loading-text">Loading posts...</p> : null}
+      <section className="container" aria-label="Posts">
         {posts.length === 0 ? (
           <p className="empty-state">No blog posts yet</p>
         ) : (
@@ -67,9 +68,10 @@ export function ErrorBoundary() {
       <h1>Error Loading Blog Posts</h1>
       <p className="lead">Unable to load blog posts. Please try again later.</p>
       <p className="error-detail">Failed to load blog posts</p>
-      <button type="button" className="button" onClick={() => window.location.reload()}>
+      {/* A link, so it works without JavaScript: the page loads again. */}
+      <a className="button" href="/blog">
         Try Again
-      </button>
+      </a>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { siteConfig } from "~/content/site";
 import { getDb } from "~/lib/db.server";
 import { EMPLOYMENT_TYPE, getPublishedJob } from "~/lib/jobs.server";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
+import { staticPage } from "~/lib/static-page";
 import type { Route } from "./+types/careers.detail";
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -12,6 +13,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!job) throw data(null, { status: 404 });
   return { job, employmentType: EMPLOYMENT_TYPE[job.type as keyof typeof EMPLOYMENT_TYPE] ?? "OTHER" };
 }
+
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
   loaderData

@@ -4,6 +4,7 @@ import { careersIntro, careersMetaDescription } from "~/content/jobs";
 import { getDb } from "~/lib/db.server";
 import { listPublishedJobs } from "~/lib/jobs.server";
 import { pageMeta } from "~/lib/seo";
+import { staticPage } from "~/lib/static-page";
 import type { Route } from "./+types/careers";
 
 export async function loader() {
@@ -19,6 +20,8 @@ export async function loader() {
     })),
   };
 }
+
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: "Careers", description: careersMetaDescription, path: "/careers", matches });

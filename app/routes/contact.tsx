@@ -27,14 +27,14 @@ export const CONTACT_ERRORS = {
   network: "Network error. Please try again.",
 } as const;
 
-/** The message for one step's value, or null when it may go on (SPEC §5). */
+/** The message for one step's value, or null when it may go on: non-empty after trimming; e-mail must look valid. */
 function validate(field: Field, value: string) {
   if (!value.trim()) return MESSAGES.fillIn(field);
   if (field === "email" && !isValidEmail(value.trim())) return MESSAGES.invalidEmail;
   return null;
 }
 
-/** Posts the request; resolves with null on success or the message to show (SPEC §8). */
+/** Posts the request; resolves with null on success, or the error text to show under the field. */
 async function send(endpoint: string, values: Record<Field, string>, honeypot: string): Promise<string | null> {
   let response: Response;
   try {

@@ -1,14 +1,16 @@
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { CtaSection } from "~/components/cta-section";
 import { HoverAccordion } from "~/components/hover-accordion";
 import { JsonLd } from "~/components/json-ld";
-import { usePlayback } from "~/components/use-playback";
-import { VideoLoop } from "~/components/video-loop";
+import { VideoLoop, VideoToggle } from "~/components/video-loop";
 import { homeContent } from "~/content/home";
 import { services } from "~/content/services";
 import { siteConfig } from "~/content/site";
 import { pageMeta, siteUrlFrom } from "~/lib/seo";
+import { staticPage } from "~/lib/static-page";
 import type { Route } from "./+types/home";
+
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: siteConfig.name, description: homeContent.metaDescription, path: "/", matches });
@@ -35,17 +37,9 @@ export default function Home({ matches }: Route.ComponentProps) {
 }
 
 function Hero() {
-  const playback = usePlayback();
   return (
-    <section className="home-hero" aria-labelledby="hero-heading">
-      <VideoLoop
-        media="video/hero"
-        paused={playback.paused}
-        eager
-        className="home-hero-video"
-        width={1280}
-        height={720}
-      />
+    <section className="home-hero" aria-labelledby="hero-heading" data-video-group="">
+      <VideoLoop media="video/hero" eager className="home-hero-video" width={1280} height={720} />
       <div className="home-hero-shade" />
       <div className="container home-hero-content">
         <h1 id="hero-heading" className="home-hero-statement">
@@ -60,9 +54,7 @@ function Hero() {
           </Link>
         </div>
       </div>
-      <button type="button" className="video-toggle" onClick={playback.toggle} aria-pressed={!playback.paused}>
-        {playback.paused ? "Play video" : "Pause video"}
-      </button>
+      <VideoToggle className="video-toggle" />
     </section>
   );
 }
@@ -91,34 +83,21 @@ function WhatWeDo() {
 }
 
 function WorkPreview() {
-  const playback = usePlayback();
-  const navigate = useNavigate();
   return (
-    <section className="work-preview container" aria-labelledby="work-heading">
+    <section className="work-preview container" aria-labelledby="work-heading" data-video-group="">
       <div className="section-head">
         <h2 id="work-heading" className="section-label">
           Work
         </h2>
-        <button type="button" className="text-button" onClick={playback.toggle}>
-          {playback.toggleLabel}
-        </button>
+        <VideoToggle className="text-button" plural />
       </div>
       <ul className="work-grid work-grid-3">
         {homeContent.work.map((item) => (
           <li key={item.title}>
-            <Link
-              to="/work"
-              className="work-card"
-              data-testid="work-card"
-              // Links open on Enter; the spec also wants Space, as on a button.
-              onKeyDown={(event) => {
-                if (event.key === " ") {
-                  event.preventDefault();
-                  navigate("/work");
-                }
-              }}
-            >
-              <VideoLoop media={item.media} paused={playback.paused} className="work-video" width={640} height={400} />
+            {/* A real link (Enter, a click, open in a new tab); the spec also wants Space,
+                as on a button, which the enhancement module adds ([data-space-opens]). */}
+            <Link to="/work" className="work-card" data-testid="work-card" data-space-opens="">
+              <VideoLoop media={item.media} className="work-video" width={640} height={400} />
               <span className="work-caption">{item.title}</span>
             </Link>
           </li>

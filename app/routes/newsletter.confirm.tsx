@@ -1,16 +1,20 @@
-import { Form, Link, useNavigation } from "react-router";
+import { data, Link } from "react-router";
 import { getConfig } from "~/lib/config.server";
 import { getDb } from "~/lib/db.server";
 import { kickMailWorker } from "~/lib/mail.server";
 import { confirmSubscription, isConfirmTokenValid } from "~/lib/newsletter.server";
 import { pageMeta } from "~/lib/seo";
+import { isWellFormedToken } from "~/lib/tokens.server";
+import { staticPage } from "~/lib/static-page";
 import type { Route } from "./+types/newsletter.confirm";
 
 // The e-mail link opens this page; the subscription is confirmed by the button, so a
 // mail scanner that follows links cannot subscribe anyone.
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token, valid: token.length > 0 && (await isConfirmTokenValid(getDb(), token)) };
+  const page = { token, valid: token.length > 0 && (await isConfirmTokenValid(getDb(), token)) };
+  // Not even shaped like one of our links (never looked up): the same page, as a 400.
+  return data(page, { status: token && !isWellFormedToken(token) ? 400 : 200 });
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -18,8 +22,10 @@ export async function action({ request }: Route.ActionArgs) {
   const token = String(form.get("token") ?? "");
   const result = await confirmSubscription(getDb(), token, getConfig().siteUrl);
   if (result === "confirmed") kickMailWorker();
-  return { result };
+  return data({ result }, { status: isWellFormedToken(token) ? 200 : 400 });
 }
+
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -31,7 +37,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function ConfirmSubscription({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
   if (actionData?.result === "confirmed") {
     return (
       <Message title="You're subscribed.">
@@ -50,12 +55,13 @@ export default function ConfirmSubscription({ loaderData, actionData }: Route.Co
   return (
     <Message title="Confirm your subscription">
       One click and you're on the list.
-      <Form method="post" className="notice-form">
+      {/* A plain form post to this address: it works the same with or without JavaScript. */}
+      <form method="post" className="notice-form">
         <input type="hidden" name="token" value={loaderData.token} />
-        <button type="submit" className="button button-coral" disabled={busy}>
-          {busy ? "Confirming..." : "Confirm my subscription"}
+        <button type="submit" className="button button-coral">
+          Confirm my subscription
         </button>
-      </Form>
+      </form>
     </Message>
   );
 }

@@ -1,14 +1,18 @@
-import { Form, useNavigation } from "react-router";
+import { data } from "react-router";
 import { getDb } from "~/lib/db.server";
 import { findByUnsubscribeToken, unsubscribe } from "~/lib/newsletter.server";
 import { pageMeta } from "~/lib/seo";
+import { staticPage } from "~/lib/static-page";
+import { isWellFormedToken } from "~/lib/tokens.server";
 import type { Route } from "./+types/newsletter.unsubscribe";
 import { Message } from "./newsletter.confirm";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const subscriber = token ? await findByUnsubscribeToken(getDb(), token) : undefined;
-  return { token, email: subscriber?.email, status: subscriber?.status };
+  const page = { token, email: subscriber?.email, status: subscriber?.status };
+  // Not even shaped like one of our links (never looked up): the same page, as a 400.
+  return data(page, { status: token && !isWellFormedToken(token) ? 400 : 200 });
 }
 
 /**
@@ -19,8 +23,11 @@ export async function action({ request }: Route.ActionArgs) {
   const url = new URL(request.url);
   const form = await request.formData().catch(() => new FormData());
   const token = String(form.get("token") ?? url.searchParams.get("token") ?? "");
-  return { result: await unsubscribe(getDb(), token) };
+  const result = await unsubscribe(getDb(), token);
+  return data({ result }, { status: isWellFormedToken(token) ? 200 : 400 });
 }
+
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -32,7 +39,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
   if (actionData?.result === "unsubscribed" || loaderData.status === "unsubscribed") {
     return (
       <Message title="You're unsubscribed.">You will get no more newsletters from us. Sorry to see you go.</Message>
@@ -44,12 +50,13 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
   return (
     <Message title="Unsubscribe from the newsletter?">
       {loaderData.email} will get no more newsletters from us.
-      <Form method="post" className="notice-form">
+      {/* A plain form post to this address: it works the same with or without JavaScript. */}
+      <form method="post" className="notice-form">
         <input type="hidden" name="token" value={loaderData.token} />
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? "Unsubscribing..." : "Unsubscribe"}
+        <button type="submit" className="button">
+          Unsubscribe
         </button>
-      </Form>
+      </form>
     </Message>
   );
 }

@@ -1,11 +1,14 @@
 import { data, Link } from "react-router";
 import { pageMeta } from "~/lib/seo";
+import { staticPage } from "~/lib/static-page";
 import type { Route } from "./+types/not-found";
 
 // Any path no other route matches: a real 404 status, not a soft 200.
 export function loader() {
   return data(null, { status: 404 });
 }
+
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta({

@@ -1,7 +1,10 @@
 import { LegalDocument } from "~/components/legal-document";
 import { privacyPage } from "~/content/legal";
 import { pageMeta } from "~/lib/seo";
+import { staticPage } from "~/lib/static-page";
 import type { Route } from "./+types/privacy";
+
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: privacyPage.title, description: privacyPage.metaDescription, path: "/privacy", matches });

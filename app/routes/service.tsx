@@ -4,6 +4,7 @@ import { HoverAccordion } from "~/components/hover-accordion";
 import { type ServiceAction, serviceBySlug } from "~/content/services";
 import { siteConfig } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import { staticPage } from "~/lib/static-page";
 import type { Route } from "./+types/service";
 
 // One module serves the five service routes (see routes.ts); the path picks the copy.
@@ -12,6 +13,8 @@ export function loader({ request }: Route.LoaderArgs) {
   if (!service) throw data(null, { status: 404 });
   return { slug: service.slug };
 }
+
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const service = serviceBySlug(loaderData?.slug ?? "");

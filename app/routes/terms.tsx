@@ -1,7 +1,10 @@
 import { LegalDocument } from "~/components/legal-document";
 import { termsPage } from "~/content/legal";
 import { pageMeta } from "~/lib/seo";
+import { staticPage } from "~/lib/static-page";
 import type { Route } from "./+types/terms";
+
+export const handle = staticPage;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: termsPage.title, description: termsPage.metaDescription, path: "/terms", matches });

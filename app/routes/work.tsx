@@ -1,10 +1,10 @@
 import { asc, eq } from "drizzle-orm";
 import { Link } from "react-router";
-import { usePlayback } from "~/components/use-playback";
-import { VideoLoop } from "~/components/video-loop";
+import { VideoLoop, VideoToggle } from "~/components/video-loop";
 import { getDb, schema } from "~/lib/db.server";
 import { useMediaUrl } from "~/lib/media";
 import { pageMeta } from "~/lib/seo";
+import { staticPage } from "~/lib/static-page";
 import type { Route } from "./+types/work";
 
 const headline = "A quick look at what we've built, how we work, and where we're headed.";
@@ -22,6 +22,8 @@ export async function loader() {
   return { items };
 }
 
+export const handle = staticPage;
+
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Work",
@@ -32,7 +34,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export default function Work({ loaderData }: Route.ComponentProps) {
-  const playback = usePlayback();
   const url = useMediaUrl();
   return (
     <>
@@ -40,21 +41,17 @@ export default function Work({ loaderData }: Route.ComponentProps) {
         <p className="eyebrow">Work</p>
         <h1 className="work-headline">{headline}</h1>
       </section>
-      <section className="container" aria-label="Showcase">
+      <section className="container" aria-label="Showcase" data-video-group="">
         <div className="section-head section-head-end">
-          <button type="button" className="text-button" onClick={playback.toggle}>
-            {playback.toggleLabel}
-          </button>
+          <VideoToggle className="text-button" plural />
         </div>
         <ul className="work-grid showcase-grid" data-testid="showcase-grid">
-          {loaderData.items.map((item, index) => (
+          {loaderData.items.map((item) => (
             <li key={item.slug}>
               <figure className="showcase-item">
                 <VideoLoop
                   media={item.media}
                   label={`${item.title} showcase video`}
-                  paused={playback.paused}
-                  posterFirst={index < 3}
                   className="work-video"
                   width={640}
                   height={400}

@@ -46,12 +46,19 @@ for (const width of [1280, 375]) {
 }
 
 test("staff pages have no axe violations", async ({ browser }) => {
+  // Thirteen pages, each checked by axe: a ceiling for a busy machine, not a timing.
+  test.setTimeout(180_000);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await signInWithForm(page, "staff");
   for (const path of [
     "/admin",
     "/admin/settings",
+    "/admin/settings/two-step/enrol",
+    "/admin/settings/two-step/disable",
+    "/admin/settings/recovery-codes",
+    "/admin/settings/password",
+    "/admin/settings/sessions",
     "/admin/subscribers",
     "/admin/media",
     "/blog/manage",

@@ -153,8 +153,8 @@ test("Newsletter Subscribers counts confirmed subscribers only", async ({ page, 
   // (Visitors with the test browser's own user agent, so the page-view tests are not disturbed.)
   await withVisitor(browser, undefined, async (visitor) => {
     await visitor.goto("/about");
-    await waitForHydration(visitor);
     const form = visitor.locator("footer.site-footer form.newsletter-form");
+    await expect(form).toHaveAttribute("data-enhanced", ""); // its script has taken it over
     await form.getByLabel("Get our newsletter").fill(email);
     await form.getByRole("button", { name: "Subscribe" }).click();
     await expect(form.getByRole("status")).toHaveText("Thanks for subscribing to our newsletter!");

@@ -42,14 +42,16 @@ test("a service's marker fills on hover and on keyboard focus", async ({ page })
 test("Think, Make, Move: one description at a time, by hover and by keyboard focus", async ({ page }) => {
   await page.goto("/");
   const process = page.getByRole("region", { name: "How we work" });
-  const trigger = (name: string) => process.getByRole("button", { name });
+  // Each item is a <details>: its <summary> is the trigger, its open state the expanded state.
+  const item = (name: string) => process.locator("details").filter({ has: page.getByRole("heading", { name }) });
+  const trigger = (name: string) => item(name).locator("summary");
   const think = "We start by understanding your business, your users and what really needs building";
   const make = "We design, develop and assemble the solution";
   const move = "We launch, refine what real use teaches us, and help you scale";
 
   await expect(process.getByText(think)).toBeVisible();
   await expect(process.getByText(make)).toBeHidden();
-  await expect(trigger("Think")).toHaveAttribute("aria-expanded", "true");
+  await expect(item("Think")).toHaveAttribute("open", "");
 
   await trigger("Make").hover();
   await expect(process.getByText(make)).toBeVisible();
@@ -62,7 +64,8 @@ test("Think, Make, Move: one description at a time, by hover and by keyboard foc
   await expect(trigger("Move")).toBeFocused();
   await expect(process.getByText(move)).toBeVisible();
   await expect(process.getByText(make)).toBeHidden();
-  await expect(trigger("Move")).toHaveAttribute("aria-expanded", "true");
+  await expect(item("Move")).toHaveAttribute("open", "");
+  await expect(process.locator("details[open]")).toHaveCount(1);
 });
 
 test("the three work videos go to /work on click, Enter and Space", async ({ page }) => {

@@ -46,7 +46,12 @@ test.describe("desktop navigation", () => {
   test("shows the studio name as text when the logo image fails", async ({ page }) => {
     await page.route("**/logo.svg", (route) => route.abort());
     await page.goto("/");
-    await expect(page.getByTestId("desktop-bar").getByTestId("logo-fallback")).toHaveText("Fjord & Form");
+    // The browser shows a failed image's alt text in its place, in the wordmark's font.
+    const logo = page.getByTestId("desktop-bar").getByTestId("logo");
+    await expect(logo).toHaveAttribute("alt", "Fjord & Form");
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 0)).toBe(true);
+    await expect(logo).toBeVisible();
+    expect(await logo.evaluate((img) => getComputedStyle(img).fontFamily)).toMatch(/Fraunces/);
   });
 });
 
@@ -70,7 +75,7 @@ test.describe("phone navigation at 375px", () => {
       await menu.getByRole("link", { name: target.label, exact: true }).click();
       await expect(page).toHaveURL(target.path);
       await expect(menu).toBeHidden();
-      await expect(toggle).toHaveText("Menu");
+      await expect(toggle).toHaveText("Menu", { useInnerText: true }); // "Close" is there, hidden
       await expect(menu.locator('a[aria-current="page"]')).toHaveText(target.label);
     }
   });

@@ -7,11 +7,11 @@ const SUCCESS = "Thanks for subscribing to our newsletter!";
 const ALREADY = "You are already subscribed to our newsletter!";
 const FAILURE = "Something went wrong. Please try again later.";
 
-/** Any page but /contact has the footer form; it does nothing until React has hydrated. */
+/** Any page but /contact has the footer form; it posts JSON once its script has taken it over. */
 async function openFooterForm(page: Page, path = "/about") {
   await page.goto(path);
-  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")));
   const form = page.locator("footer.site-footer form.newsletter-form");
+  await expect(form).toHaveAttribute("data-enhanced", "");
   return {
     input: form.getByLabel("Get our newsletter"),
     button: form.getByRole("button"),
@@ -173,4 +173,87 @@ test("a bogus or missing confirmation token shows that the link is no longer val
   await expect(page.getByRole("button", { name: "Confirm my subscription" })).toHaveCount(0);
   await page.goto("/newsletter/confirm");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link is no longer valid.");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  /** The footer form of a page, as a visitor without JavaScript has it. */
+  async function plainForm(page: Page, path: string) {
+    await page.goto(path);
+    const form = page.locator("footer.site-footer form.newsletter-form");
+    return { input: form.getByLabel("Get our newsletter"), button: form.getByRole("button"), message: form.getByRole("status") };
+  }
+
+  test("the footer form posts as a plain form and comes back to the page with the spec's messages", async ({ page }) => {
+    const email = uniqueAddress("news-plain");
+    let form = await plainForm(page, "/about");
+    await form.input.fill(email.toUpperCase());
+    const response = page.waitForResponse((r) => new URL(r.url()).pathname === "/about");
+    await form.button.click();
+    await expect(page).toHaveURL(/\/about\?newsletter=subscribed#newsletter$/);
+    await expect(form.message).toHaveText(SUCCESS);
+    // The page with the outcome is this visitor's alone: never cached, no cookie.
+    const headers = (await response).headers();
+    expect(headers["cache-control"]).toBe("private, no-store");
+    expect(headers["set-cookie"]).toBeUndefined();
+    expect(await page.context().cookies()).toEqual([]);
+    await waitForMail({ kind: "newsletter-confirm", to: email });
+    const plainAbout = await (await page.request.get("/about")).text();
+    expect(plainAbout).not.toContain(SUCCESS);
+
+    // Signing up again while still pending: a new confirmation is not an "already".
+    form = await plainForm(page, "/work");
+    await form.input.fill(email);
+    await form.button.click();
+    await expect(page).toHaveURL(/\/work\?newsletter=subscribed#newsletter$/);
+    await expect(form.message).toHaveText(SUCCESS);
+  });
+
+  test("an active subscriber hears they are already subscribed; an address the server refuses says something went wrong", async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueAddress("news-plain-again");
+    const confirmPage = await page.context().newPage();
+    await subscribeAndConfirm(confirmPage, request, email);
+    let form = await plainForm(page, "/blog");
+    await form.input.fill(email);
+    await form.button.click();
+    await expect(page).toHaveURL(/\/blog\?newsletter=already#newsletter$/);
+    await expect(form.message).toHaveText(ALREADY);
+
+    // The browser accepts a@localhost as an e-mail address; the server does not.
+    form = await plainForm(page, "/careers");
+    await form.input.fill("someone@localhost");
+    await form.button.click();
+    await expect(page).toHaveURL(/\/careers\?newsletter=failed#newsletter$/);
+    await expect(form.message).toHaveText(FAILURE);
+    await expect(form.input).toBeVisible();
+  });
+
+  test("the form only ever sends the visitor back to a page of this site", async ({ request }) => {
+    for (const back of ["//evil.example/x", "https://evil.example/", "/\\evil.example", "javascript:alert(1)"]) {
+      const response = await request.post("/newsletter/subscribe", {
+        form: { email: "not an address", back },
+        maxRedirects: 0,
+      });
+      expect(response.status(), back).toBe(303);
+      expect(response.headers()["location"], back).toBe("/?newsletter=failed#newsletter");
+    }
+    const kept = await request.post("/newsletter/subscribe", {
+      form: { email: "not an address", back: "/newsletter/confirm?token=abc&newsletter=subscribed" },
+      maxRedirects: 0,
+    });
+    expect(kept.headers()["location"]).toBe("/newsletter/confirm?token=abc&newsletter=failed#newsletter");
+    // A filled-in honeypot is told it worked, and nothing is stored.
+    const botAddress = uniqueAddress("news-bot");
+    const bot = await request.post("/newsletter/subscribe", {
+      form: { email: botAddress, website: "https://spam.example", back: "/" },
+      maxRedirects: 0,
+    });
+    expect(bot.headers()["location"]).toBe("/?newsletter=subscribed#newsletter");
+    await new Promise((resolve) => setTimeout(resolve, 2_500)); // the mail worker writes within ~2 s
+    expect(await findMails({ kind: "newsletter-confirm", to: botAddress })).toEqual([]);
+  });
 });

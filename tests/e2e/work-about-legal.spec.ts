@@ -53,18 +53,19 @@ test("/about: five capabilities, each with its team card; one card active at a t
   await expect(cards.locator(".team-card-name")).toHaveText(["AI Team", "Developers", "Automation Experts", "Production Crew", "Designers"]);
   const description = (i: number) => cards.nth(i).locator(".team-card-description");
 
-  await expect(cards.nth(0)).toHaveAttribute("aria-expanded", "true");
+  // Each card is a <details>: its open state is the expanded state.
+  await expect(cards.nth(0)).toHaveAttribute("open", "");
   await expect(description(0)).toContainText("AI specialists and data scientists");
   await expect(description(1)).toBeHidden();
 
   await cards.nth(2).hover();
   await expect(description(2)).toContainText("Automation engineers");
   await expect(description(0)).toBeHidden();
-  await expect(page.locator('[data-testid="team-card"][data-active="true"]')).toHaveCount(1);
+  await expect(page.locator('[data-testid="team-card"][open]')).toHaveCount(1);
 
-  await cards.nth(3).focus();
+  await cards.nth(3).locator("summary").focus();
   await page.keyboard.press("Tab"); // to the Designers card, by keyboard
-  await expect(cards.nth(4)).toBeFocused();
+  await expect(cards.nth(4).locator("summary")).toBeFocused();
   await expect(description(4)).toContainText("brand designers");
   await expect(description(2)).toBeHidden();
 });

@@ -1,8 +1,13 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { BROWSER_UA, freePort, type RunningServer, startProductionServer } from "../support/server-process";
+import {
+  BROWSER_UA,
+  freePort,
+  killAll,
+  makeDataDir,
+  removeDataDir,
+  type RunningServer,
+  startProductionServer,
+} from "../support/server-process";
 import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
 
 // The visitor forms against the real production server process.
@@ -10,15 +15,15 @@ const running: RunningServer[] = [];
 const peers: SmtpPeer[] = [];
 const dirs: string[] = [];
 afterEach(async () => {
-  for (const server of running.splice(0)) {
-    if (server.process.exitCode === null) server.process.kill("SIGKILL");
-    await server.exited;
+  try {
+    await killAll(running);
+    for (const peer of peers.splice(0)) await peer.close();
+  } finally {
+    for (const dir of dirs.splice(0)) await removeDataDir(dir);
   }
-  for (const peer of peers.splice(0)) await peer.close();
-  dirs.splice(0).forEach((dir) => fs.rmSync(dir, { recursive: true, force: true }));
 });
 function tempDataDir() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "forms-test-"));
+  const dir = makeDataDir("forms-test");
   dirs.push(dir);
   return dir;
 }
@@ -57,7 +62,7 @@ describe("visitor forms on the production server", () => {
     const response = await postContact(server.url, { company: "Fjell AS", project: "Intranet", email: "eva@fjell.no" });
     expect(response.status).toBe(201);
     // Wait until delivery was tried and failed (the messages are not locked), then kill.
-    const deadline = Date.now() + 15_000;
+    const deadline = Date.now() + 120_000;
     while (!server.output().includes("mail delivery failed, will retry") && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -68,8 +73,8 @@ describe("visitor forms on the production server", () => {
     peers.push(peer);
     const restarted = await startProductionServer(env);
     running.push(restarted);
-    await peer.waitFor((messages) => messages.length >= 2, 20_000);
+    await peer.waitFor((messages) => messages.length >= 2, 120_000);
     expect(peer.to("hello@fjordform.no")[0]?.subject).toBe("New enquiry: Fjell AS");
     expect(peer.to("eva@fjell.no")).toHaveLength(1);
-  }, 60_000);
+  }, 400_000);
 });

@@ -13,6 +13,7 @@ const KINDS = [
   "newsletter-confirm",
   "newsletter-welcome",
   "gdpr-report",
+  "account-security",
 ] as const;
 export type MailKind = (typeof KINDS)[number];
 

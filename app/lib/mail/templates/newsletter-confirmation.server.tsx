@@ -1,0 +1,43 @@
+import { siteConfig } from "~/content/site";
+import { renderEmail } from "../render.server";
+import { CallToAction, EmailLayout, Paragraph, SmallPrint, Title } from "./layout.server";
+
+export type NewsletterConfirmationProps = {
+  siteUrl: string;
+  confirmUrl: string;
+  unsubscribeUrl: string;
+  /** How long the confirmation link works. */
+  validDays: number;
+};
+
+/** Double opt-in: the link that turns a pending sign-up into a subscription. */
+export function NewsletterConfirmationEmail({
+  siteUrl,
+  confirmUrl,
+  unsubscribeUrl,
+  validDays,
+}: NewsletterConfirmationProps) {
+  return (
+    <EmailLayout
+      title="Confirm your subscription"
+      preview={`Confirm your subscription to the ${siteConfig.name} newsletter.`}
+      siteUrl={siteUrl}
+      unsubscribe={{ prompt: "No longer want these e-mails?", label: "Unsubscribe", url: unsubscribeUrl }}
+    >
+      <Title>One click to confirm</Title>
+      <Paragraph>Hi,</Paragraph>
+      <Paragraph>{`Someone (hopefully you) asked to receive the ${siteConfig.name} newsletter at this address.`}</Paragraph>
+      <CallToAction href={confirmUrl}>Confirm my subscription</CallToAction>
+      <SmallPrint>
+        The link is valid for {validDays} days. If you did not ask for this, do nothing: you will not be subscribed.
+      </SmallPrint>
+    </EmailLayout>
+  );
+}
+
+export async function newsletterConfirmationEmail(props: NewsletterConfirmationProps) {
+  return {
+    subject: `Please confirm your subscription to ${siteConfig.name}`,
+    ...(await renderEmail(<NewsletterConfirmationEmail {...props} />)),
+  };
+}
