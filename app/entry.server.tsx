@@ -4,8 +4,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
-import { log } from "~/lib/log.server";
-import { InlineCssProvider, NonceProvider } from "~/lib/nonce";
+import { log } from "~/lib/platform/log.server";
+import { InlineCssProvider, NonceProvider } from "~/lib/platform/nonce";
 // Inlined into every document (about 7 KB compressed): the first paint needs no second
 // request, which is most of the wait on a slow phone network.
 import inlineCss from "./styles/app.css?inline";

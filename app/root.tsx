@@ -14,12 +14,12 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { siteConfig } from "~/content/site";
 import { SessionBanner } from "~/components/session-banner";
-import { now } from "~/lib/clock.server";
-import { getConfig } from "~/lib/config.server";
-import { currentStaff } from "~/lib/guard.server";
-import { readSessionToken } from "~/lib/session.server";
-import { useInlineCss, useNonce } from "~/lib/nonce";
-import { needsFramework } from "~/lib/static-page";
+import { now } from "~/lib/platform/clock.server";
+import { getConfig } from "~/lib/platform/config.server";
+import { currentStaff } from "~/lib/auth/guard.server";
+import { readSessionToken } from "~/lib/auth/session.server";
+import { useInlineCss, useNonce } from "~/lib/platform/nonce";
+import { needsFramework } from "~/lib/platform/static-page";
 import type { Route } from "./+types/root";
 
 
@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const inlineCss = useInlineCss();
-  // Pages marked static (lib/static-page.ts) work with HTML and CSS: they get the small
+  // Pages marked static (lib/platform/static-page.ts) work with HTML and CSS: they get the small
   // enhancement module instead of React Router's scripts (docs/decisions/020).
   const framework = needsFramework(useMatches());
   return (

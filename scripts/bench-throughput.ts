@@ -7,8 +7,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
-import { createPost, postInputSchema } from "../app/lib/blog.server";
-import { openDatabase } from "../app/lib/db.server";
+import { createPost, postInputSchema } from "../app/lib/blog/blog.server";
+import { openDatabase } from "../app/lib/platform/db.server";
 import { nodeFlagsOf, waitUntilAnswering } from "./bench-support";
 import { freePort, makeDataDir, removeDataDir } from "../tests/support/server-process";
 

@@ -4,10 +4,10 @@
 // database settings as the server (DATABASE_URL or the embedded one in DATA_DIR).
 import { parseArgs } from "node:util";
 import { ZodError } from "zod";
-import { getConfig } from "../app/lib/config.server";
-import { openDatabase } from "../app/lib/db.server";
-import { generatePassword } from "../app/lib/password.server";
-import { createUser } from "../app/lib/users.server";
+import { getConfig } from "../app/lib/platform/config.server";
+import { openDatabase } from "../app/lib/platform/db.server";
+import { generatePassword } from "../app/lib/auth/password.server";
+import { createUser } from "../app/lib/auth/users.server";
 
 async function main() {
   const { values } = parseArgs({

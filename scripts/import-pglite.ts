@@ -5,8 +5,8 @@
 // transaction. Needs the dev dependencies (`npm install`), which include PGlite.
 import fs from "node:fs";
 import path from "node:path";
-import { getConfig } from "../app/lib/config.server";
-import { openDatabase } from "../app/lib/db.server";
+import { getConfig } from "../app/lib/platform/config.server";
+import { openDatabase } from "../app/lib/platform/db.server";
 import { copyPgliteInto } from "./pglite-copy";
 
 async function main() {

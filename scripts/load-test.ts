@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../app/lib/db.server";
+import { openDatabase } from "../app/lib/platform/db.server";
 import { BROWSER_UA, startProductionServer } from "../tests/support/server-process";
 import { startSmtpPeer } from "../tests/support/smtp-peer";
 

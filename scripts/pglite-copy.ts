@@ -1,6 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import type { DatabaseHandle } from "../app/lib/db.server";
+import type { DatabaseHandle } from "../app/lib/platform/db.server";
 
 const BATCH = 500;
 

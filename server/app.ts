@@ -4,13 +4,13 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
-import { getConfig } from "~/lib/config.server";
-import { getPageViewBuffer, isCountablePageView } from "~/lib/analytics.server";
-import { getDatabaseHandle, pingDatabase } from "~/lib/db.server";
-import { getPageCache } from "~/lib/page-cache.server";
-import { log } from "~/lib/log.server";
-import { startApp } from "~/lib/startup.server";
-import { requestFaults } from "~/lib/test-faults.server";
+import { getConfig } from "~/lib/platform/config.server";
+import { getPageViewBuffer, isCountablePageView } from "~/lib/site/analytics.server";
+import { getDatabaseHandle, pingDatabase } from "~/lib/platform/db.server";
+import { getPageCache } from "~/lib/platform/page-cache.server";
+import { log } from "~/lib/platform/log.server";
+import { startApp } from "~/lib/platform/startup.server";
+import { requestFaults } from "~/lib/platform/test-faults.server";
 import { requestBodyLimits } from "./body-limit";
 import {
   cspNonceOverride,
@@ -37,7 +37,7 @@ declare module "react-router" {
 type Env = { Variables: { secureHeadersNonce?: string; requestId: string; cspNonceOverride?: string } };
 
 export { startApp };
-export { getConfig } from "~/lib/config.server";
+export { getConfig } from "~/lib/platform/config.server";
 
 /**
  * The production shell in front of React Router: logging, security headers,
@@ -105,7 +105,7 @@ export function createApp(options: { mode: "development" | "production"; clientD
     }
   });
 
-  // Staff image uploads (app/lib/uploads.server.ts): /uploads/<uuid>-<width>.<ext> is
+  // Staff image uploads (app/lib/media/uploads.server.ts): /uploads/<uuid>-<width>.<ext> is
   // ${DATA_DIR}/uploads/<file> (serveStatic joins root and the request path), in dev too.
   // Names are unique, so they are cached for good; the Content-Type comes from the
   // extension and nosniff from the security headers. They stay on this server for now:

@@ -1,14 +1,14 @@
 import type { MiddlewareHandler } from "hono";
-import { BLOG_POST_BODY_RULES } from "~/lib/blog-api.server";
-import { log } from "~/lib/log.server";
+import { BLOG_POST_BODY_RULES } from "~/lib/blog/blog-api.server";
+import { log } from "~/lib/platform/log.server";
 import {
   type BodyLimitError,
   type BodyRules,
   BodyTooLargeError,
   declaredLength,
   limitBody,
-} from "~/lib/request-body.server";
-import { UPLOAD_BODY_RULES, uploadTooLargeMessage } from "~/lib/uploads.server";
+} from "~/lib/platform/request-body.server";
+import { UPLOAD_BODY_RULES, uploadTooLargeMessage } from "~/lib/media/uploads.server";
 
 /**
  * One limit on every request body, before any route sees it: 64 KB, which is far

@@ -1,10 +1,10 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { type CachedPage, type PageCache } from "~/lib/page-cache.server";
-import { sessionCookieName } from "~/lib/session.server";
-import { isStaffPath } from "~/lib/staff-paths";
+import { type CachedPage, type PageCache } from "~/lib/platform/page-cache.server";
+import { sessionCookieName } from "~/lib/auth/session.server";
+import { isStaffPath } from "~/lib/platform/staff-paths";
 
 /**
- * The HTTP side of the page cache (app/lib/page-cache.server.ts): which requests may be
+ * The HTTP side of the page cache (app/lib/platform/page-cache.server.ts): which requests may be
  * answered from it, which responses may go into it, and how a stored page is sent with
  * this response's own CSP nonce, an ETag and 304s.
  */

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { JOB_TYPES } from "~/content/jobs";
-import { slugify } from "~/lib/slug";
+import { slugify } from "~/lib/platform/slug";
 
 export type JobFormValues = {
   title: string;

@@ -1,4 +1,4 @@
-import { useNonce } from "~/lib/nonce";
+import { useNonce } from "~/lib/platform/nonce";
 
 /** Structured data for search engines, as a JSON-LD script block. */
 export function JsonLd({ data }: { data: Record<string, unknown> }) {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from "react";
 import { useLocation } from "react-router";
 import { enhanceNewsletter } from "~/enhance/newsletter";
-import { searchWithoutResult, statusFromSearch } from "~/lib/newsletter-result";
+import { searchWithoutResult, statusFromSearch } from "~/lib/visitor-forms/newsletter-result";
 
 /**
  * The footer newsletter sign-up: a plain form that works without JavaScript (it posts

@@ -1,4 +1,4 @@
-import { useMediaUrl } from "~/lib/media";
+import { useMediaUrl } from "~/lib/media/media";
 
 type VideoLoopProps = {
   /** Media key without extension, e.g. "video/showcase-app": .webm, .mp4 and .jpg/.webp poster. */

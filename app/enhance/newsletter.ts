@@ -1,4 +1,4 @@
-import { type NewsletterStatus, searchWithoutResult, statusOf, statusFromSearch } from "../lib/newsletter-result";
+import { type NewsletterStatus, searchWithoutResult, statusOf, statusFromSearch } from "../lib/visitor-forms/newsletter-result";
 
 const MESSAGE_VISIBLE_MS = 5_000;
 

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { openPool } from "~/lib/db.server";
-import { createUser } from "~/lib/users.server";
+import { openPool } from "~/lib/platform/db.server";
+import { createUser } from "~/lib/auth/users.server";
 import { contactLoad, fetchFrom, pause, signIn, throwawayDatabase, waitUntil } from "../support/fault-load";
 import { startPausableProxy } from "../support/pausable-proxy";
 import {

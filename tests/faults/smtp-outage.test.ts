@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase, schema } from "~/lib/db.server";
+import { openDatabase, schema } from "~/lib/platform/db.server";
 import { fetchFrom, waitUntil } from "../support/fault-load";
 import {
   BROWSER_UA,

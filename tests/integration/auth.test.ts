@@ -1,22 +1,22 @@
 import { and, eq } from "drizzle-orm";
 import { generate } from "otplib";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { setClockOffset } from "~/lib/clock.server";
-import { dashboardCounts, startOfTodayInOslo } from "~/lib/dashboard.server";
-import { type DatabaseHandle, schema } from "~/lib/db.server";
-import { checkLoginAttempts, signIn } from "~/lib/login.server";
+import { setClockOffset } from "~/lib/platform/clock.server";
+import { dashboardCounts, startOfTodayInOslo } from "~/lib/staff/dashboard.server";
+import { type DatabaseHandle, schema } from "~/lib/platform/db.server";
+import { checkLoginAttempts, signIn } from "~/lib/auth/login.server";
 import { checkSecondFactorCode } from "~/lib/auth/code-budget.server";
-import { confirmFactor, startEnrolment } from "~/lib/mfa.server";
-import { logSecurityEvent } from "~/lib/security-events.server";
+import { confirmFactor, startEnrolment } from "~/lib/auth/mfa.server";
+import { logSecurityEvent } from "~/lib/auth/security-events.server";
 import {
   createSession,
   endSession,
   getSession,
   rotateAfterSecondFactor,
   sessionCookieName,
-} from "~/lib/session.server";
-import { hashToken } from "~/lib/tokens.server";
-import { createUser } from "~/lib/users.server";
+} from "~/lib/auth/session.server";
+import { hashToken } from "~/lib/platform/tokens.server";
+import { createUser } from "~/lib/auth/users.server";
 import { createTestDatabase, engineName, truncateAll } from "../support/test-database";
 
 let handle: DatabaseHandle;

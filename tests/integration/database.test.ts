@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, schema } from "~/lib/db.server";
+import { type DatabaseHandle, schema } from "~/lib/platform/db.server";
 import { createTestDatabase, engineName, rowsOf } from "../support/test-database";
 
 // Runs on the embedded PostgreSQL in `npm test` and again on PostgreSQL in CI (TEST_DATABASE_URL):

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { gdprCategories } from "~/content/gdpr";
-import { submitContact } from "~/lib/contact.server";
-import { type DatabaseHandle, schema } from "~/lib/db.server";
-import { type GdprPayload, submitGdprResults } from "~/lib/gdpr.server";
-import { createMailWorker, type MailWorker, smtpTransport } from "~/lib/mail.server";
-import { confirmSubscription, isConfirmTokenValid, subscribe, unsubscribe } from "~/lib/newsletter.server";
+import { submitContact } from "~/lib/visitor-forms/contact.server";
+import { type DatabaseHandle, schema } from "~/lib/platform/db.server";
+import { type GdprPayload, submitGdprResults } from "~/lib/visitor-forms/gdpr.server";
+import { createMailWorker, type MailWorker, smtpTransport } from "~/lib/mail/mail.server";
+import { confirmSubscription, isConfirmTokenValid, subscribe, unsubscribe } from "~/lib/visitor-forms/newsletter.server";
 import { freePort } from "../support/server-process";
 import { linkFrom, type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
 import { createTestDatabase, engineName, truncateAll } from "../support/test-database";

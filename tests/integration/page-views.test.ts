@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPageViewBuffer } from "~/lib/analytics.server";
-import { type DatabaseHandle, DatabaseUnavailableError, schema } from "~/lib/db.server";
+import { createPageViewBuffer } from "~/lib/site/analytics.server";
+import { type DatabaseHandle, DatabaseUnavailableError, schema } from "~/lib/platform/db.server";
 import { createTestDatabase, engineName, truncateAll } from "../support/test-database";
 
 let handle: DatabaseHandle;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, schema } from "~/lib/db.server";
-import { applyRetention } from "~/lib/retention.server";
+import { type DatabaseHandle, schema } from "~/lib/platform/db.server";
+import { applyRetention } from "~/lib/platform/retention.server";
 import { createTestDatabase, engineName } from "../support/test-database";
 
 let handle: DatabaseHandle;

@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type DatabaseHandle, schema } from "~/lib/db.server";
-import { discardRestOfBody, MAX_UPLOAD_BYTES, readImageUpload, storeImage, uploadsDir } from "~/lib/uploads.server";
+import { type DatabaseHandle, schema } from "~/lib/platform/db.server";
+import { discardRestOfBody, MAX_UPLOAD_BYTES, readImageUpload, storeImage, uploadsDir } from "~/lib/media/uploads.server";
 import * as fixtures from "../fixtures/images";
 import { createTestDatabase, engineName, truncateAll } from "../support/test-database";
 

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, schema } from "~/lib/db.server";
-import { verifyPassword } from "~/lib/password.server";
-import { runSeeds } from "~/lib/seed.server";
-import { countUsers, createUser, ensureFirstUser, UserExistsError } from "~/lib/users.server";
+import { type DatabaseHandle, schema } from "~/lib/platform/db.server";
+import { verifyPassword } from "~/lib/auth/password.server";
+import { runSeeds } from "~/lib/platform/seed.server";
+import { countUsers, createUser, ensureFirstUser, UserExistsError } from "~/lib/auth/users.server";
 import { createTestDatabase, engineName } from "../support/test-database";
 
 let handle: DatabaseHandle;

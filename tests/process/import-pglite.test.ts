@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterEach, describe, expect, it } from "vitest";
-import { migrationsFolder, openDatabase, schema } from "~/lib/db.server";
+import { migrationsFolder, openDatabase, schema } from "~/lib/platform/db.server";
 import { makeDataDir, removeDataDir } from "../support/server-process";
 
 // A site that ran on the PGlite default of earlier versions keeps its data: the

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "~/lib/users.server";
+import { createUser } from "~/lib/auth/users.server";
 import {
   BROWSER_UA,
   killAll,

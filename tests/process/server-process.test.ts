@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { openDatabase, schema } from "~/lib/db.server";
+import { openDatabase, schema } from "~/lib/platform/db.server";
 import {
   BROWSER_UA,
   killAll,

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { eq, ne } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { schema } from "~/lib/db.server";
-import { createUser } from "~/lib/users.server";
+import { schema } from "~/lib/platform/db.server";
+import { createUser } from "~/lib/auth/users.server";
 import {
   BROWSER_UA,
   killAll,

@@ -9,9 +9,9 @@ import {
   turnOffTwoStep,
   verifySecondStep,
 } from "~/lib/auth/two-step.server";
-import { setClockOffset } from "~/lib/clock.server";
-import { type DatabaseHandle, schema } from "~/lib/db.server";
-import { factorStatus } from "~/lib/mfa.server";
+import { setClockOffset } from "~/lib/platform/clock.server";
+import { type DatabaseHandle, schema } from "~/lib/platform/db.server";
+import { factorStatus } from "~/lib/auth/mfa.server";
 import { createTestDatabase, engineName, truncateAll } from "../support/test-database";
 import {
   anotherSession,

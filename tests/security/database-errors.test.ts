@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { getPublishedPost } from "~/lib/blog.server";
-import { type DatabaseHandle, schema } from "~/lib/db.server";
-import { getPublishedJob } from "~/lib/jobs.server";
-import { log } from "~/lib/log.server";
-import { findByUnsubscribeToken, isConfirmTokenValid, unsubscribe } from "~/lib/newsletter.server";
+import { getPublishedPost } from "~/lib/blog/blog.server";
+import { type DatabaseHandle, schema } from "~/lib/platform/db.server";
+import { getPublishedJob } from "~/lib/careers/jobs.server";
+import { log } from "~/lib/platform/log.server";
+import { findByUnsubscribeToken, isConfirmTokenValid, unsubscribe } from "~/lib/visitor-forms/newsletter.server";
 import { createTestDatabase, engineName } from "../support/test-database";
 
 // Issue 12, finding 7: a failing query is logged as its SQLSTATE code, never with the

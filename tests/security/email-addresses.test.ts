@@ -2,13 +2,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { contactSchema } from "~/lib/contact.server";
-import { type DatabaseHandle, schema } from "~/lib/db.server";
-import { gdprPayloadSchema } from "~/lib/gdpr.server";
-import { createMailWorker, enqueueMail, fileTransport } from "~/lib/mail.server";
-import { subscribe } from "~/lib/newsletter.server";
-import { emailSchema } from "~/lib/users.server";
-import { normaliseEmail } from "~/lib/validation";
+import { contactSchema } from "~/lib/visitor-forms/contact.server";
+import { type DatabaseHandle, schema } from "~/lib/platform/db.server";
+import { gdprPayloadSchema } from "~/lib/visitor-forms/gdpr.server";
+import { createMailWorker, enqueueMail, fileTransport } from "~/lib/mail/mail.server";
+import { subscribe } from "~/lib/visitor-forms/newsletter.server";
+import { emailSchema } from "~/lib/auth/users.server";
+import { normaliseEmail } from "~/lib/platform/validation";
 import { createTestDatabase, engineName, truncateAll } from "../support/test-database";
 
 // Issue 12, finding 8: only plain addresses are accepted, the normalised address is

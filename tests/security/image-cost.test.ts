@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type DatabaseHandle, schema } from "~/lib/db.server";
-import { imageSlots, MAX_INPUT_PIXELS } from "~/lib/image-processing.server";
-import { enforceUploadRateLimit, storeImage, uploadsDir } from "~/lib/uploads.server";
+import { type DatabaseHandle, schema } from "~/lib/platform/db.server";
+import { imageSlots, MAX_INPUT_PIXELS } from "~/lib/media/image-processing.server";
+import { enforceUploadRateLimit, storeImage, uploadsDir } from "~/lib/media/uploads.server";
 import * as fixtures from "../fixtures/images";
 import { createTestDatabase, engineName, truncateAll } from "../support/test-database";
 

@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { gdprCategories } from "~/content/gdpr";
-import { submitContact } from "~/lib/contact.server";
-import { type DatabaseHandle, schema } from "~/lib/db.server";
-import { submitGdprResults } from "~/lib/gdpr.server";
-import { confirmSubscription, isConfirmTokenValid, subscribe } from "~/lib/newsletter.server";
+import { submitContact } from "~/lib/visitor-forms/contact.server";
+import { type DatabaseHandle, schema } from "~/lib/platform/db.server";
+import { submitGdprResults } from "~/lib/visitor-forms/gdpr.server";
+import { confirmSubscription, isConfirmTokenValid, subscribe } from "~/lib/visitor-forms/newsletter.server";
 import { createTestDatabase, engineName, truncateAll } from "../support/test-database";
 
 // Issue 12, finding 9: a stranger's address typed into our forms again and again (from

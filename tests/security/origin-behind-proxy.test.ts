@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/lib/db.server";
-import { createUser } from "~/lib/users.server";
+import { openDatabase } from "~/lib/platform/db.server";
+import { createUser } from "~/lib/auth/users.server";
 import {
   BROWSER_UA,
   freePort,

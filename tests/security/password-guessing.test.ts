@@ -3,9 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { changePassword } from "~/lib/auth/password-change.server";
 import { reauthenticate } from "~/lib/auth/reauth.server";
 import { beginEnrolment } from "~/lib/auth/two-step.server";
-import { setClockOffset } from "~/lib/clock.server";
-import { type DatabaseHandle, schema } from "~/lib/db.server";
-import { checkLoginAttempts, IP_THROTTLE, LOCKOUT, signIn } from "~/lib/login.server";
+import { setClockOffset } from "~/lib/platform/clock.server";
+import { type DatabaseHandle, schema } from "~/lib/platform/db.server";
+import { checkLoginAttempts, IP_THROTTLE, LOCKOUT, signIn } from "~/lib/auth/login.server";
 import { createTestDatabase, engineName, truncateAll } from "../support/test-database";
 import { META, PASSWORD, sessionOf, signedInStaff } from "./staff-fixtures";
 

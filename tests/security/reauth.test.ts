@@ -4,11 +4,11 @@ import { ACCOUNT_MAIL_KIND } from "~/lib/auth/account-mail.server";
 import { changePassword } from "~/lib/auth/password-change.server";
 import { REAUTH_WINDOW_MS, reauthenticate } from "~/lib/auth/reauth.server";
 import { beginEnrolment, createRecoveryCodes, finishEnrolment, turnOffTwoStep } from "~/lib/auth/two-step.server";
-import { setClockOffset } from "~/lib/clock.server";
-import { type DatabaseHandle, schema } from "~/lib/db.server";
-import { factorStatus } from "~/lib/mfa.server";
-import { verifyPassword } from "~/lib/password.server";
-import { hashToken } from "~/lib/tokens.server";
+import { setClockOffset } from "~/lib/platform/clock.server";
+import { type DatabaseHandle, schema } from "~/lib/platform/db.server";
+import { factorStatus } from "~/lib/auth/mfa.server";
+import { verifyPassword } from "~/lib/auth/password.server";
+import { hashToken } from "~/lib/platform/tokens.server";
 import { createTestDatabase, engineName, truncateAll } from "../support/test-database";
 import { anotherSession, codeAt, META, PASSWORD, sessionOf, signedInStaff, withSecondFactor } from "./staff-fixtures";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BodyTimeoutError, BodyTooLargeError, readBody } from "~/lib/request-body.server";
+import { BodyTimeoutError, BodyTooLargeError, readBody } from "~/lib/platform/request-body.server";
 import { postChunked, rawExchange, requestHead, productionServerForThisFile } from "./helpers";
 
 // Issue 12, findings 1 and 10: one limit for every request body, answered before the

@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { reauthenticate } from "~/lib/auth/reauth.server";
 import { verifySecondStep } from "~/lib/auth/two-step.server";
-import { setClockOffset } from "~/lib/clock.server";
-import { type DatabaseHandle, schema } from "~/lib/db.server";
-import { extendSession, SESSION_MAX_LIFETIME_MS, SESSION_TTL_MS } from "~/lib/session.server";
-import { hashToken } from "~/lib/tokens.server";
+import { setClockOffset } from "~/lib/platform/clock.server";
+import { type DatabaseHandle, schema } from "~/lib/platform/db.server";
+import { extendSession, SESSION_MAX_LIFETIME_MS, SESSION_TTL_MS } from "~/lib/auth/session.server";
+import { hashToken } from "~/lib/platform/tokens.server";
 import { createTestDatabase, engineName, truncateAll } from "../support/test-database";
 import { anotherSession, codeAt, META, PASSWORD, sessionOf, signedInStaff, withSecondFactor } from "./staff-fixtures";
 

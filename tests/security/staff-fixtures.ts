@@ -1,9 +1,9 @@
 import { generate } from "otplib";
-import { now } from "~/lib/clock.server";
-import type { Database } from "~/lib/db.server";
-import { confirmFactor, startEnrolment } from "~/lib/mfa.server";
-import { createSession, getSession, sessionCookieName, type StaffSession } from "~/lib/session.server";
-import { createUser } from "~/lib/users.server";
+import { now } from "~/lib/platform/clock.server";
+import type { Database } from "~/lib/platform/db.server";
+import { confirmFactor, startEnrolment } from "~/lib/auth/mfa.server";
+import { createSession, getSession, sessionCookieName, type StaffSession } from "~/lib/auth/session.server";
+import { createUser } from "~/lib/auth/users.server";
 
 /** Staff accounts and sessions on a test database, made through the real domain functions. */
 export const PASSWORD = "correct horse battery staple";

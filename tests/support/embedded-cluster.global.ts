@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { startEmbeddedPostgres } from "../../app/lib/embedded-postgres.server";
+import { startEmbeddedPostgres } from "../../app/lib/platform/embedded-postgres.server";
 
 /**
  * Vitest global set-up: one throw-away embedded PostgreSQL for the whole run, in the

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { embeddedConnection } from "~/lib/embedded-postgres.server";
+import { embeddedConnection } from "~/lib/platform/embedded-postgres.server";
 import { BROWSER_UA } from "./server-process";
 import { adminQuery } from "./test-database";
 

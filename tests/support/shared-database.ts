@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { inject } from "vitest";
-import { type DatabaseHandle, openPool } from "~/lib/db.server";
-import { embeddedConnection } from "~/lib/embedded-postgres.server";
+import { type DatabaseHandle, openPool } from "~/lib/platform/db.server";
+import { embeddedConnection } from "~/lib/platform/embedded-postgres.server";
 import { adminQuery } from "./test-database";
 
 /**

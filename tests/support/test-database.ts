@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { inject } from "vitest";
-import { type DatabaseHandle, openPool } from "~/lib/db.server";
-import { embeddedConnection } from "~/lib/embedded-postgres.server";
+import { type DatabaseHandle, openPool } from "~/lib/platform/db.server";
+import { embeddedConnection } from "~/lib/platform/embedded-postgres.server";
 
 /**
  * A migrated database for one test file: a fresh database on the run's embedded

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isCountablePageView } from "~/lib/analytics.server";
-import { renderRobots } from "~/lib/sitemap.server";
+import { isCountablePageView } from "~/lib/site/analytics.server";
+import { renderRobots } from "~/lib/site/sitemap.server";
 
 const chrome = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 const html = (status = 200) =>

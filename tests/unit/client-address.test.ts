@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { rateLimitKeyForIp } from "~/lib/rate-limit.server";
+import { rateLimitKeyForIp } from "~/lib/platform/rate-limit.server";
 import { clientAddress, sameOriginWrites } from "../../server/security";
 
 // Issue 12: rate-limit keys per network an attacker actually controls, the client

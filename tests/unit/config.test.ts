@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "~/lib/config.server";
+import { ConfigError, parseConfig } from "~/lib/platform/config.server";
 
 describe("configuration", () => {
   it("starts with no settings at all: port 3000, embedded database in ./data", () => {

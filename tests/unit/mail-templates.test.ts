@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { analyseGdprAnswers, type GdprAnswers, gdprCategories } from "~/content/gdpr";
-import { colors, cssPropertyName } from "~/lib/design-tokens";
+import { colors, cssPropertyName } from "~/lib/platform/design-tokens";
 import { contactNotificationEmail } from "~/lib/mail/templates/contact-notification.server";
 import { contactReceiptEmail } from "~/lib/mail/templates/contact-receipt.server";
 import { gdprReportEmail, levelText } from "~/lib/mail/templates/gdpr-report.server";

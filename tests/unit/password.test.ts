@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generatePassword, hashPassword, passwordSchema, verifyPassword } from "~/lib/password.server";
+import { generatePassword, hashPassword, passwordSchema, verifyPassword } from "~/lib/auth/password.server";
 
 describe("passwords", () => {
   it("hashes with argon2id and verifies only the right password", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { slugify } from "~/lib/slug";
+import { slugify } from "~/lib/platform/slug";
 
 describe("slugify", () => {
   it("makes lowercase, hyphenated, ASCII slugs from titles", () => {

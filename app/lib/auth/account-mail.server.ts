@@ -1,9 +1,9 @@
 import { siteConfig } from "~/content/site";
-import { now } from "../clock.server";
-import { getConfig } from "../config.server";
-import type { Database } from "../db.server";
-import { enqueueMail } from "../mail.server";
-import type { RequestMeta } from "../session.server";
+import { now } from "../platform/clock.server";
+import { getConfig } from "../platform/config.server";
+import type { Database } from "../platform/db.server";
+import { enqueueMail } from "../mail/mail.server";
+import type { RequestMeta } from "./session.server";
 
 /**
  * The e-mail a staff member gets about every security change to their account, written

@@ -1,6 +1,6 @@
-import { ApiError } from "../http.server";
-import { LOGIN_MESSAGES, minutesLeft } from "../login.server";
-import { clearSessionCookie } from "../session.server";
+import { ApiError } from "../platform/http.server";
+import { LOGIN_MESSAGES, minutesLeft } from "./login.server";
+import { clearSessionCookie } from "./session.server";
 import type { ReauthOutcome } from "./reauth.server";
 
 /** A refused re-authentication as the staff API's JSON error. */

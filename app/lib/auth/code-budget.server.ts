@@ -1,9 +1,9 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
-import { now } from "../clock.server";
-import { type Database, schema } from "../db.server";
-import { matchSecondFactor } from "../mfa.server";
-import { logSecurityEvent } from "../security-events.server";
-import { endSession, type RequestMeta } from "../session.server";
+import { now } from "../platform/clock.server";
+import { type Database, schema } from "../platform/db.server";
+import { matchSecondFactor } from "./mfa.server";
+import { logSecurityEvent } from "./security-events.server";
+import { endSession, type RequestMeta } from "./session.server";
 
 /**
  * One budget of wrong second-factor codes per account, shared by every place a code is

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { now } from "../clock.server";
-import { type Database, schema } from "../db.server";
-import { hashPassword, passwordSchema } from "../password.server";
-import { logSecurityEvent } from "../security-events.server";
-import { endOtherSessions, type RequestMeta, type StaffSession } from "../session.server";
+import { now } from "../platform/clock.server";
+import { type Database, schema } from "../platform/db.server";
+import { hashPassword, passwordSchema } from "./password.server";
+import { logSecurityEvent } from "./security-events.server";
+import { endOtherSessions, type RequestMeta, type StaffSession } from "./session.server";
 import { enqueueAccountChangeMail } from "./account-mail.server";
 import { reauthenticate, type ReauthOutcome } from "./reauth.server";
 

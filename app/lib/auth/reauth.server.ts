@@ -1,13 +1,13 @@
-import { now } from "../clock.server";
-import type { Database } from "../db.server";
-import { type LockState, signIn } from "../login.server";
+import { now } from "../platform/clock.server";
+import type { Database } from "../platform/db.server";
+import { type LockState, signIn } from "./login.server";
 import {
   endSession,
   markReauthenticated,
   type RequestMeta,
   SESSION_MAX_LIFETIME_MS,
   type StaffSession,
-} from "../session.server";
+} from "./session.server";
 
 /**
  * Re-authentication ("confirm it is you"): sensitive changes to an account (turning

@@ -1,8 +1,8 @@
 import { type AppLoadContext, redirect } from "react-router";
-import { getDb } from "../db.server";
-import { requireStaff } from "../guard.server";
-import { LOCKOUT, LOGIN_MESSAGES, minutesLeft } from "../login.server";
-import { clearSessionCookie, requestMeta } from "../session.server";
+import { getDb } from "../platform/db.server";
+import { requireStaff } from "./guard.server";
+import { LOCKOUT, LOGIN_MESSAGES, minutesLeft } from "./login.server";
+import { clearSessionCookie, requestMeta } from "./session.server";
 import { isRecentlyReauthenticated, type ReauthOutcome } from "./reauth.server";
 
 /**

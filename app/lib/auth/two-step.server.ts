@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Database } from "../db.server";
+import type { Database } from "../platform/db.server";
 import {
   confirmFactor,
   consumeChallenge,
@@ -10,9 +10,9 @@ import {
   pendingEnrolment,
   replaceRecoveryCodes,
   startEnrolment,
-} from "../mfa.server";
-import { logSecurityEvent, type SecurityAction } from "../security-events.server";
-import { endOtherSessions, type RequestMeta, rotateAfterSecondFactor, type StaffSession } from "../session.server";
+} from "./mfa.server";
+import { logSecurityEvent, type SecurityAction } from "./security-events.server";
+import { endOtherSessions, type RequestMeta, rotateAfterSecondFactor, type StaffSession } from "./session.server";
 import { enqueueAccountChangeMail } from "./account-mail.server";
 import { checkSecondFactorCode, type CodeContext, codeBudget } from "./code-budget.server";
 import { type ReauthOutcome, requireReauthentication } from "./reauth.server";

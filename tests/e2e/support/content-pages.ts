@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type PlaywrightWorkerArgs } from "@play
 import { signInWithRequest } from "./sign-in";
 
 /**
- * Public pages sent without React's JavaScript (handle = staticPage, app/lib/static-page.ts):
+ * Public pages sent without React's JavaScript (handle = staticPage, app/lib/platform/static-page.ts):
  * HTML, CSS and the small enhancement module. The 404 page and blog posts are too; a post
  * is made by the test that needs one (publishPost).
  */

@@ -1,6 +1,6 @@
 // Creates the browser tests' staff accounts in one process (see staff-accounts.ts).
-import { openDatabase } from "../../../app/lib/db.server";
-import { createUser } from "../../../app/lib/users.server";
+import { openDatabase } from "../../../app/lib/platform/db.server";
+import { createUser } from "../../../app/lib/auth/users.server";
 
 const accounts = JSON.parse(process.env.E2E_STAFF_JSON ?? "[]") as { email: string; name: string; password: string }[];
 const handle = await openDatabase({ dataDir: process.env.DATA_DIR! });

@@ -1,4 +1,4 @@
-import { colors } from "~/lib/design-tokens";
+import { colors } from "~/lib/platform/design-tokens";
 import { renderEmail } from "../render.server";
 import { EmailLayout, Paragraph, styles, TextLink, Title } from "./layout.server";
 

@@ -1,7 +1,7 @@
 import { Section } from "@react-email/components";
 import type { GdprAnalysis, GdprLevel } from "~/content/gdpr";
 import { siteConfig } from "~/content/site";
-import { colors, scoreColors } from "~/lib/design-tokens";
+import { colors, scoreColors } from "~/lib/platform/design-tokens";
 import { renderEmail } from "../render.server";
 import { EmailLayout, fonts, Paragraph, SmallPrint, styles, Subtitle, TextLink, Title } from "./layout.server";
 

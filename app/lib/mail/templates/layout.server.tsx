@@ -1,7 +1,7 @@
 import { Body, Button, Container, Head, Heading, Html, Link, Preview, Section, Text } from "@react-email/components";
 import type { CSSProperties, ReactNode } from "react";
 import { siteConfig } from "~/content/site";
-import { colors } from "~/lib/design-tokens";
+import { colors } from "~/lib/platform/design-tokens";
 
 /**
  * The frame every e-mail shares: brand header, content, signature, and a footer with

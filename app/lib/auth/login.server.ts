@@ -1,0 +1,201 @@
+import { and, count, desc, eq, gt } from "drizzle-orm";
+import { now } from "../platform/clock.server";
+import { getConfig } from "../platform/config.server";
+import { type Database, schema } from "../platform/db.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import { rateLimitKeyForIp } from "../platform/rate-limit.server";
+import { logSecurityEvent } from "./security-events.server";
+import type { RequestMeta } from "./session.server";
+
+/** The sign-in messages, fixed texts that tests check word for word. Wrong e-mail and wrong password read the same. */
+export const LOGIN_MESSAGES = {
+  required: "Please enter your email and password.",
+  invalid: "Invalid email or password. Please check your credentials and try again.",
+  tooMany: "Too many login attempts from your network. Please wait a few minutes and try again.",
+  notConfigured: "Authentication system not configured. The database cannot be reached; please try again shortly.",
+  unexpected: "An unexpected error occurred",
+  success: "Login successful! Redirecting...",
+  /** The second step, when the account's code budget is used up (the session is signed out). */
+  tooManyCodes: "Too many wrong codes. Please wait a few minutes and sign in again.",
+  locked: (minutes: number) =>
+    `Account temporarily locked due to too many failed attempts. Please try again in ${minutes} minutes.`,
+} as const;
+
+/** 5 wrong passwords within 15 minutes lock the account for 15 minutes after the last. */
+export const LOCKOUT = { maxFailures: 5, windowMinutes: 15, lockMinutes: 15 } as const;
+/** One address may not spray passwords at many accounts (or lock them all out). */
+export const IP_THROTTLE = { maxFailures: 20, windowMinutes: 15 } as const;
+
+const INVALID = "invalid_credentials";
+const minutes = (n: number) => n * 60_000;
+
+export type LockState = { is_locked: boolean; lock_expires_at: string | null; attempts_count: number };
+
+/**
+ * `check_login_attempts`: an address's lock state {is_locked, lock_expires_at, attempts_count}. Any 5 wrong passwords
+ * within 15 minutes (since the last successful sign-in) lock it until 15 minutes after
+ * the fifth; attempts made while locked are not counted, so the lock does not grow.
+ */
+export async function checkLoginAttempts(db: Database, rawEmail: string): Promise<LockState> {
+  const email = rawEmail.trim().toLowerCase();
+  const at = now();
+  const a = schema.loginAttempts;
+  // A lock still running began at most window + lock minutes ago.
+  const lookback = new Date(at.getTime() - minutes(LOCKOUT.windowMinutes + LOCKOUT.lockMinutes));
+  const recent = await db
+    .select({ success: a.success, errorMessage: a.errorMessage, createdAt: a.createdAt })
+    .from(a)
+    .where(and(eq(a.email, email), gt(a.createdAt, lookback)))
+    .orderBy(desc(a.createdAt));
+  const lastSuccess = recent.findIndex((row) => row.success);
+  const sinceSuccess = lastSuccess === -1 ? recent : recent.slice(0, lastSuccess);
+  const failures = sinceSuccess
+    .filter((row) => row.errorMessage === INVALID)
+    .map((row) => row.createdAt.getTime())
+    .reverse(); // oldest first
+  let lockEnd = 0;
+  for (let i = LOCKOUT.maxFailures - 1; i < failures.length; i++) {
+    if (failures[i]! - failures[i - LOCKOUT.maxFailures + 1]! <= minutes(LOCKOUT.windowMinutes)) {
+      lockEnd = Math.max(lockEnd, failures[i]! + minutes(LOCKOUT.lockMinutes));
+    }
+  }
+  const inWindow = failures.filter((t) => t > at.getTime() - minutes(LOCKOUT.windowMinutes)).length;
+  return {
+    is_locked: lockEnd > at.getTime(),
+    lock_expires_at: lockEnd ? new Date(lockEnd).toISOString() : null,
+    attempts_count: inWindow,
+  };
+}
+
+/** Whole minutes left of a lock, at least 1 (what the banner says). */
+export function minutesLeft(lock: LockState) {
+  if (!lock.lock_expires_at) return 0;
+  return Math.max(1, Math.ceil((new Date(lock.lock_expires_at).getTime() - now().getTime()) / 60_000));
+}
+
+async function ipIsThrottled(db: Database, ip: string) {
+  const a = schema.loginAttempts;
+  const since = new Date(now().getTime() - minutes(IP_THROTTLE.windowMinutes));
+  const [row] = await db
+    .select({ n: count() })
+    .from(a)
+    .where(and(eq(a.ipKey, rateLimitKeyForIp(ip)), eq(a.success, false), gt(a.createdAt, since)));
+  const limit = Math.round(IP_THROTTLE.maxFailures * getConfig().rateLimitMultiplier);
+  return (row?.n ?? 0) >= limit;
+}
+
+async function recordAttempt(db: Database, email: string, success: boolean, error: string | null, meta: RequestMeta) {
+  await db.insert(schema.loginAttempts).values({
+    email: email.slice(0, 254),
+    success,
+    errorMessage: error,
+    ipAddress: meta.ip,
+    ipKey: rateLimitKeyForIp(meta.ip),
+    userAgent: meta.userAgent,
+    createdAt: now(),
+  });
+}
+
+// Verifying against this when the address is unknown makes both cases take as long.
+let dummyHash: Promise<string> | undefined;
+
+export type SignInResult =
+  | { kind: "success"; userId: string }
+  | { kind: "invalid" }
+  | { kind: "locked"; lock: LockState; /** This very failure locked the address. */ justLocked?: boolean }
+  | { kind: "throttled" };
+
+// Sign-ins for one address (and from one IP) run one at a time in this process, so
+// parallel requests cannot all pass the lock check before any failure is recorded.
+const inFlight = new Map<string, Promise<unknown>>();
+async function oneAtATime<T>(key: string, run: () => Promise<T>): Promise<T> {
+  const current = (inFlight.get(key) ?? Promise.resolve()).catch(() => {}).then(run);
+  inFlight.set(key, current);
+  try {
+    return await current;
+  } finally {
+    if (inFlight.get(key) === current) inFlight.delete(key);
+  }
+}
+
+/**
+ * Why the password is being checked: to sign in, or again inside a session before a
+ * sensitive change. Both count the same (lockout, IP throttle, `login_attempts`); the
+ * security events say which it was.
+ */
+export type PasswordPurpose = "sign-in" | "reauthentication";
+const EVENTS = {
+  "sign-in": { success: "login", failure: "login_failed" },
+  reauthentication: { success: "reauthenticated", failure: "reauth_failed" },
+} as const;
+
+/** Checks a password sign-in: throttling, lockout, the password, and records it all. */
+export async function signIn(
+  db: Database,
+  input: { email: string; password: string },
+  meta: RequestMeta,
+  purpose: PasswordPurpose = "sign-in",
+) {
+  const email = input.email.trim().toLowerCase();
+  return oneAtATime(`ip:${meta.ip}`, () =>
+    oneAtATime(`email:${email}`, () => checkSignIn(db, email, input.password, meta, EVENTS[purpose])),
+  );
+}
+
+async function checkSignIn(
+  db: Database,
+  email: string,
+  password: string,
+  meta: RequestMeta,
+  events: (typeof EVENTS)[PasswordPurpose],
+) {
+  if (await ipIsThrottled(db, meta.ip)) {
+    await recordAttempt(db, email, false, "ip_throttled", meta);
+    return { kind: "throttled" } satisfies SignInResult;
+  }
+  const before = await checkLoginAttempts(db, email);
+  if (before.is_locked) {
+    await recordAttempt(db, email, false, "account_locked", meta);
+    return { kind: "locked", lock: before } satisfies SignInResult;
+  }
+
+  const [user] = await db
+    .select({ id: schema.users.id, passwordHash: schema.users.passwordHash })
+    .from(schema.users)
+    .where(eq(schema.users.email, email));
+  dummyHash ??= hashPassword("not a real password, only for timing");
+  const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
+
+  if (user && valid) {
+    await recordAttempt(db, email, true, null, meta);
+    await logSecurityEvent(db, {
+      p_user_id: user.id,
+      p_action: events.success,
+      p_ip_address: meta.ip,
+      p_user_agent: meta.userAgent,
+    });
+    return { kind: "success", userId: user.id } satisfies SignInResult;
+  }
+
+  await recordAttempt(db, email, false, INVALID, meta);
+  await logSecurityEvent(db, {
+    p_user_id: user?.id ?? null,
+    p_action: events.failure,
+    p_details: { email },
+    p_ip_address: meta.ip,
+    p_user_agent: meta.userAgent,
+  });
+  // The lock state is checked again after every failure, so the failure that locks the address says so at once.
+  const after = await checkLoginAttempts(db, email);
+  if (after.is_locked) {
+    await logSecurityEvent(db, {
+      p_user_id: user?.id ?? null,
+      p_action: "account_locked",
+      p_details: { email, until: after.lock_expires_at },
+      p_ip_address: meta.ip,
+      p_user_agent: meta.userAgent,
+    });
+    return { kind: "locked", lock: after, justLocked: true } satisfies SignInResult;
+  }
+  return { kind: "invalid" } satisfies SignInResult;
+}

@@ -1,0 +1,58 @@
+import { count, eq } from "drizzle-orm";
+import { z } from "zod";
+import { siteConfig } from "~/content/site";
+import { type Database, schema } from "../platform/db.server";
+import { emailAddressSchema } from "../visitor-forms/email-address.server";
+import { generatePassword, hashPassword, passwordSchema } from "./password.server";
+
+/** Staff addresses: the shared plain-address rule, lower-cased whole (they are compared that way). */
+export const emailSchema = z.string().trim().toLowerCase().pipe(emailAddressSchema);
+
+const newUserSchema = z.object({
+  email: emailSchema,
+  fullName: z.string().trim().max(120).default(""),
+  password: passwordSchema,
+});
+
+export class UserExistsError extends Error {
+  override name = "UserExistsError";
+}
+
+/** Creates a staff user and their profile in one transaction. */
+export async function createUser(db: Database, input: { email: string; fullName?: string; password: string }) {
+  const { email, fullName, password } = newUserSchema.parse(input);
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const existing = await tx.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, email));
+    if (existing.length > 0) throw new UserExistsError(`A user with the e-mail ${email} already exists`);
+    const [user] = await tx.insert(schema.users).values({ email, passwordHash }).returning({
+      id: schema.users.id,
+      email: schema.users.email,
+    });
+    if (!user) throw new Error("Insert returned no row");
+    await tx.insert(schema.profiles).values({ id: user.id, fullName });
+    return user;
+  });
+}
+
+export async function countUsers(db: Database) {
+  const [row] = await db.select({ value: count() }).from(schema.users);
+  return row?.value ?? 0;
+}
+
+/**
+ * On a database with no staff account, creates one with a random password and returns
+ * its credentials so start-up can print them once. There is no default password.
+ */
+export async function ensureFirstUser(db: Database) {
+  if ((await countUsers(db)) > 0) return undefined;
+  const email = siteConfig.firstStaffEmail;
+  const password = generatePassword();
+  try {
+    await createUser(db, { email, fullName: "Site Admin", password });
+  } catch (error) {
+    if (error instanceof UserExistsError) return undefined; // another instance won the race
+    throw error;
+  }
+  return { email, password };
+}

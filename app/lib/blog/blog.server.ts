@@ -1,0 +1,167 @@
+import { and, desc, eq, like, ne, or } from "drizzle-orm";
+import { z } from "zod";
+import { type Database, schema } from "../platform/db.server";
+import { multiLine, singleLine } from "../platform/http.server";
+import { isSlug, slugify } from "../platform/slug";
+
+/**
+ * Blog posts. Visitors only ever get published posts (every public query filters on
+ * `published`); staff get everything. The same functions back the pages and the API.
+ */
+const { blogPosts: posts } = schema;
+export type BlogPost = typeof posts.$inferSelect;
+
+const publicFields = {
+  id: posts.id,
+  title: posts.title,
+  excerpt: posts.excerpt,
+  author: posts.author,
+  slug: posts.slug,
+  content: posts.content,
+  featured_image: posts.featuredImage,
+  featured: posts.featured,
+  published: posts.published,
+  created_at: posts.createdAt,
+};
+
+export async function listPublishedPosts(db: Database) {
+  return db.select(publicFields).from(posts).where(eq(posts.published, true)).orderBy(desc(posts.createdAt));
+}
+
+export async function getPublishedPost(db: Database, slug: string) {
+  if (!isSlug(slug)) return undefined;
+  const [post] = await db
+    .select(publicFields)
+    .from(posts)
+    .where(and(eq(posts.slug, slug), eq(posts.published, true)))
+    .limit(1);
+  return post;
+}
+
+/** The related posts under an article: up to 2 other published posts, newest first. */
+export async function relatedPosts(db: Database, postId: string) {
+  return db
+    .select({ id: posts.id, title: posts.title, excerpt: posts.excerpt, slug: posts.slug })
+    .from(posts)
+    .where(and(eq(posts.published, true), ne(posts.id, postId)))
+    .orderBy(desc(posts.createdAt))
+    .limit(2);
+}
+
+export async function listAllPosts(db: Database) {
+  return db.select(publicFields).from(posts).orderBy(desc(posts.createdAt));
+}
+
+export async function getPostById(db: Database, id: string) {
+  if (!z.uuid().safeParse(id).success) return undefined;
+  const [post] = await db.select(publicFields).from(posts).where(eq(posts.id, id));
+  return post;
+}
+
+const requiredText = (label: string, max: number, pattern: RegExp) =>
+  z
+    .string(`${label} er påkrevd`)
+    .trim()
+    .min(1, `${label} er påkrevd`)
+    .max(max, `${label} kan være på høyst ${max} tegn`)
+    .regex(pattern, `${label} inneholder tegn som ikke er tillatt`);
+
+/**
+ * An image address: an upload or a media file of ours. Other hosts would be blocked by
+ * the CSP anyway, and would make visitors' browsers contact a third party.
+ */
+const imageUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine(
+    (value) => value === "" || /^\/(uploads|media)\/[\w./-]+$/.test(value),
+    "Bildet må være et opplastet bilde (/uploads/…)",
+  );
+
+/** The editor's fields, validated on the server: title, excerpt, author and content are required. */
+export const postInputSchema = z.object({
+  title: requiredText("Tittel", 200, singleLine),
+  excerpt: requiredText("Utdrag", 500, multiLine),
+  author: requiredText("Forfatter", 120, singleLine),
+  content: requiredText("Innhold", 100_000, multiLine),
+  featured_image: imageUrl.default(""),
+  featured: z.boolean().default(false),
+  published: z.boolean().default(true),
+  slug: z.string().trim().max(120).default(""),
+  /** Edit mode only; empty keeps the original date. */
+  created_at: z
+    .string()
+    .trim()
+    .default("")
+    .refine((value) => value === "" || !Number.isNaN(Date.parse(value)), "Ugyldig dato"),
+});
+
+export type PostInput = z.output<typeof postInputSchema>;
+
+export class SlugTakenError extends Error {
+  constructor(slug: string) {
+    super(`Adressen /blog/${slug} er allerede i bruk`);
+  }
+}
+
+/**
+ * A free slug: the one staff typed (which must be free), or one made from the title,
+ * with -2, -3… added when another post already has it.
+ */
+async function chooseSlug(db: Database, input: PostInput, exceptId?: string) {
+  const notThis = exceptId ? ne(posts.id, exceptId) : undefined;
+  if (input.slug) {
+    const slug = slugify(input.slug);
+    const [clash] = await db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(eq(posts.slug, slug), notThis));
+    if (clash || !slug) throw new SlugTakenError(slug || input.slug);
+    return slug;
+  }
+  const base = slugify(input.title) || "innlegg";
+  const taken = new Set(
+    (
+      await db
+        .select({ slug: posts.slug })
+        .from(posts)
+        .where(and(or(eq(posts.slug, base), like(posts.slug, `${base}-%`)), notThis))
+    ).map((row) => row.slug),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+export async function createPost(db: Database, input: PostInput) {
+  const slug = await chooseSlug(db, input);
+  const { created_at: _ignored, featured_image, ...rest } = input;
+  const [post] = await db
+    .insert(posts)
+    .values({ ...rest, slug, featuredImage: featured_image })
+    .returning({ id: posts.id, slug: posts.slug });
+  return post!;
+}
+
+export async function updatePost(db: Database, id: string, input: PostInput) {
+  const slug = await chooseSlug(db, input, id);
+  const { created_at, featured_image, ...rest } = input;
+  const [post] = await db
+    .update(posts)
+    .set({
+      ...rest,
+      slug,
+      featuredImage: featured_image,
+      updatedAt: new Date(),
+      ...(created_at ? { createdAt: new Date(created_at) } : {}),
+    })
+    .where(eq(posts.id, id))
+    .returning({ id: posts.id, slug: posts.slug });
+  return post;
+}
+
+export async function deletePost(db: Database, id: string) {
+  if (!z.uuid().safeParse(id).success) return false;
+  const deleted = await db.delete(posts).where(eq(posts.id, id)).returning({ id: posts.id });
+  return deleted.length > 0;
+}

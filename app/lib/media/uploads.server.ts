@@ -1,0 +1,227 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { fileTypeFromBuffer } from "file-type";
+import { type Database, schema } from "../platform/db.server";
+import { ApiError } from "../platform/http.server";
+import { encodeImage, type ImageFormat, inspectImage, withImageSlot } from "./image-processing.server";
+import { log } from "../platform/log.server";
+import { consumeRateLimit, rateLimits } from "../platform/rate-limit.server";
+import { BodyLimitError, type BodyRules, BodyTooLargeError, readBody } from "../platform/request-body.server";
+
+/**
+ * Staff image uploads (POST /api/upload-image): at most 60 per staff member in 10
+ * minutes, the body is read with a byte limit, the type is decided from the file's
+ * magic bytes only, and what is stored is never the uploaded file itself but
+ * web-sized copies re-encoded by sharp (which drops EXIF, GPS and every other
+ * metadata), under a server-generated UUID, within the cost limits of
+ * image-processing.server.ts. The uploader's file name and declared type are never
+ * used for anything.
+ *
+ * Files live in `${DATA_DIR}/uploads/` and are served by server/app.ts at /uploads/*.
+ */
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** Room for the multipart boundaries and part headers around a file of the maximum size. */
+const MULTIPART_ALLOWANCE = 64 * 1024;
+/**
+ * The upload route's body rules (server/body-limit.ts applies them at the edge too):
+ * 55 s is 5 MB at about 0.8 Mbit/s, and stays under the server's requestTimeout.
+ */
+export const UPLOAD_BODY_RULES: BodyRules = { maxBytes: MAX_UPLOAD_BYTES + MULTIPART_ALLOWANCE, deadlineMs: 55_000 };
+export const UPLOAD_WIDTHS = [480, 960, 1600] as const;
+export const UPLOAD_SUCCESS = "Image uploaded successfully!";
+
+/** What is accepted (by detected MIME type) and the extension its stored copies get. */
+const ALLOWED = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  // An animated PNG is a valid PNG; libvips reads its first frame, so it is stored as a PNG.
+  "image/apng": "png",
+  "image/gif": "gif",
+  "image/webp": "webp",
+} as const;
+type AllowedMime = keyof typeof ALLOWED;
+
+export function uploadsDir(dataDir: string) {
+  return path.join(dataDir, "uploads");
+}
+
+const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(2);
+/** The spec's text for a file over 5 MB (also what server/body-limit.ts answers). */
+export const uploadTooLargeMessage = (bytes: number) => `File too large: ${megabytes(bytes)}MB. Maximum size is 5MB.`;
+const tooLarge = (bytes: number) => new ApiError(413, uploadTooLargeMessage(bytes));
+const failed = (message: string, status = 500) => new ApiError(status, `Failed to upload image: ${message}`);
+
+/** 60 uploads per 10 minutes per staff member: plenty for a post, not for a flood. */
+export async function enforceUploadRateLimit(db: Database, userId: string) {
+  const result = await consumeRateLimit(db, rateLimits.upload, userId);
+  if (!result.allowed) {
+    throw new ApiError(429, "Failed to upload image: too many uploads. Please wait a few minutes and try again.", {
+      "Retry-After": String(result.retryAfterSeconds),
+    });
+  }
+}
+
+/**
+ * Reads the multipart body of an upload request and returns the bytes of its `image`
+ * file. The size limit is enforced while the body streams in: a declared
+ * Content-Length over the limit is refused before anything is read, and otherwise
+ * reading stops as soon as the count passes the limit (plus the multipart overhead),
+ * so a huge body is never buffered.
+ */
+export async function readImageUpload(request: Request): Promise<Uint8Array> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data\b/i.test(contentType)) {
+    throw failed('send the image as multipart/form-data in the field "image".', 400);
+  }
+  let body: Buffer;
+  try {
+    // A declared length over the limit is refused without reading anything; what is
+    // left on the wire is the caller's to drop (discardRestOfBody) so the client can
+    // still read the answer.
+    body = await readBody(request, UPLOAD_BODY_RULES);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw tooLarge(error.bytes);
+    if (error instanceof BodyLimitError) throw failed("the upload took too long. Please try again.", error.status);
+    throw error;
+  }
+
+  let form: FormData;
+  try {
+    // The body is complete and bounded now, so the platform's parser can have it.
+    form = await new Request("http://upload.invalid/", {
+      method: "POST",
+      headers: { "content-type": contentType },
+      body: new Uint8Array(body),
+    }).formData();
+  } catch (error) {
+    log.warn("upload body not readable as multipart", { error: errorMessage(error) });
+    throw failed("the multipart body could not be read.", 400);
+  }
+  const file = form.get("image");
+  if (!file || typeof file === "string") throw failed('no file in the field "image".', 400);
+  if (file.size > MAX_UPLOAD_BYTES) throw tooLarge(file.size);
+  return new Uint8Array(await file.arrayBuffer());
+}
+
+/**
+ * After a refusal (401, 413, ...) answered before the body was read to its end: reads
+ * and drops the rest of it, keeping nothing, within a budget of bytes and time.
+ * Otherwise the client is still sending when the answer comes, and either the
+ * connection is reset under it (it never sees the 413) or, kept alive, it fails the
+ * client's next request. Returns false when the budget ran out or the body cannot be
+ * read; the caller then closes the connection (Connection: close).
+ */
+export async function discardRestOfBody(
+  request: Request,
+  budget: { bytes: number; ms: number } = { bytes: 32 * 1024 * 1024, ms: 5_000 },
+): Promise<boolean> {
+  if (!request.body) return true;
+  let reader: ReadableStreamDefaultReader<Uint8Array>;
+  try {
+    reader = request.body.getReader();
+  } catch {
+    return false; // locked or already cancelled
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeUp = new Promise<"time up">((resolve) => (timer = setTimeout(() => resolve("time up"), budget.ms)));
+  try {
+    for (let dropped = 0; ;) {
+      const next = await Promise.race([reader.read(), timeUp]);
+      if (next === "time up") return false;
+      if (next.done) return true;
+      dropped += next.value.byteLength;
+      if (dropped > budget.bytes) return false;
+    }
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+    reader.cancel().catch(() => {});
+  }
+}
+
+export interface StoredImage {
+  /** The largest copy in the original format, e.g. /uploads/<uuid>-1600.jpg */
+  url: string;
+  media: typeof schema.media.$inferSelect;
+}
+
+/**
+ * Checks the bytes are a JPEG, PNG, GIF or WebP (by magic bytes), writes the web
+ * sizes to `${dataDir}/uploads/` and records them in `media`. Nothing is recorded
+ * unless every file was written; nothing stays on disk unless the row was recorded.
+ *
+ * Copies: widths 480, 960 and 1600 that are narrower than the original, plus the
+ * original width when it is under 1600 (never upscaled), each in WebP and in the
+ * original format: JPEG (quality 80, mozjpeg), PNG (zlib level 9), GIF, WebP (quality
+ * 80). Of an animated GIF or WebP only the first frame is kept: decoding every frame
+ * is what made a 60 KB file cost seconds. A variant's key names its real width:
+ * "480.webp", "800.jpg".
+ */
+export async function storeImage(
+  db: Database,
+  input: { bytes: Uint8Array; uploadedBy: string | null; dataDir: string },
+): Promise<StoredImage> {
+  const { bytes } = input;
+  if (bytes.byteLength > MAX_UPLOAD_BYTES) throw tooLarge(bytes.byteLength);
+  const detected = await fileTypeFromBuffer(bytes);
+  const mime = detected?.mime ?? "unknown";
+  if (!(mime in ALLOWED)) {
+    throw new ApiError(400, `Invalid file type: ${mime}. Only JPEG, PNG, GIF, and WebP images are allowed.`);
+  }
+  const ext = ALLOWED[mime as AllowedMime];
+  return withImageSlot(async () => {
+    const { width, height } = await inspectImage(bytes, ext);
+    const storageKey = randomUUID();
+    const dir = uploadsDir(input.dataDir);
+    const widths = [...new Set(UPLOAD_WIDTHS.map((w) => Math.min(w, width)))];
+    const variants: Record<string, string> = {};
+    const written: string[] = [];
+    try {
+      await fs.mkdir(dir, { recursive: true });
+      for (const targetWidth of widths) {
+        for (const format of new Set<ImageFormat>(["webp", ext])) {
+          const name = `${storageKey}-${targetWidth}.${format}`;
+          const data = await encodeImage(bytes, { source: ext, width: targetWidth, format });
+          // "wx": a name is never reused, so an existing file would be a bug, not something to replace.
+          await writeNewFile(path.join(dir, name), data);
+          written.push(name);
+          variants[`${targetWidth}.${format}`] = `/uploads/${name}`;
+        }
+      }
+      const [media] = await db
+        .insert(schema.media)
+        .values({ storageKey, mimeType: mime, sizeBytes: bytes.byteLength, width, height, variants, uploadedBy: input.uploadedBy })
+        .returning();
+      const url = variants[`${widths.at(-1)}.${ext}`];
+      if (!media || !url) throw new Error("the upload was not recorded");
+      return { url, media };
+    } catch (error) {
+      await Promise.all(written.map((name) => fs.rm(path.join(dir, name), { force: true })));
+      if (error instanceof ApiError) throw error;
+      // Disk or database: the details (never the values) are for the log, not the uploader.
+      log.error("image upload failed", { error, storageKey });
+      throw failed("something went wrong on our side. Please try again.");
+    }
+  });
+}
+
+/**
+ * Writes a file that must not exist yet. A write that fails part-way (a full disk)
+ * leaves what it wrote; that partial file is removed before the error goes on.
+ */
+async function writeNewFile(file: string, data: Uint8Array) {
+  try {
+    await fs.writeFile(file, data, { flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") await fs.rm(file, { force: true }).catch(() => {});
+    throw error;
+  }
+}
+
+function errorMessage(error: unknown) {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/[.\s]+$/, "").slice(0, 200);
+}

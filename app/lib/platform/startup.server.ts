@@ -1,0 +1,112 @@
+import path from "node:path";
+import { siteConfig } from "~/content/site";
+import { getConfig } from "./config.server";
+import { createPageViewBuffer, getPageViewBuffer, setPageViewBuffer } from "../site/analytics.server";
+import { listenForContentChanges } from "./content-changes.server";
+import { getDatabaseHandle, getDb, openDatabase, setDatabase } from "./db.server";
+import type { EmbeddedCluster } from "./embedded-postgres.server";
+import { log } from "./log.server";
+import { getPageCache } from "./page-cache.server";
+import { createMailWorker, fileTransport, getMailWorker, setMailWorker, smtpTransport } from "../mail/mail.server";
+import { applyRetention } from "./retention.server";
+import { runSeeds } from "./seed.server";
+import { ensureFirstUser } from "../auth/users.server";
+
+/**
+ * Everything the server does once before it accepts requests: validate settings,
+ * open the database and migrate it, seed content once, make sure a staff account
+ * exists. Returns the function that undoes it on shutdown.
+ */
+export async function startApp(): Promise<{ stop: () => Promise<void> }> {
+  const existing = getDatabaseHandle();
+  if (existing) return { stop: () => stopApp() }; // dev-server reload: already started
+
+  const config = getConfig();
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, role: "server" });
+  setDatabase(handle);
+  log.info("database ready", {
+    kind: handle.kind,
+    ...(handle.kind === "embedded" ? { dataDir: config.dataDir } : {}),
+  });
+  if (handle.cluster?.owned) superviseEmbeddedDatabase(handle.cluster);
+
+  await runSeeds(handle.db);
+  const firstUser = await ensureFirstUser(handle.db);
+  if (firstUser) printFirstUser(firstUser);
+
+  const worker = createMailWorker({
+    db: handle.db,
+    transport: config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(path.join(config.dataDir, "mail")),
+    from: config.mailFrom ?? `"${siteConfig.name}" <${siteConfig.email}>`,
+  });
+  setMailWorker(worker);
+  worker.start();
+  log.info("mail delivery", { transport: worker.transport });
+
+  // Public pages are cached per process; any content change, in any process, clears them.
+  const contentChanges = listenForContentChanges(handle, () => getPageCache().invalidate());
+  await contentChanges.ready;
+  stopListening = () => contentChanges.stop();
+
+  setPageViewBuffer(createPageViewBuffer(getDb, (error) => log.warn("page views not recorded", { error: String(error) })));
+
+  // Retention: what the privacy policy promises to delete, deleted (hourly, and now).
+  const housekeep = () => applyRetention(handle.db).catch((error) => log.warn("retention run failed", { error }));
+  void housekeep();
+  const housekeeping = setInterval(housekeep, 60 * 60_000);
+  housekeeping.unref();
+  stopHousekeeping = () => clearInterval(housekeeping);
+
+  return { stop: () => stopApp() };
+}
+
+let stopHousekeeping = () => {};
+let stopListening = async () => {};
+
+/**
+ * When the embedded PostgreSQL dies under us, requests answer 503 (the pool fails,
+ * /healthz too) while it is started again; PostgreSQL's crash recovery replays its
+ * log, so no committed write is lost. If it will not come back within a minute the
+ * process exits non-zero, for a supervisor to restart the whole thing.
+ */
+function superviseEmbeddedDatabase(cluster: EmbeddedCluster) {
+  cluster.onUnexpectedExit(async (code) => {
+    log.error("the embedded PostgreSQL stopped unexpectedly; starting it again", { code });
+    const deadline = Date.now() + 60_000;
+    for (let delay = 250; Date.now() < deadline; delay = Math.min(delay * 2, 5_000)) {
+      try {
+        await cluster.restart();
+        log.info("the embedded PostgreSQL is back");
+        return;
+      } catch (error) {
+        log.warn("restarting the embedded PostgreSQL failed; trying again", { error: String(error) });
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+    log.error("the embedded PostgreSQL could not be restarted; exiting so a supervisor can restart the app");
+    process.exit(1);
+  });
+}
+
+async function stopApp() {
+  stopHousekeeping();
+  await stopListening();
+  await getPageViewBuffer()?.stop();
+  setPageViewBuffer(undefined);
+  const worker = getMailWorker();
+  setMailWorker(undefined);
+  await worker?.stop();
+  const handle = getDatabaseHandle();
+  setDatabase(undefined);
+  await handle?.close();
+}
+
+// Printed once, to the console only: the password is not stored anywhere in clear.
+function printFirstUser({ email, password }: { email: string; password: string }) {
+  const rule = "─".repeat(64);
+  process.stdout.write(
+    `\n${rule}\n  First staff account created (shown once, store it in a password manager):\n` +
+      `    e-mail:   ${email}\n    password: ${password}\n` +
+      `  Sign in at /login. Create more with: npm run user:create -- --email … --name …\n${rule}\n\n`,
+  );
+}

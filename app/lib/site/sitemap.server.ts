@@ -1,0 +1,61 @@
+import { services } from "~/content/services";
+import { listPublishedPosts } from "../blog/blog.server";
+import type { Database } from "../platform/db.server";
+import { STAFF_PATH_PREFIXES } from "../platform/staff-paths";
+import { listPublishedJobs } from "../careers/jobs.server";
+
+export type SitemapEntry = { path: string; lastModified?: Date };
+
+// Public pages that always exist. Pages backed by data (blog posts, job listings)
+// add themselves through `dynamicSources` below, so the sitemap is never out of date.
+const staticPaths = [
+  "/",
+  "/work",
+  "/about",
+  ...services.map((service) => service.path),
+  "/blog",
+  "/careers",
+  "/contact",
+  "/gdpr-checklist",
+  "/terms",
+  "/privacy",
+];
+
+const dynamicSources: Array<(db: Database) => Promise<SitemapEntry[]>> = [
+  async (db) =>
+    (await listPublishedPosts(db)).map((post) => ({ path: `/blog/${post.slug}`, lastModified: post.created_at })),
+  async (db) =>
+    (await listPublishedJobs(db)).map((job) => ({ path: `/careers/${job.slug}`, lastModified: job.updatedAt })),
+];
+
+export async function sitemapEntries(db: Database): Promise<SitemapEntry[]> {
+  const dynamic = await Promise.all(dynamicSources.map((source) => source(db)));
+  return [...staticPaths.map((path) => ({ path })), ...dynamic.flat()];
+}
+
+export const escapeXml = (value: string) =>
+  value.replace(
+    /[<>&'"]/g,
+    (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char]!,
+  );
+
+export function renderSitemap(siteUrl: string, entries: SitemapEntry[]) {
+  const urls = entries.map(({ path, lastModified }) => {
+    const lastmod = lastModified ? `<lastmod>${lastModified.toISOString().slice(0, 10)}</lastmod>` : "";
+    return `  <url><loc>${escapeXml(siteUrl + path)}</loc>${lastmod}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+}
+
+/** Staff areas and the API stay out of search engines; everything else is welcome. */
+export function renderRobots(siteUrl: string) {
+  const disallowed = [...STAFF_PATH_PREFIXES, "/api/"];
+  return [
+    "User-agent: *",
+    "Allow: /",
+    ...disallowed.map((path) => `Disallow: ${path}`),
+    "",
+    `Sitemap: ${siteUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
+}

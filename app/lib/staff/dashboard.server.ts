@@ -1,0 +1,50 @@
+import { and, count, eq, gte } from "drizzle-orm";
+import { now } from "../platform/clock.server";
+import { type Database, schema } from "../platform/db.server";
+
+/** Midnight today in Oslo, as an instant: "today" for a Norwegian studio. */
+export function startOfTodayInOslo(at = now()) {
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/Oslo",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(at);
+  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+  const osloWallClockAsUtc = Date.UTC(
+    get("year"),
+    get("month") - 1,
+    get("day"),
+    get("hour"),
+    get("minute"),
+    get("second"),
+  );
+  const offsetMs = osloWallClockAsUtc - Math.floor(at.getTime() / 1000) * 1000;
+  return new Date(Date.UTC(get("year"), get("month") - 1, get("day")) - offsetMs);
+}
+
+/** The dashboard's four stat cards: published posts, active subscribers, published portfolio items, views today. */
+export async function dashboardCounts(db: Database) {
+  const [posts, subscribers, portfolio, views] = await Promise.all([
+    db.select({ n: count() }).from(schema.blogPosts).where(eq(schema.blogPosts.published, true)),
+    db
+      .select({ n: count() })
+      .from(schema.newsletterSubscribers)
+      .where(eq(schema.newsletterSubscribers.status, "active")),
+    db.select({ n: count() }).from(schema.portfolioItems).where(eq(schema.portfolioItems.status, "published")),
+    db
+      .select({ n: count() })
+      .from(schema.pageViews)
+      .where(and(gte(schema.pageViews.createdAt, startOfTodayInOslo()))),
+  ]);
+  return {
+    publishedPosts: posts[0]?.n ?? 0,
+    newsletterSubscribers: subscribers[0]?.n ?? 0,
+    portfolioItems: portfolio[0]?.n ?? 0,
+    pageViewsToday: views[0]?.n ?? 0,
+  };
+}

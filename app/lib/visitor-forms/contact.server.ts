@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { siteConfig } from "~/content/site";
+import { type Database, schema } from "../platform/db.server";
+import { emailAddressSchema } from "./email-address.server";
+import { multiLine, singleLine } from "../platform/http.server";
+import { enqueueMail } from "../mail/mail.server";
+import { mailedRecently, RECEIPT_COOLDOWN_SECONDS } from "./mail-cooldown.server";
+import { contactNotificationEmail } from "../mail/templates/contact-notification.server";
+import { contactReceiptEmail } from "../mail/templates/contact-receipt.server";
+import { MESSAGES } from "../platform/validation";
+
+export const CONTACT_SUCCESS = "Thank you for reaching out! We are contacting you shortly.";
+
+/** A required text field: a string, not blank after trimming, within its length. */
+function requiredText(field: string, max: number, pattern: RegExp) {
+  return z
+    .unknown()
+    .refine((value) => typeof value === "string", `The ${field} field must be text`)
+    .transform((value) => (value as string).trim())
+    .refine((value) => value.length > 0, MESSAGES.fillIn(field))
+    .refine((value) => value.length <= max, `The ${field} field is too long (at most ${max} characters)`)
+    .refine((value) => pattern.test(value), `The ${field} field contains characters that are not allowed`);
+}
+
+export const contactSchema = z.object({
+  company: requiredText("company", 200, singleLine),
+  project: requiredText("project", 5000, multiLine),
+  email: requiredText("email", 254, singleLine).pipe(emailAddressSchema),
+});
+
+export type ContactInput = z.output<typeof contactSchema>;
+
+/**
+ * Stores the request and its two e-mails (a notification to the studio, a receipt to
+ * the sender) in one transaction: if this returns, nothing can be lost. The receipt
+ * goes at most once an hour to one address (mail-cooldown.server.ts).
+ */
+export async function submitContact(db: Database, input: ContactInput, siteUrl: string) {
+  // Rendered before the transaction, which then holds its connection only for the writes.
+  const notification = await studioNotification(input, siteUrl);
+  const receipt = await senderReceipt(input, siteUrl);
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    await tx.insert(schema.contactRequests).values(input);
+    await enqueueMail(tx, notification);
+    if (!(await mailedRecently(tx, receipt.kind, receipt.to, RECEIPT_COOLDOWN_SECONDS))) await enqueueMail(tx, receipt);
+  });
+}
+
+async function studioNotification(input: ContactInput, siteUrl: string) {
+  return {
+    kind: "contact-notification",
+    to: siteConfig.email,
+    ...(await contactNotificationEmail({ ...input, siteUrl })),
+  };
+}
+
+/**
+ * The receipt repeats nothing the visitor typed: anyone can enter any address, so a
+ * receipt that echoed their text would let strangers send spam from our domain. Its
+ * template takes only the site address.
+ */
+async function senderReceipt({ email }: ContactInput, siteUrl: string) {
+  return { kind: "contact-receipt", to: email, ...(await contactReceiptEmail({ siteUrl })) };
+}

@@ -1,0 +1,89 @@
+import { z } from "zod";
+import { analyseGdprAnswers, type GdprAnalysis, type GdprAnswers, gdprCategories } from "~/content/gdpr";
+import { type Database, schema } from "../platform/db.server";
+import { emailAddressSchema } from "./email-address.server";
+import { ApiError } from "../platform/http.server";
+import { enqueueMail } from "../mail/mail.server";
+import { mailedRecently, RECEIPT_COOLDOWN_SECONDS } from "./mail-cooldown.server";
+import { gdprReportEmail } from "../mail/templates/gdpr-report.server";
+import { requestSubscription } from "./newsletter.server";
+
+export const GDPR_SEND_FAILED = "Failed to send results. Please try again.";
+
+/**
+ * The checklist's payload: email, subscribeNewsletter, checkedCount, totalItems and categories (each id,
+ * title, items of text and yes/no answer). Item ids are optional: items are matched by id or text.
+ */
+export const gdprPayloadSchema = z.object({
+  email: emailAddressSchema,
+  subscribeNewsletter: z.boolean().default(false),
+  checkedCount: z.number().int().min(0).max(100).optional(),
+  totalItems: z.number().int().min(0).max(100).optional(),
+  categories: z
+    .array(
+      z.object({
+        id: z.string().max(100),
+        title: z.string().max(200),
+        items: z
+          .array(
+            z.object({ id: z.string().max(100).optional(), text: z.string().max(500), answer: z.enum(["yes", "no"]) }),
+          )
+          .max(10),
+      }),
+    )
+    .max(20),
+});
+
+export type GdprPayload = z.output<typeof gdprPayloadSchema>;
+
+/**
+ * The answers, by question id, taken from the submitted categories. Every question of
+ * the checklist must be answered; the client's own counts are not trusted.
+ */
+export function answersFromPayload(payload: GdprPayload): GdprAnswers {
+  const answers: GdprAnswers = {};
+  for (const category of gdprCategories) {
+    const submitted = payload.categories.find((c) => c.id === category.id || c.title === category.title);
+    for (const question of category.questions) {
+      const item = submitted?.items.find((i) => i.id === question.id || i.text === question.text);
+      if (!item) throw new ApiError(400, "Please answer every question before sending.");
+      answers[question.id] = item.answer;
+    }
+  }
+  return answers;
+}
+
+/**
+ * Stores the submission, queues the report (at most once an hour to one address:
+ * mail-cooldown.server.ts) and, if asked, starts the newsletter opt-in.
+ */
+export async function submitGdprResults(db: Database, payload: GdprPayload, meta: { ip: string; siteUrl: string }) {
+  const answers = answersFromPayload(payload);
+  const analysis = analyseGdprAnswers(answers);
+  const email = payload.email.toLowerCase();
+  let newsletter: "pending" | "already-subscribed" | null = null;
+  // Rendered before the transaction, which then holds its connection only for the writes.
+  const report = await gdprReportMail(email, analysis, meta.siteUrl);
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    await t.insert(schema.gdprSubmissions).values({
+      email,
+      checkedCount: analysis.yes,
+      totalItems: analysis.total,
+      scorePercent: analysis.scorePercent,
+      answers,
+      subscribeNewsletter: payload.subscribeNewsletter,
+    });
+    if (!(await mailedRecently(t, report.kind, email, RECEIPT_COOLDOWN_SECONDS))) await enqueueMail(t, report);
+    // Never a direct subscription: the same double opt-in as the footer form.
+    if (payload.subscribeNewsletter) {
+      const result = await requestSubscription(t, { email, ip: meta.ip, source: "gdpr-checklist" }, meta.siteUrl);
+      newsletter = result.alreadySubscribed ? "already-subscribed" : "pending";
+    }
+  });
+  return { analysis, newsletter };
+}
+
+export async function gdprReportMail(email: string, analysis: GdprAnalysis, siteUrl: string) {
+  return { kind: "gdpr-report", to: email, ...(await gdprReportEmail({ analysis, siteUrl })) };
+}

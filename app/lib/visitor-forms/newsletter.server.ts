@@ -1,0 +1,166 @@
+import { and, eq, sql } from "drizzle-orm";
+import { siteConfig } from "~/content/site";
+import { type Database, schema } from "../platform/db.server";
+import { enqueueMail } from "../mail/mail.server";
+import { mailedRecently } from "./mail-cooldown.server";
+import { newsletterConfirmationEmail } from "../mail/templates/newsletter-confirmation.server";
+import { newsletterWelcomeEmail } from "../mail/templates/newsletter-welcome.server";
+import { hashToken, isWellFormedToken, randomToken } from "../platform/tokens.server";
+
+/**
+ * Newsletter with double opt-in, the way Datatilsynet expects consent to be shown:
+ * a sign-up is stored as pending with the consent wording, time and IP address; only
+ * the link in the confirmation e-mail makes it active. Every newsletter e-mail carries
+ * a one-click unsubscribe link (and List-Unsubscribe headers).
+ */
+export const NEWSLETTER_CONSENT_TEXT = `Subscribe me to the ${siteConfig.name} newsletter: a few e-mails a year about private software and local AI. I can unsubscribe at any time with one click.`;
+
+/** A confirmation link is valid this long after the sign-up. */
+const CONFIRM_VALID_DAYS = 7;
+/**
+ * At most one confirmation e-mail a day to an address: anyone can type anyone's
+ * address, and each sign-up would mail it again. (Also after an unsubscribe: the
+ * person who unsubscribes to stop the e-mails must not get the next one at once.)
+ */
+const CONFIRM_COOLDOWN_SECONDS = 24 * 60 * 60;
+
+const { newsletterSubscribers: subscribers } = schema;
+
+export type SubscriptionRequest = { email: string; ip: string; source: string; consentText?: string };
+
+/**
+ * Starts (or restarts) the double opt-in for an address, inside the caller's
+ * transaction. An address that is already active is left alone, and so is one whose
+ * confirmation e-mail went out less than a day ago: no second e-mail, and the link in
+ * the first one keeps working. The caller's answer is the same in every case.
+ */
+export async function requestSubscription(tx: Database, request: SubscriptionRequest, siteUrl: string) {
+  const email = request.email.trim().toLowerCase();
+  const confirmToken = randomToken();
+  const consent = {
+    consentText: request.consentText ?? NEWSLETTER_CONSENT_TEXT,
+    consentIp: request.ip,
+    consentAt: new Date(),
+    confirmTokenHash: hashToken(confirmToken),
+    source: request.source,
+  };
+
+  const inserted = await tx
+    .insert(subscribers)
+    .values({ email, status: "pending", unsubscribeToken: randomToken(), ...consent })
+    .onConflictDoNothing({ target: subscribers.email })
+    .returning({ unsubscribeToken: subscribers.unsubscribeToken });
+
+  let unsubscribeToken = inserted[0]?.unsubscribeToken;
+  let existing: typeof subscribers.$inferSelect | undefined;
+  if (!unsubscribeToken) {
+    [existing] = await tx.select().from(subscribers).where(eq(subscribers.email, email)).for("update");
+    if (!existing) throw new Error("Subscriber vanished during sign-up");
+    if (existing.status === "active") return { alreadySubscribed: true };
+    unsubscribeToken = existing.unsubscribeToken;
+  }
+  // Counted in the outbox by address (any case, any +tag), so a row per variant does
+  // not mean a mail per variant. The row stays as it was: the first link still works.
+  const mail = await confirmationMail(email, siteUrl, confirmToken, unsubscribeToken);
+  if (await mailedRecently(tx, mail.kind, email, CONFIRM_COOLDOWN_SECONDS)) return { alreadySubscribed: false };
+  if (existing) {
+    // Pending (asked again) or unsubscribed (coming back): new consent, new link.
+    await tx
+      .update(subscribers)
+      .set({ status: "pending", unsubscribedAt: null, ...consent })
+      .where(eq(subscribers.id, existing.id));
+  }
+  await enqueueMail(tx, mail);
+  return { alreadySubscribed: false };
+}
+
+export async function subscribe(db: Database, request: SubscriptionRequest, siteUrl: string) {
+  return db.transaction((tx) => requestSubscription(tx as unknown as Database, request, siteUrl));
+}
+
+export type ConfirmResult = "confirmed" | "invalid";
+
+/** A confirmation token that can still be used: pending, and not older than the limit. */
+function usableConfirmToken(token: string) {
+  return and(
+    eq(subscribers.confirmTokenHash, hashToken(token)),
+    eq(subscribers.status, "pending"),
+    sql`${subscribers.consentAt} > now() - make_interval(days => ${CONFIRM_VALID_DAYS})`,
+  );
+}
+
+/** The link from the confirmation e-mail: pending → active, once. */
+export async function confirmSubscription(db: Database, token: string, siteUrl: string): Promise<ConfirmResult> {
+  if (!isWellFormedToken(token)) return "invalid";
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(subscribers)
+      .set({ status: "active", confirmedAt: new Date(), confirmTokenHash: null })
+      .where(usableConfirmToken(token))
+      .returning({ email: subscribers.email, unsubscribeToken: subscribers.unsubscribeToken });
+    if (!row) return "invalid";
+    await enqueueMail(tx as unknown as Database, await welcomeMail(row.email, siteUrl, row.unsubscribeToken));
+    return "confirmed";
+  });
+}
+
+/** Whether a confirmation link is still good, without using it (the page shows a button). */
+export async function isConfirmTokenValid(db: Database, token: string) {
+  if (!isWellFormedToken(token)) return false;
+  const [row] = await db.select({ id: subscribers.id }).from(subscribers).where(usableConfirmToken(token));
+  return Boolean(row);
+}
+
+export async function findByUnsubscribeToken(db: Database, token: string) {
+  if (!isWellFormedToken(token)) return undefined;
+  const [row] = await db
+    .select({ email: subscribers.email, status: subscribers.status })
+    .from(subscribers)
+    .where(eq(subscribers.unsubscribeToken, token));
+  return row;
+}
+
+/** One-click unsubscribe. Idempotent: a second click still says you are unsubscribed. */
+export async function unsubscribe(db: Database, token: string) {
+  if (!isWellFormedToken(token)) return "invalid";
+  const [row] = await db
+    .update(subscribers)
+    .set({
+      status: "unsubscribed",
+      unsubscribedAt: sql`coalesce(${subscribers.unsubscribedAt}, now())`,
+      confirmTokenHash: null,
+    })
+    .where(eq(subscribers.unsubscribeToken, token))
+    .returning({ email: subscribers.email });
+  return row ? "unsubscribed" : "invalid";
+}
+
+export function unsubscribeUrl(siteUrl: string, token: string) {
+  return `${siteUrl}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
+async function confirmationMail(email: string, siteUrl: string, confirmToken: string, unsubscribeToken: string) {
+  const confirmUrl = `${siteUrl}/newsletter/confirm?token=${encodeURIComponent(confirmToken)}`;
+  const leaveUrl = unsubscribeUrl(siteUrl, unsubscribeToken);
+  return {
+    kind: "newsletter-confirm",
+    to: email,
+    unsubscribeUrl: leaveUrl,
+    ...(await newsletterConfirmationEmail({
+      siteUrl,
+      confirmUrl,
+      unsubscribeUrl: leaveUrl,
+      validDays: CONFIRM_VALID_DAYS,
+    })),
+  };
+}
+
+async function welcomeMail(email: string, siteUrl: string, unsubscribeToken: string) {
+  const leaveUrl = unsubscribeUrl(siteUrl, unsubscribeToken);
+  return {
+    kind: "newsletter-welcome",
+    to: email,
+    unsubscribeUrl: leaveUrl,
+    ...(await newsletterWelcomeEmail({ siteUrl, unsubscribeUrl: leaveUrl })),
+  };
+}

@@ -1,0 +1,24 @@
+import type { Database } from "../platform/db.server";
+import { ApiError } from "../platform/http.server";
+import { consumeRateLimit, type RateLimitRule } from "../platform/rate-limit.server";
+
+/**
+ * Shared defences of the three visitor forms: a honeypot field that people never see
+ * (bots fill it in and get a quiet "success"), and per-IP rate limits kept in the
+ * database so they hold across app processes.
+ */
+export const HONEYPOT_FIELD = "website";
+
+export function isHoneypotFilled(body: Record<string, unknown>) {
+  const value = body[HONEYPOT_FIELD];
+  return typeof value === "string" ? value.trim().length > 0 : value !== undefined && value !== null;
+}
+
+export const TOO_MANY_REQUESTS = "Too many requests. Please wait a few minutes and try again.";
+
+export async function enforceRateLimit(db: Database, rule: RateLimitRule, clientIp: string) {
+  const result = await consumeRateLimit(db, rule, clientIp);
+  if (!result.allowed) {
+    throw new ApiError(429, TOO_MANY_REQUESTS, { "Retry-After": String(result.retryAfterSeconds) });
+  }
+}

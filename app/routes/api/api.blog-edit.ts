@@ -1,0 +1,39 @@
+import { deletePost, getPostById } from "~/lib/blog/blog.server";
+import { readPostInput, savePost } from "~/lib/blog/blog-api.server";
+import { getDb } from "~/lib/platform/db.server";
+import { requireStaffApi } from "~/lib/auth/guard.server";
+import { ApiError, handleApi, jsonResponse, methodNotAllowed } from "~/lib/platform/http.server";
+import type { Route } from "./+types/api.blog-edit";
+
+/** GET|PUT|DELETE /api/blog-edit?id={id}: staff only, drafts included; GET answers {success, data}. */
+function postId(request: Request) {
+  const id = new URL(request.url).searchParams.get("id");
+  if (!id) throw new ApiError(400, "Mangler id");
+  return id;
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return handleApi(async () => {
+    await requireStaffApi(request, context);
+    const post = await getPostById(getDb(), postId(request));
+    if (!post) throw new ApiError(404, "Fant ikke blogginnlegget");
+    return jsonResponse({ success: true, data: post });
+  });
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return handleApi(async () => {
+    await requireStaffApi(request, context);
+    const id = postId(request);
+    const db = getDb();
+    if (request.method === "PUT") {
+      const post = await savePost(db, await readPostInput(request), id);
+      return jsonResponse({ success: true, data: post });
+    }
+    if (request.method === "DELETE") {
+      if (!(await deletePost(db, id))) throw new ApiError(404, "Fant ikke blogginnlegget");
+      return jsonResponse({ success: true, message: "Blogginnlegg slettet!" });
+    }
+    return methodNotAllowed("GET, PUT, DELETE");
+  });
+}

@@ -1,0 +1,24 @@
+import { listPublishedPosts } from "~/lib/blog/blog.server";
+import { readPostInput, savePost } from "~/lib/blog/blog-api.server";
+import { getDb } from "~/lib/platform/db.server";
+import { requireStaffApi } from "~/lib/auth/guard.server";
+import { handleApi, jsonResponse, methodNotAllowed } from "~/lib/platform/http.server";
+import type { Route } from "./+types/api.blog";
+
+/** GET /api/blog: published posts for anyone, as {success, data, message}: the shape its clients expect. */
+export function loader() {
+  return handleApi(async () => {
+    const data = await listPublishedPosts(getDb());
+    return jsonResponse({ success: true, data, message: `${data.length} published posts` });
+  });
+}
+
+/** POST /api/blog: a new post from the editor (staff only). */
+export function action({ request, context }: Route.ActionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "POST") return methodNotAllowed("GET, POST");
+    await requireStaffApi(request, context);
+    const post = await savePost(getDb(), await readPostInput(request));
+    return jsonResponse({ success: true, data: post }, 201);
+  });
+}

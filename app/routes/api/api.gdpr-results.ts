@@ -1,0 +1,29 @@
+import { getConfig } from "~/lib/platform/config.server";
+import { getDb } from "~/lib/platform/db.server";
+import { gdprPayloadSchema, submitGdprResults } from "~/lib/visitor-forms/gdpr.server";
+import { handleApi, jsonResponse, methodNotAllowed, readJsonObject, validationError } from "~/lib/platform/http.server";
+import { kickMailWorker } from "~/lib/mail/mail.server";
+import { rateLimits } from "~/lib/platform/rate-limit.server";
+import { enforceRateLimit, isHoneypotFilled } from "~/lib/visitor-forms/visitor-forms.server";
+import type { Route } from "./+types/api.gdpr-results";
+
+/** POST /api/gdpr-results: stores the answers and e-mails the analysis to the address given. */
+export const loader = () => methodNotAllowed();
+
+export function action({ request, context }: Route.ActionArgs) {
+  return handleApi(async () => {
+    if (request.method !== "POST") return methodNotAllowed();
+    const body = await readJsonObject(request, 64 * 1024);
+    if (isHoneypotFilled(body)) return jsonResponse({ success: true });
+    const db = getDb();
+    await enforceRateLimit(db, rateLimits.gdpr, context.clientIp);
+    const parsed = gdprPayloadSchema.safeParse(body);
+    if (!parsed.success) throw validationError(parsed.error);
+    const { analysis, newsletter } = await submitGdprResults(db, parsed.data, {
+      ip: context.clientIp,
+      siteUrl: getConfig().siteUrl,
+    });
+    kickMailWorker();
+    return jsonResponse({ success: true, scorePercent: analysis.scorePercent, newsletter }, 201);
+  });
+}

@@ -1,0 +1,46 @@
+import { useId } from "react";
+import { CtaSection } from "~/components/cta-section";
+import { aboutHeadline, aboutIntro, aboutMetaDescription, capabilities } from "~/content/about";
+import { pageMeta } from "~/lib/site/seo";
+import { staticPage } from "~/lib/platform/static-page";
+import type { Route } from "./+types/about";
+
+export const handle = staticPage;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ title: "About", description: aboutMetaDescription, path: "/about", matches });
+
+export default function About() {
+  const group = useId();
+  return (
+    <>
+      <section className="page-intro container">
+        <p className="eyebrow">About</p>
+        <h1>{aboutHeadline}</h1>
+        <p className="lead">{aboutIntro}</p>
+      </section>
+      {/* One team card is active at a time (hover, focus or tap; the first to begin with):
+          one group of <details>, see HoverAccordion and the [data-one-open] styles. */}
+      <div className="container capabilities" data-one-open="">
+        {capabilities.map((capability, index) => (
+          <section key={capability.id} className="capability" aria-labelledby={`cap-${capability.id}`}>
+            <div className="capability-text">
+              <h2 id={`cap-${capability.id}`}>{capability.title}</h2>
+              <p>{capability.paragraph}</p>
+            </div>
+            <details className="team-card" name={group} open={index === 0} data-testid="team-card">
+              <summary className="team-card-summary">
+                <span className="team-card-index" aria-hidden="true">
+                  {String(index + 1).padStart(2, "0")}
+                </span>
+                <span className="team-card-name">{capability.team.name}</span>
+              </summary>
+              <p className="team-card-description">{capability.team.description}</p>
+            </details>
+          </section>
+        ))}
+      </div>
+      <CtaSection heading="Want to work with us?" text="We'd love to hear your ideas!" />
+    </>
+  );
+}

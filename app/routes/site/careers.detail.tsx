@@ -1,0 +1,117 @@
+import { data, Link } from "react-router";
+import { JsonLd } from "~/components/json-ld";
+import { siteConfig } from "~/content/site";
+import { getDb } from "~/lib/platform/db.server";
+import { EMPLOYMENT_TYPE, getPublishedJob } from "~/lib/careers/jobs.server";
+import { pageMeta, siteUrlFrom } from "~/lib/site/seo";
+import { staticPage } from "~/lib/platform/static-page";
+import type { Route } from "./+types/careers.detail";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const job = await getPublishedJob(getDb(), params.slug);
+  // Unknown and unpublished listings are the same to visitors: a real 404.
+  if (!job) throw data(null, { status: 404 });
+  return { job, employmentType: EMPLOYMENT_TYPE[job.type as keyof typeof EMPLOYMENT_TYPE] ?? "OTHER" };
+}
+
+export const handle = staticPage;
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
+  loaderData
+    ? pageMeta({
+        title: loaderData.job.title,
+        description: loaderData.job.description.slice(0, 160),
+        path: `/careers/${params.slug}`,
+        matches,
+      })
+    : pageMeta({
+        title: "Job not found",
+        description: "This position is not open.",
+        path: `/careers/${params.slug}`,
+        matches,
+        noindex: true,
+      });
+
+export default function JobDetail({ loaderData, matches }: Route.ComponentProps) {
+  const { job, employmentType } = loaderData;
+  const siteUrl = siteUrlFrom(matches);
+  const lists = [
+    { title: "What you'll do", items: job.responsibilities },
+    { title: "What you bring", items: job.requirements },
+    { title: "What we offer", items: job.benefits },
+  ];
+  return (
+    <article className="container job">
+      <JsonLd
+        data={{
+          "@context": "https://schema.org",
+          "@type": "JobPosting",
+          title: job.title,
+          description: [job.description, ...lists.map((l) => `${l.title}: ${l.items.join("; ")}`)].join("\n\n"),
+          datePosted: new Date(job.createdAt).toISOString().slice(0, 10),
+          employmentType,
+          hiringOrganization: {
+            "@type": "Organization",
+            name: siteConfig.legalName,
+            sameAs: siteUrl,
+            logo: `${siteUrl}/icon-512.png`,
+          },
+          jobLocation: {
+            "@type": "Place",
+            address: {
+              "@type": "PostalAddress",
+              addressLocality: job.location,
+              addressCountry: siteConfig.address.countryCode,
+            },
+          },
+          url: `${siteUrl}/careers/${job.slug}`,
+          directApply: false,
+        }}
+      />
+      <Link to="/careers" className="back-link">
+        ← All positions
+      </Link>
+      <header className="job-header">
+        <p className="eyebrow">{job.department || "Careers"}</p>
+        <h1>{job.title}</h1>
+        <ul className="job-facts">
+          <li>{job.location}</li>
+          <li>{job.type}</li>
+        </ul>
+        <p className="lead">{job.description}</p>
+      </header>
+      {lists
+        .filter((list) => list.items.length > 0)
+        .map((list) => (
+          <section key={list.title} className="job-section">
+            <h2>{list.title}</h2>
+            <ul>
+              {list.items.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      <a
+        href={job.applyLink}
+        className="button button-coral job-apply"
+        rel={job.applyLink.startsWith("http") ? "noopener" : undefined}
+      >
+        Apply for this position
+      </a>
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <section className="container narrow error-page">
+      <p className="eyebrow">Careers</p>
+      <h1>Job not found</h1>
+      <p className="lead">This position does not exist or is no longer open.</p>
+      <Link to="/careers" className="button">
+        See open positions
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,198 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useRouteLoaderData } from "react-router";
+import { siteConfig } from "~/content/site";
+import { pageMeta } from "~/lib/site/seo";
+import { isValidEmail, MESSAGES } from "~/lib/platform/validation";
+import type { Route } from "./+types/contact";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Get in touch",
+    description: "Tell us about your project in three short steps. We answer every message within one working day.",
+    path: "/contact",
+    matches,
+  });
+
+type Field = "company" | "project" | "email";
+
+const steps: { field: Field; question: string; placeholder: string }[] = [
+  { field: "company", question: "What is your company name?", placeholder: "Company name" },
+  { field: "project", question: "Tell us about your project.", placeholder: "Describe your project" },
+  { field: "email", question: "What is the best way to get in touch with you?", placeholder: "name@company.com" },
+];
+
+export const CONTACT_ERRORS = {
+  invalidFormat: "Invalid response format from server",
+  failed: "Failed to submit form",
+  network: "Network error. Please try again.",
+} as const;
+
+/** The message for one step's value, or null when it may go on: non-empty after trimming; e-mail must look valid. */
+function validate(field: Field, value: string) {
+  if (!value.trim()) return MESSAGES.fillIn(field);
+  if (field === "email" && !isValidEmail(value.trim())) return MESSAGES.invalidEmail;
+  return null;
+}
+
+/** Posts the request; resolves with null on success, or the error text to show under the field. */
+async function send(endpoint: string, values: Record<Field, string>, honeypot: string): Promise<string | null> {
+  let response: Response;
+  try {
+    response = await fetch(endpoint, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({
+        company: values.company.trim(),
+        project: values.project.trim(),
+        email: values.email.trim(),
+        website: honeypot,
+      }),
+    });
+  } catch (error) {
+    // fetch rejects with a TypeError whose text ("Failed to fetch") means nothing to people.
+    return error instanceof TypeError || !(error instanceof Error) || !error.message
+      ? CONTACT_ERRORS.network
+      : error.message;
+  }
+  let body: { error?: unknown };
+  try {
+    body = await response.json();
+  } catch {
+    return CONTACT_ERRORS.invalidFormat;
+  }
+  if (!response.ok) return typeof body?.error === "string" && body.error ? body.error : CONTACT_ERRORS.failed;
+  return null;
+}
+
+export default function Contact() {
+  const root = useRouteLoaderData("root") as { contactEndpoint?: string } | undefined;
+  const endpoint = root?.contactEndpoint || "/api/contact";
+  const [step, setStep] = useState(0);
+  const [values, setValues] = useState<Record<Field, string>>({ company: "", project: "", email: "" });
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const field = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  const thanks = useRef<HTMLHeadingElement>(null);
+  const ids = { field: useId(), error: useId(), step: useId() };
+  const current = steps[step]!;
+  const last = step === steps.length - 1;
+
+  // Each new question takes the focus, so keyboard and screen-reader users follow along.
+  useEffect(() => {
+    if (step > 0) field.current?.focus();
+  }, [step]);
+  useEffect(() => {
+    if (submitted) thanks.current?.focus();
+  }, [submitted]);
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (loading) return;
+    const problem = validate(current.field, values[current.field]);
+    if (problem) {
+      setError(problem);
+      field.current?.focus();
+      return;
+    }
+    if (!last) {
+      setStep(step + 1);
+      return;
+    }
+    setLoading(true);
+    try {
+      const honeypot = (event.currentTarget.elements.namedItem("website") as HTMLInputElement | null)?.value ?? "";
+      const failure = await send(endpoint, values, honeypot);
+      if (failure) setError(failure);
+      else setSubmitted(true);
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  if (submitted) {
+    return (
+      <section className="contact-page">
+        <div className="container contact-card contact-done" role="status">
+          <h1 ref={thanks} tabIndex={-1}>
+            Thank you for reaching out! We are contacting you shortly.
+          </h1>
+          <p className="lead">A copy of your message is on its way to {values.email.trim()}.</p>
+          <Link to="/" className="button button-coral">
+            Back to Home
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  const common = {
+    id: ids.field,
+    name: current.field,
+    ref: field,
+    required: true,
+    placeholder: current.placeholder,
+    value: values[current.field],
+    disabled: loading,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? ids.error : undefined,
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      setValues({ ...values, [current.field]: event.target.value });
+      setError(null);
+    },
+  };
+
+  return (
+    <section className="contact-page">
+      <form className="container contact-card" onSubmit={onSubmit} noValidate aria-describedby={ids.step}>
+        <p id={ids.step} className="contact-step">
+          Step {step + 1} of {steps.length}
+        </p>
+        <div className="contact-progress" aria-hidden="true">
+          {steps.map((s, index) => (
+            <span key={s.field} data-done={index <= step} />
+          ))}
+        </div>
+        <label htmlFor={ids.field} className="contact-question">
+          {current.question}
+        </label>
+        {current.field === "project" ? (
+          <textarea {...common} rows={6} maxLength={5000} />
+        ) : (
+          <input
+            {...common}
+            type={current.field === "email" ? "email" : "text"}
+            autoComplete={current.field === "email" ? "email" : "organization"}
+            maxLength={current.field === "email" ? 254 : 200}
+          />
+        )}
+        {/* Hidden from people; bots that fill in every field give themselves away. */}
+        <div className="honeypot" aria-hidden="true">
+          <label>
+            Leave this field empty
+            <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+          </label>
+        </div>
+        <p id={ids.error} className="field-error" role="alert">
+          {error}
+        </p>
+        <div className="contact-actions">
+          <button type="submit" className="button button-coral" disabled={loading}>
+            {loading ? (
+              <>
+                <span className="spinner" aria-hidden="true" /> Sending...
+              </>
+            ) : last ? (
+              "Submit"
+            ) : (
+              "Next"
+            )}
+          </button>
+          <p className="contact-aside">
+            Prefer e-mail? <a href={`mailto:${siteConfig.email}`}>{siteConfig.email}</a>
+          </p>
+        </div>
+      </form>
+    </section>
+  );
+}

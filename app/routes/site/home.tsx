@@ -1,0 +1,134 @@
+import { Link } from "react-router";
+import { CtaSection } from "~/components/cta-section";
+import { HoverAccordion } from "~/components/hover-accordion";
+import { JsonLd } from "~/components/json-ld";
+import { VideoLoop, VideoToggle } from "~/components/video-loop";
+import { homeContent } from "~/content/home";
+import { services } from "~/content/services";
+import { siteConfig } from "~/content/site";
+import { pageMeta, siteUrlFrom } from "~/lib/site/seo";
+import { staticPage } from "~/lib/platform/static-page";
+import type { Route } from "./+types/home";
+
+export const handle = staticPage;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({ title: siteConfig.name, description: homeContent.metaDescription, path: "/", matches });
+
+export default function Home({ matches }: Route.ComponentProps) {
+  return (
+    <>
+      <OrganizationJsonLd siteUrl={siteUrlFrom(matches)} />
+      <Hero />
+      <WhatWeDo />
+      <section className="statement container">
+        <p>{homeContent.partnering}</p>
+      </section>
+      <section className="process container" aria-labelledby="process-heading">
+        <h2 id="process-heading" className="section-label">
+          How we work
+        </h2>
+        <HoverAccordion items={[...homeContent.process]} numbered className="accordion-large" />
+      </section>
+      <WorkPreview />
+      <CtaSection heading={homeContent.closing} />
+    </>
+  );
+}
+
+function Hero() {
+  return (
+    <section className="home-hero" aria-labelledby="hero-heading" data-video-group="">
+      <VideoLoop media="video/hero" eager className="home-hero-video" width={1280} height={720} />
+      <div className="home-hero-shade" />
+      <div className="container home-hero-content">
+        <h1 id="hero-heading" className="home-hero-statement">
+          {siteConfig.name} {homeContent.heroStatement} <em>{homeContent.heroTagline}</em>
+        </h1>
+        <div className="home-hero-actions">
+          <Link to="/contact" className="button button-coral" prefetch="intent">
+            Get in touch
+          </Link>
+          <Link to="/work" className="button button-outline-cream" prefetch="intent">
+            See our work
+          </Link>
+        </div>
+      </div>
+      <VideoToggle className="video-toggle" />
+    </section>
+  );
+}
+
+function WhatWeDo() {
+  return (
+    <section className="what-we-do container" aria-labelledby="what-we-do-heading">
+      <h2 id="what-we-do-heading" className="section-label">
+        What we do
+      </h2>
+      <ul className="service-list">
+        {services.map((service) => (
+          <li key={service.slug}>
+            <Link to={service.path} className="service-link" prefetch="intent">
+              <span className="service-marker" aria-hidden="true" />
+              <span className="service-name">{service.name}</span>
+              <span className="service-arrow" aria-hidden="true">
+                →
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function WorkPreview() {
+  return (
+    <section className="work-preview container" aria-labelledby="work-heading" data-video-group="">
+      <div className="section-head">
+        <h2 id="work-heading" className="section-label">
+          Work
+        </h2>
+        <VideoToggle className="text-button" plural />
+      </div>
+      <ul className="work-grid work-grid-3">
+        {homeContent.work.map((item) => (
+          <li key={item.title}>
+            {/* A real link (Enter, a click, open in a new tab); the spec also wants Space,
+                as on a button, which the enhancement module adds ([data-space-opens]). */}
+            <Link to="/work" className="work-card" data-testid="work-card" data-space-opens="">
+              <VideoLoop media={item.media} className="work-video" width={640} height={400} />
+              <span className="work-caption">{item.title}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function OrganizationJsonLd({ siteUrl }: { siteUrl: string }) {
+  return (
+    <JsonLd
+      data={{
+        "@context": "https://schema.org",
+        "@type": "Organization",
+        name: siteConfig.legalName,
+        alternateName: siteConfig.name,
+        url: `${siteUrl}/`,
+        logo: `${siteUrl}/icon-512.png`,
+        email: siteConfig.email,
+        slogan: siteConfig.tagline,
+        taxID: siteConfig.organisationNumber.replaceAll(" ", ""),
+        address: {
+          "@type": "PostalAddress",
+          streetAddress: siteConfig.address.street,
+          postalCode: siteConfig.address.postalCode,
+          addressLocality: siteConfig.address.city,
+          addressCountry: siteConfig.address.countryCode,
+        },
+        sameAs: [siteConfig.social.href],
+      }}
+    />
+  );
+}

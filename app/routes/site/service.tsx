@@ -1,0 +1,72 @@
+import { data, Link } from "react-router";
+import { CtaSection } from "~/components/cta-section";
+import { HoverAccordion } from "~/components/hover-accordion";
+import { type ServiceAction, serviceBySlug } from "~/content/services";
+import { siteConfig } from "~/content/site";
+import { pageMeta } from "~/lib/site/seo";
+import { staticPage } from "~/lib/platform/static-page";
+import type { Route } from "./+types/service";
+
+// One module serves the five service routes (see routes.ts); the path picks the copy.
+export function loader({ request }: Route.LoaderArgs) {
+  const service = serviceBySlug(new URL(request.url).pathname.slice(1));
+  if (!service) throw data(null, { status: 404 });
+  return { slug: service.slug };
+}
+
+export const handle = staticPage;
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const service = serviceBySlug(loaderData?.slug ?? "");
+  if (!service) return [];
+  return pageMeta({ title: service.name, description: service.metaDescription, path: service.path, matches });
+};
+
+export default function ServicePage({ loaderData }: Route.ComponentProps) {
+  const service = serviceBySlug(loaderData.slug)!;
+  return (
+    <>
+      <section className="service-hero" aria-labelledby="service-heading">
+        <div className="container service-hero-inner">
+          <p className="eyebrow eyebrow-highlight">{service.name}</p>
+          <h1 id="service-heading">{service.heroHeading}</h1>
+          <p className="lead">{service.intro}</p>
+          <ActionButton action={service.heroAction} className="button button-coral" />
+        </div>
+      </section>
+      <section className="container service-items" aria-labelledby="service-items-heading">
+        <h2 id="service-items-heading" className="section-label">
+          What you get
+        </h2>
+        <HoverAccordion items={service.items} numbered className="accordion-large accordion-highlight" />
+      </section>
+      {service.closing ? (
+        <CtaSection heading={service.closing.heading}>
+          {/* false, not null: a closing without an action has no button at all */}
+          {service.closing.action ? (
+            <ActionButton action={service.closing.action} className="button button-cream" />
+          ) : (
+            false
+          )}
+        </CtaSection>
+      ) : null}
+    </>
+  );
+}
+
+/** A call to action that either opens an e-mail to the studio or goes to a page. */
+function ActionButton({ action, className }: { action: ServiceAction; className: string }) {
+  if (action.kind === "link") {
+    return (
+      <Link to={action.to ?? "/contact"} className={className} prefetch="intent">
+        {action.label}
+      </Link>
+    );
+  }
+  const subject = action.subject ? `?subject=${encodeURIComponent(action.subject)}` : "";
+  return (
+    <a href={`mailto:${siteConfig.email}${subject}`} className={className}>
+      {action.label}
+    </a>
+  );
+}

@@ -1,0 +1,87 @@
+import { asc, eq } from "drizzle-orm";
+import { Link } from "react-router";
+import { VideoLoop, VideoToggle } from "~/components/video-loop";
+import { getDb, schema } from "~/lib/platform/db.server";
+import { useMediaUrl } from "~/lib/media/media";
+import { pageMeta } from "~/lib/site/seo";
+import { staticPage } from "~/lib/platform/static-page";
+import type { Route } from "./+types/work";
+
+const headline = "A quick look at what we've built, how we work, and where we're headed.";
+
+export async function loader() {
+  const items = await getDb()
+    .select({
+      slug: schema.portfolioItems.slug,
+      title: schema.portfolioItems.title,
+      media: schema.portfolioItems.media,
+    })
+    .from(schema.portfolioItems)
+    .where(eq(schema.portfolioItems.status, "published"))
+    .orderBy(asc(schema.portfolioItems.sortOrder));
+  return { items };
+}
+
+export const handle = staticPage;
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Work",
+    description:
+      "Dashboards, apps, websites, games, automation and film: a quick look at what Fjord & Form has built, how we work, and where we're headed.",
+    path: "/work",
+    matches,
+  });
+
+export default function Work({ loaderData }: Route.ComponentProps) {
+  const url = useMediaUrl();
+  return (
+    <>
+      <section className="page-intro container">
+        <p className="eyebrow">Work</p>
+        <h1 className="work-headline">{headline}</h1>
+      </section>
+      <section className="container" aria-label="Showcase" data-video-group="">
+        <div className="section-head section-head-end">
+          <VideoToggle className="text-button" plural />
+        </div>
+        <ul className="work-grid showcase-grid" data-testid="showcase-grid">
+          {loaderData.items.map((item) => (
+            <li key={item.slug}>
+              <figure className="showcase-item">
+                <VideoLoop
+                  media={item.media}
+                  label={`${item.title} showcase video`}
+                  className="work-video"
+                  width={640}
+                  height={400}
+                />
+                <figcaption className="work-caption">{item.title}</figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="container work-cta" aria-labelledby="work-cta-heading">
+        <div className="work-cta-text">
+          <h2 id="work-cta-heading">Want to work with us?</h2>
+          <p className="lead">We'd love to hear your ideas!</p>
+          <Link to="/contact" className="button button-coral" prefetch="intent">
+            Get in touch
+          </Link>
+        </div>
+        <picture className="work-cta-image">
+          <source srcSet={url("video/showcase-landing-page.webp")} type="image/webp" />
+          <img
+            src={url("video/showcase-landing-page.jpg")}
+            alt=""
+            width={640}
+            height={400}
+            loading="lazy"
+            decoding="async"
+          />
+        </picture>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { Link } from "react-router";
+import { getPageViewBuffer } from "~/lib/site/analytics.server";
+import { dashboardCounts } from "~/lib/staff/dashboard.server";
+import { getDb } from "~/lib/platform/db.server";
+import { requireStaff } from "~/lib/auth/guard.server";
+import { staffMeta } from "~/lib/site/seo";
+import type { Route } from "./+types/admin._index";
+
+export const meta: Route.MetaFunction = () => staffMeta("Dashboard");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requireStaff(request, context);
+  await getPageViewBuffer()?.flush(); // so the count includes this process's latest views
+  return { name: session.fullName || session.email, counts: await dashboardCounts(getDb()) };
+}
+
+const quickActions = [
+  { to: "/blog/manage", label: "Manage blog posts", hint: "Edit, publish or delete posts" },
+  { to: "/blog/cms", label: "Write a new post", hint: "Opens the editor" },
+  { to: "/job-cms", label: "Job listings", hint: "Publish and edit positions" },
+  { to: "/admin/subscribers", label: "Newsletter subscribers", hint: "Who confirmed, who left" },
+  { to: "/gdpr-checklist", label: "GDPR checklist", hint: "The public self-assessment" },
+];
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { counts } = loaderData;
+  const cards = [
+    { label: "Published Posts", value: counts.publishedPosts, testId: "stat-posts" },
+    { label: "Newsletter Subscribers", value: counts.newsletterSubscribers, testId: "stat-subscribers" },
+    { label: "Portfolio Items", value: counts.portfolioItems, testId: "stat-portfolio" },
+    { label: "Page Views Today", value: counts.pageViewsToday, testId: "stat-views" },
+  ];
+  return (
+    <>
+      <h1 className="admin-title">Welcome back, {loaderData.name}</h1>
+      <ul className="stat-cards">
+        {cards.map((card) => (
+          <li key={card.label} className="stat-card" data-testid={card.testId}>
+            <span className="stat-label">{card.label}</span>
+            <span className="stat-value">{card.value.toLocaleString("nb-NO")}</span>
+          </li>
+        ))}
+      </ul>
+      <h2 className="section-label">Quick actions</h2>
+      <ul className="quick-actions">
+        {quickActions.map((action) => (
+          <li key={action.to}>
+            <Link to={action.to} className="quick-action">
+              <span className="quick-action-label">{action.label}</span>
+              <span className="quick-action-hint">{action.hint}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { PasswordSection } from "~/components/settings/password-section";
+import { SessionsSection } from "~/components/settings/sessions-section";
+import { SettingsHeading } from "~/components/settings/settings-ui";
+import { TwoStepSection, type TwoStepView } from "~/components/settings/two-step-section";
+import { needsPassword, settingsRequest } from "~/lib/auth/settings-page.server";
+import { factorStatus } from "~/lib/auth/mfa.server";
+import { staffMeta } from "~/lib/site/seo";
+import { listActiveSessions } from "~/lib/auth/session.server";
+import type { Route } from "./+types/admin.settings";
+
+/**
+ * /admin/settings: the overview. Each form posts to the page of its own intent
+ * (/admin/settings/two-step/enrol, …/two-step/disable, …/recovery-codes, …/password,
+ * …/sessions), which shows the result; the rules live in app/lib/auth.
+ */
+export const meta: Route.MetaFunction = () => staffMeta("Settings");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { session, db } = await settingsRequest(request, context);
+  const factor = await factorStatus(db, session.userId);
+  const sessions = await listActiveSessions(db, session.userId);
+  const twoStep: TwoStepView = factor ? { state: "on", recoveryCodesLeft: factor.recoveryCodesLeft } : { state: "off" };
+  return {
+    twoStep,
+    needsPassword: needsPassword(session),
+    sessions: sessions.map((s) => ({ ...s, current: s.id === session.id })),
+  };
+}
+
+export default function Settings({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <SettingsHeading backLink={false} />
+      <TwoStepSection view={loaderData.twoStep} needsPassword={loaderData.needsPassword} />
+      <SessionsSection sessions={loaderData.sessions} />
+      <PasswordSection />
+    </>
+  );
+}

@@ -1,0 +1,87 @@
+import { data } from "react-router";
+import { SettingsHeading } from "~/components/settings/settings-ui";
+import { TwoStepSection, type TwoStepView } from "~/components/settings/two-step-section";
+import { needsPassword, readForm, reauthRefusal, settingsRequest } from "~/lib/auth/settings-page.server";
+import { beginEnrolment, finishEnrolment, shownEnrolment } from "~/lib/auth/two-step.server";
+import { type Enrolment, factorStatus } from "~/lib/auth/mfa.server";
+import { staffMeta } from "~/lib/site/seo";
+import type { Route } from "./+types/admin.settings.two-step.enrol";
+
+/** /admin/settings/two-step/enrol: turning two-step verification on (password, QR code, first code). */
+export const meta: Route.MetaFunction = () => staffMeta("Set up two-step verification");
+
+const SETUP_ERROR = "That code did not match. Check the time on your phone and try the next code.";
+const ALREADY_ON = "Two-step verification is already on. Turn it off first to set up a new phone.";
+
+const enrolling = (e: Enrolment): TwoStepView => ({
+  state: "enrolling",
+  factorId: e.factorId,
+  secret: e.secret,
+  qrCode: e.qrCode,
+});
+
+async function currentView(db: Parameters<typeof factorStatus>[0], userId: string): Promise<TwoStepView> {
+  const factor = await factorStatus(db, userId);
+  return factor ? { state: "on", recoveryCodesLeft: factor.recoveryCodesLeft } : { state: "off" };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { session, db } = await settingsRequest(request, context);
+  const fresh = !needsPassword(session);
+  // An unfinished enrolment is shown again only right after the password was entered.
+  const pending = fresh && !(await factorStatus(db, session.userId)) ? await shownEnrolment(db, session) : null;
+  return { view: pending ? enrolling(pending) : await currentView(db, session.userId), needsPassword: !fresh };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { session, db, meta } = await settingsRequest(request, context);
+  const field = await readForm(request);
+  const password = field("password") || undefined;
+  const reply = (view: TwoStepView, notice: { error?: string; message?: string } = {}, status = 200) =>
+    data({ view, notice, needsPassword: needsPassword(session) }, { status });
+
+  if (field("intent") === "confirm") {
+    const factorId = field("factorId", 64);
+    const result = await finishEnrolment(db, session, { factorId, code: field("code", 64), password }, meta);
+    switch (result.kind) {
+      case "reauth": {
+        const { status, error } = reauthRefusal(result.outcome);
+        // The key is not shown again without the password; the code form stays.
+        return reply({ state: "enrolling", factorId, secret: "", qrCode: "" }, { error }, status);
+      }
+      case "invalid":
+        return reply(
+          result.enrolment ? enrolling(result.enrolment) : await currentView(db, session.userId),
+          {
+            error: SETUP_ERROR,
+          },
+          400,
+        );
+      case "on":
+        return reply({ state: "enrolled", recoveryCodes: result.recoveryCodes });
+    }
+  }
+  if (field("intent") !== "start")
+    return reply(await currentView(db, session.userId), { error: "Unknown action" }, 400);
+  const result = await beginEnrolment(db, session, { password }, meta);
+  switch (result.kind) {
+    case "reauth": {
+      const { status, error } = reauthRefusal(result.outcome);
+      return reply({ state: "off" }, { error }, status);
+    }
+    case "already-on":
+      return reply(await currentView(db, session.userId), { error: ALREADY_ON }, 409);
+    case "started":
+      return reply(enrolling(result.enrolment));
+  }
+}
+
+export default function EnrolTwoStep({ loaderData, actionData }: Route.ComponentProps) {
+  const state = actionData ?? loaderData;
+  return (
+    <>
+      <SettingsHeading />
+      <TwoStepSection view={state.view} needsPassword={state.needsPassword} notice={actionData?.notice} />
+    </>
+  );
+}

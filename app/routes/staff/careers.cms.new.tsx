@@ -1,0 +1,36 @@
+import { data, redirect } from "react-router";
+import { emptyJob, JobForm } from "~/components/job-form";
+import { getDb } from "~/lib/platform/db.server";
+import { requireStaff } from "~/lib/auth/guard.server";
+import { createJob, parseJobForm, SlugTakenError } from "~/lib/careers/jobs.server";
+import { staffMeta } from "~/lib/site/seo";
+import type { Route } from "./+types/careers.cms.new";
+
+export const meta: Route.MetaFunction = () => staffMeta("New job listing");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, context);
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireStaff(request, context);
+  const result = parseJobForm(await request.formData());
+  if (!result.ok) return data({ errors: result.errors, values: result.values }, 400);
+  try {
+    const job = await createJob(getDb(), result.job);
+    return redirect(`/job-cms?saved=${encodeURIComponent(job.slug)}`);
+  } catch (error) {
+    if (error instanceof SlugTakenError) return data({ errors: { slug: error.message }, values: result.values }, 409);
+    throw error;
+  }
+}
+
+export default function NewJob({ actionData }: Route.ComponentProps) {
+  return (
+    <div className="container admin">
+      <h1 className="admin-title">New job listing</h1>
+      <JobForm initial={actionData?.values ?? emptyJob} errors={actionData?.errors} submitLabel="Save listing" />
+    </div>
+  );
+}
