@@ -3,13 +3,14 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
-import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { getConfig } from "~/lib/platform/config.server";
 import { getPageViewBuffer, isCountablePageView } from "~/lib/site/analytics.server";
 import { getDatabaseHandle, pingDatabase } from "~/lib/platform/db.server";
 import { getPageCache } from "~/lib/platform/page-cache.server";
 import { log } from "~/lib/platform/log.server";
 import { startApp } from "~/lib/platform/startup.server";
+import { type RequestInfo, requestInfoContext } from "~/lib/platform/request-context";
 import { requestFaults } from "~/lib/platform/test-faults.server";
 import { requestBodyLimits } from "./body-limit";
 import {
@@ -22,17 +23,6 @@ import {
   storeResponse,
 } from "./page-cache";
 import { clientAddress, rejectControlCharacters, sameOriginWrites, securityHeaders } from "./security";
-
-// What every loader and action receives besides the request.
-declare module "react-router" {
-  interface AppLoadContext {
-    /** This response's CSP nonce, for the few inline scripts React Router writes. */
-    cspNonce: string | undefined;
-    /** The visitor's address (from X-Forwarded-For only behind TRUST_PROXY proxies). */
-    clientIp: string;
-    requestId: string;
-  }
-}
 
 type Env = { Variables: { secureHeadersNonce?: string; requestId: string; cspNonceOverride?: string } };
 
@@ -121,16 +111,19 @@ export function createApp(options: { mode: "development" | "production"; clientD
   if (options.clientDir) serveClientFiles(app, options.clientDir);
 
   app.all("*", async (c) => {
-    const loadContext = {
+    const info: RequestInfo = {
       cspNonce: c.get("secureHeadersNonce"),
       clientIp: clientIp(c, config.trustedProxies),
       requestId: c.get("requestId"),
     };
+    // What middleware, loaders and actions read with context.get(requestInfoContext).
+    const loadContext = new RouterContextProvider();
+    loadContext.set(requestInfoContext, info);
     // Tests only (TEST_HOOKS=true): this one request sees the database as down.
     if (config.testHooks && c.req.header("x-test-fault") === "database-down") {
       return requestFaults.run({ databaseDown: true }, () => handleRequest(c.req.raw, loadContext));
     }
-    const response = await renderOrServeFromCache(c, loadContext);
+    const response = await renderOrServeFromCache(c, loadContext, info.cspNonce ?? "");
     const request = { method: c.req.method, path: c.req.path, userAgent: c.req.header("user-agent") ?? "" };
     // Buffered and written in batches: the page does not wait for the database.
     if (isCountablePageView(request, response)) getPageViewBuffer()?.record(request.path);
@@ -138,9 +131,8 @@ export function createApp(options: { mode: "development" | "production"; clientD
   });
 
   /** Visitors' plain page requests are rendered once per content version (page-cache.ts). */
-  async function renderOrServeFromCache(c: Context<Env>, loadContext: AppLoadContext) {
+  async function renderOrServeFromCache(c: Context<Env>, loadContext: RouterContextProvider, nonce: string) {
     const cache = getPageCache();
-    const nonce = loadContext.cspNonce ?? "";
     const cacheable = !dev && config.pageCache && nonce !== "" && isCacheableRequest(c.req.raw, c.req.path);
     const hit = cacheable ? cache.get(c.req.path) : undefined;
     if (hit) return sendCachedPage(c, hit, nonce);

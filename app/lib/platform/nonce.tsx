@@ -17,6 +17,14 @@ const InlineCssContext = createContext<string | undefined>(undefined);
 
 export const InlineCssProvider = InlineCssContext.Provider;
 
+export const INLINE_CSS_ID = "inline-css";
+
+// In the browser: the text the server inlined, read once from the document before React
+// renders. When an error boundary replaces the page, React mounts the <style> again,
+// and without this it would mount it empty: the error page would lose every style.
+const documentCss =
+  typeof document === "undefined" ? undefined : (document.getElementById(INLINE_CSS_ID)?.textContent ?? undefined);
+
 export function useInlineCss() {
-  return useContext(InlineCssContext);
+  return useContext(InlineCssContext) ?? documentCss;
 }

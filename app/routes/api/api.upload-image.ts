@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     let userId: string;
     try {
       // Checked before a byte of the body is read.
-      userId = (await requireStaffApi(request, context)).userId;
+      userId = (await requireStaffApi(context)).userId;
     } catch (error) {
       if (error instanceof Response) return error; // the guard's 401 JSON, not a 500
       throw error;

@@ -9,8 +9,8 @@ import type { Route } from "./+types/blog.manage";
 
 export const meta: Route.MetaFunction = () => staffMeta("Blogginnlegg");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await currentStaff(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const session = await currentStaff(context);
   // Signed out: the page shows "Ikke autorisert" with a "Logg inn" link, and no post, not even a title, is sent.
   if (!session || session.mfaPending) return data({ authorized: false as const, posts: [] }, 401);
   const posts = await listAllPosts(getDb());
@@ -99,20 +99,20 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
           <tbody>
             {posts.map((post) => (
               <tr key={post.id}>
-                <td>{post.published ? <Link to={`/blog/${post.slug}`}>{post.title}</Link> : post.title}</td>
-                <td>
+                <td data-label="Tittel">{post.published ? <Link to={`/blog/${post.slug}`}>{post.title}</Link> : post.title}</td>
+                <td data-label="Status">
                   <span className={post.published ? "badge badge-published" : "badge"}>
                     {post.published ? "Publisert" : "Utkast"}
                   </span>
                   {post.featured ? <span className="badge badge-featured">Fremhevet</span> : null}
                 </td>
-                <td>{formatShortDate(post.created_at)}</td>
-                <td>
+                <td data-label="Dato">{formatShortDate(post.created_at)}</td>
+                <td data-label="Rediger">
                   <Link to={`/blog/cms?edit=${post.id}`} className="button button-small button-ghost">
                     Rediger<span className="visually-hidden"> {post.title}</span>
                   </Link>
                 </td>
-                <td>
+                <td data-label="Slett">
                   <button type="button" className="button button-small button-danger" onClick={() => remove(post)}>
                     Slett<span className="visually-hidden"> {post.title}</span>
                   </button>
