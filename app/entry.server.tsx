@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { DatabaseUnavailableError } from "~/lib/platform/db.server";
 import { log } from "~/lib/platform/log.server";
 import { InlineCssProvider, NonceProvider } from "~/lib/platform/nonce";
 import { requestInfo } from "~/lib/platform/request-context";
@@ -23,6 +24,11 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   // A body over its limit or deadline is answered 413/408 by server/body-limit.ts.
   if (error instanceof Error && (error.name === "BodyTooLargeError" || error.name === "BodyTimeoutError")) return;
   const { requestId } = requestInfo(context as RouterContextProvider);
+  // An outage is not a bug: one warning line a request, the pages show their error states.
+  if (error instanceof DatabaseUnavailableError) {
+    log.warn("database unavailable", { requestId, method: request.method, path: new URL(request.url).pathname });
+    return;
+  }
   log.error("request failed", { requestId, method: request.method, path: new URL(request.url).pathname, error });
 };
 

@@ -5,6 +5,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  type ShouldRevalidateFunctionArgs,
   useLocation,
   useMatches,
   useNavigation,
@@ -33,6 +34,12 @@ export const links: Route.LinksFunction = () => [
 // Puts the session reader in the router context for every route below: the session is
 // read at most once per request, and only when something asks (app/lib/auth/guard.server.ts).
 export const middleware: Route.MiddlewareFunction[] = [readStaffSession];
+
+// The root's data (settings, the session banner's expiry) changes only when something is
+// submitted (sign-in, sign-out, extend): plain navigations do not load it again. So the
+// first route below that loads data is the one whose error page shows when it fails.
+export const shouldRevalidate = ({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
+  formMethod ? defaultShouldRevalidate : false;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const config = getConfig();
