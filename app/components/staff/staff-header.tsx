@@ -14,7 +14,9 @@ export function StaffHeader({ staff }: Props) {
           {/* The logo file itself, not <Logo />: sharing that component with the root would
               split it into a file of its own that every visitor's wizard page loads. */}
           <img className="logo-image" src="/logo.svg" alt={siteConfig.name} width={148} height={32} />
-          <span className="staff-brand-back">Til nettstedet</span>
+          <span className="staff-brand-back" lang="nb">
+            Til nettstedet
+          </span>
         </Link>
         {staff ? (
           <Form method="post" action="/logout" className="staff-account">
@@ -28,7 +30,7 @@ export function StaffHeader({ staff }: Props) {
         ) : null}
       </div>
       {staff ? (
-        <nav aria-label="Stab" className="staff-nav">
+        <nav aria-label="Stab" className="staff-nav" lang="nb">
           <ul>
             {STAFF_NAV.map((item) => (
               <li key={item.to}>

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { siteConfig } from "~/content/site";
 import { type Database, schema } from "../platform/db.server";
 import { enqueueMail } from "../mail/mail.server";
@@ -163,4 +163,21 @@ async function welcomeMail(email: string, siteUrl: string, unsubscribeToken: str
     unsubscribeUrl: leaveUrl,
     ...(await newsletterWelcomeEmail({ siteUrl, unsubscribeUrl: leaveUrl })),
   };
+}
+
+/** The newest subscribers first, for the staff list (at most 500 until it is paginated). */
+export async function listSubscribers(db: Database) {
+  const s = schema.newsletterSubscribers;
+  return db
+    .select({
+      id: s.id,
+      email: s.email,
+      status: s.status,
+      source: s.source,
+      consentAt: s.consentAt,
+      confirmedAt: s.confirmedAt,
+    })
+    .from(s)
+    .orderBy(desc(s.createdAt))
+    .limit(500);
 }

@@ -1,26 +1,12 @@
-import { desc } from "drizzle-orm";
-import { getDb, schema } from "~/lib/platform/db.server";
-
+import { getDb } from "~/lib/platform/db.server";
+import { listSubscribers } from "~/lib/visitor-forms/newsletter.server";
 import { staffMeta } from "~/lib/site/seo";
 import type { Route } from "./+types/admin.subscribers";
 
 export const meta: Route.MetaFunction = () => staffMeta("Subscribers");
 
 export async function loader() {
-  const s = schema.newsletterSubscribers;
-  const rows = await getDb()
-    .select({
-      id: s.id,
-      email: s.email,
-      status: s.status,
-      source: s.source,
-      consentAt: s.consentAt,
-      confirmedAt: s.confirmedAt,
-    })
-    .from(s)
-    .orderBy(desc(s.createdAt))
-    .limit(500);
-  return { rows };
+  return { rows: await listSubscribers(getDb()) };
 }
 
 const statusLabel = { active: "Aktiv", pending: "Venter på bekreftelse", unsubscribed: "Avmeldt" } as const;

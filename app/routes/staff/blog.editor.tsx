@@ -177,7 +177,7 @@ export default function Editor({ loaderData }: Route.ComponentProps) {
 
   if (unauthorized) {
     return (
-      <section className="container narrow notice-page">
+      <section className="container narrow notice-page" lang="nb">
         <h1>Ikke autorisert</h1>
         <p className="lead">Økten din er utløpt. Endringene er ikke lagret.</p>
         <Link to="/" className="button">
@@ -190,7 +190,7 @@ export default function Editor({ loaderData }: Route.ComponentProps) {
   const saveLabel =
     busy === "save" ? (mode === "edit" ? "Oppdaterer..." : "Publiserer...") : loading ? "Laster..." : null;
   return (
-    <div className="container admin">
+    <div className="container admin" lang="nb">
       <div className="admin-head">
         <h1 className="admin-title">{mode === "edit" ? "Rediger innlegg" : "Nytt innlegg"}</h1>
         <Link to="/blog/manage">← Tilbake til oversikten</Link>

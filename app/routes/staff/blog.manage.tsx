@@ -37,7 +37,7 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
 
   if (!loaderData.authorized) {
     return (
-      <section className="container narrow notice-page">
+      <section className="container narrow notice-page" lang="nb">
         <h1>Ikke autorisert</h1>
         <p className="lead">Du må være logget inn for å administrere blogginnlegg.</p>
         <Link to="/login" className="button">
@@ -65,7 +65,7 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
   }
 
   return (
-    <div className="container admin">
+    <div className="container admin" lang="nb">
       <div className="admin-head">
         <h1 className="admin-title">Blogginnlegg</h1>
         <Link to="/blog/cms" className="button button-coral">
@@ -99,7 +99,9 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
           <tbody>
             {posts.map((post) => (
               <tr key={post.id}>
-                <td data-label="Tittel">{post.published ? <Link to={`/blog/${post.slug}`}>{post.title}</Link> : post.title}</td>
+                <td data-label="Tittel">
+                  {post.published ? <Link to={`/blog/${post.slug}`}>{post.title}</Link> : post.title}
+                </td>
                 <td data-label="Status">
                   <span className={post.published ? "badge badge-published" : "badge"}>
                     {post.published ? "Publisert" : "Utkast"}
@@ -128,7 +130,7 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   return (
-    <section className="container narrow notice-page" role="alert">
+    <section className="container narrow notice-page" role="alert" lang="nb">
       <h1>Feil ved lasting av blogginnlegg</h1>
       <button type="button" className="button" onClick={() => window.location.reload()}>
         Prøv igjen

@@ -81,40 +81,40 @@ export default function JobCms({ loaderData, actionData }: Route.ComponentProps)
                 <td data-label="Status">{job.published ? "Published" : "Hidden"}</td>
                 <td data-label="Actions">
                   <div className="row-actions">
-                  <Link to={`/job-cms/${job.id}`} className="button button-small button-ghost">
-                    Edit<span className="visually-hidden"> {job.title}</span>
-                  </Link>
-                  <Form method="post">
-                    <input type="hidden" name="id" value={job.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value={job.published ? "unpublish" : "publish"}
-                      className="button button-small button-ghost"
-                      disabled={busy}
+                    <Link to={`/job-cms/${job.id}`} className="button button-small button-ghost">
+                      Edit<span className="visually-hidden"> {job.title}</span>
+                    </Link>
+                    <Form method="post">
+                      <input type="hidden" name="id" value={job.id} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value={job.published ? "unpublish" : "publish"}
+                        className="button button-small button-ghost"
+                        disabled={busy}
+                      >
+                        {job.published ? "Unpublish" : "Publish"}
+                        <span className="visually-hidden"> {job.title}</span>
+                      </button>
+                    </Form>
+                    <Form
+                      method="post"
+                      onSubmit={(event) => {
+                        if (!window.confirm(`Delete the listing “${job.title}”? This cannot be undone.`))
+                          event.preventDefault();
+                      }}
                     >
-                      {job.published ? "Unpublish" : "Publish"}
-                      <span className="visually-hidden"> {job.title}</span>
-                    </button>
-                  </Form>
-                  <Form
-                    method="post"
-                    onSubmit={(event) => {
-                      if (!window.confirm(`Delete the listing “${job.title}”? This cannot be undone.`))
-                        event.preventDefault();
-                    }}
-                  >
-                    <input type="hidden" name="id" value={job.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="delete"
-                      className="button button-small button-danger"
-                      disabled={busy}
-                    >
-                      Delete<span className="visually-hidden"> {job.title}</span>
-                    </button>
-                  </Form>
+                      <input type="hidden" name="id" value={job.id} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="delete"
+                        className="button button-small button-danger"
+                        disabled={busy}
+                      >
+                        Delete<span className="visually-hidden"> {job.title}</span>
+                      </button>
+                    </Form>
                   </div>
                 </td>
               </tr>

@@ -42,7 +42,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <div className="staff-shell">
       <StaffHeader staff={null} />
       <main id="main" tabIndex={-1} className="staff-main">
-        <section className="container narrow notice-page" role="alert">
+        <section className="container narrow notice-page" role="alert" lang="nb">
           <p className="eyebrow">{notFound ? "404" : "Feil"}</p>
           <h1>{notFound ? "Siden finnes ikke." : "Noe gikk galt."}</h1>
           <p className="lead">
