@@ -4,7 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { copyMedia } from "~/lib/media/copy-media.server";
-import { deleteMedia, storedKeys } from "~/lib/media/media-library.server";
+import { deleteMedia, listMedia, storedKeys } from "~/lib/media/media-library.server";
 import { createLocalStore } from "~/lib/media/storage/local-store.server";
 import { createS3Store } from "~/lib/media/storage/s3-store.server";
 import { storeImage } from "~/lib/media/uploads.server";
@@ -63,6 +63,23 @@ describe(`uploads in an S3 bucket (${engineName()})`, () => {
     });
     expect(await rows()).toEqual([]);
     expect(await s3.keys()).toEqual([]);
+  });
+
+  it("the media library shows thumbnails from MEDIA_BASE_URL and gives each upload's widest copy as its address", async () => {
+    const store = bucketStore();
+    const png = await storeImage(handle.db, { bytes: await fixtures.png(), uploadedBy: null, store });
+    const webp = await storeImage(handle.db, { bytes: await fixtures.webp(), uploadedBy: null, store });
+    const items = await listMedia(handle.db, "https://media.example.no");
+    const byId = new Map(items.map((item) => [item.id, item]));
+    expect(byId.get(png.media.id)).toMatchObject({
+      thumb: `https://media.example.no/uploads/${png.media.storageKey}-480.webp`,
+      largest: png.url,
+    });
+    expect(byId.get(webp.media.id)).toMatchObject({
+      thumb: `https://media.example.no/uploads/${webp.media.storageKey}-480.webp`,
+      largest: `/uploads/${webp.media.storageKey}-1600.webp`,
+    });
+    expect((await listMedia(handle.db, undefined))[0]!.thumb).toMatch(/^\/uploads\//);
   });
 
   it("deleting a medium deletes its row and every object; deleting it again finds nothing", async () => {

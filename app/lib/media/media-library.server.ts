@@ -27,9 +27,14 @@ export async function listMedia(db: Database, mediaBaseUrl: string | undefined, 
     .orderBy(desc(m.createdAt))
     .limit(limit);
   return rows.map((row) => {
-    const urls = Object.entries(row.variants);
-    const thumb = urls.find(([key]) => key.endsWith(".webp"))?.[1] ?? urls[0]?.[1] ?? "";
-    const largest = urls.filter(([key]) => !key.endsWith(".webp")).at(-1)?.[1] ?? thumb;
+    // Variant keys are "<width>.<format>"; jsonb keeps its keys in its own order, not by width.
+    const sizes = Object.entries(row.variants)
+      .map(([key, url]) => ({ width: Number.parseInt(key, 10), webp: key.endsWith(".webp"), url }))
+      .sort((a, b) => a.width - b.width);
+    const thumb = sizes.find((size) => size.webp)?.url ?? sizes[0]?.url ?? "";
+    // The widest copy in the uploaded format; a WebP upload has only WebP copies.
+    const originals = sizes.filter((size) => !size.webp);
+    const largest = (originals.length > 0 ? originals : sizes).at(-1)?.url ?? "";
     // The thumbnail is shown from wherever media are served; the address stays the
     // /uploads/… path that posts keep.
     return { ...row, thumb: uploadUrl(mediaBaseUrl, thumb), largest };
