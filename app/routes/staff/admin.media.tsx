@@ -9,7 +9,8 @@ import type { Route } from "./+types/admin.media";
 
 export const meta: Route.MetaFunction = () => staffMeta("Media");
 
-// Signed-in staff only: the staff layout's middleware (routes/staff/guarded.ts) checked.
+// Loader and action run for signed-in staff only: the staff layout's middleware
+// (routes/staff/guarded.ts) has checked the session before either.
 export async function loader() {
   return { items: await listMedia(getDb(), getConfig().mediaBaseUrl) };
 }
