@@ -5,6 +5,8 @@ import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { getConfig } from "~/lib/platform/config.server";
+import { serveMedia } from "~/lib/media/serve-media.server";
+import { getMediaStore } from "~/lib/media/storage/media-store.server";
 import { getPageViewBuffer, isCountablePageView } from "~/lib/site/analytics.server";
 import { getDatabaseHandle, pingDatabase } from "~/lib/platform/db.server";
 import { getPageCache } from "~/lib/platform/page-cache.server";
@@ -95,18 +97,17 @@ export function createApp(options: { mode: "development" | "production"; clientD
     }
   });
 
-  // Staff image uploads (app/lib/media/uploads.server.ts): /uploads/<uuid>-<width>.<ext> is
-  // ${DATA_DIR}/uploads/<file> (serveStatic joins root and the request path), in dev too.
-  // Names are unique, so they are cached for good; the Content-Type comes from the
-  // extension and nosniff from the security headers. They stay on this server for now:
-  // MEDIA_BASE_URL is only for the static showcase media.
-  app.use(
-    "/uploads/*",
-    serveStatic({
-      root: config.dataDir,
-      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
-    }),
-  );
+  // Staff uploads (app/lib/media/uploads.server.ts): /uploads/<key> is streamed from the
+  // media store, the folder DATA_DIR/uploads or a bucket (app/lib/media/serve-media.server.ts),
+  // in dev too. Pages point at MEDIA_BASE_URL instead when it is set, but these addresses
+  // keep working: the editor's preview, old links, and a CDN that pulls from this server.
+  app.use("/uploads/*", async (c, next) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    // The path as sent, not decoded: a "%" is never part of a valid key, so an encoded
+    // "/" or "." is a 404 rather than something decoded into a path.
+    const key = new URL(c.req.url).pathname.slice("/uploads/".length);
+    return (await serveMedia(getMediaStore(), c.req.raw, key)) ?? next();
+  });
 
   if (options.clientDir) serveClientFiles(app, options.clientDir);
 

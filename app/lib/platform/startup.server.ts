@@ -11,6 +11,7 @@ import { createMailWorker, fileTransport, getMailWorker, setMailWorker, smtpTran
 import { applyRetention } from "./retention.server";
 import { runSeeds } from "./seed.server";
 import { ensureFirstUser } from "../auth/users.server";
+import { getMediaStore } from "../media/storage/media-store.server";
 
 /**
  * Everything the server does once before it accepts requests: validate settings,
@@ -42,6 +43,9 @@ export async function startApp(): Promise<{ stop: () => Promise<void> }> {
   setMailWorker(worker);
   worker.start();
   log.info("mail delivery", { transport: worker.transport });
+  // Which store uploads go to (the folder or a bucket): the first thing to check when an
+  // image is missing on one instance.
+  log.info("media storage", { store: getMediaStore().description });
 
   // Public pages are cached per process; any content change, in any process, clears them.
   const contentChanges = listenForContentChanges(handle, () => getPageCache().invalidate());
