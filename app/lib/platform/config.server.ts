@@ -24,6 +24,21 @@ const urlWithProtocols = (protocols: string[]) =>
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 
+/**
+ * SECRETS_KEY: 32 random bytes, as 64 hex digits or base64/base64url (`openssl rand
+ * -base64 32`). Null when the text is not exactly that.
+ */
+export function decodeSecretsKey(text: string): Buffer | null {
+  const value = text.trim();
+  if (/^[0-9a-f]{64}$/i.test(value)) return Buffer.from(value, "hex");
+  if (!/^[A-Za-z0-9+/_-]{43}={0,1}$/.test(value)) return null;
+  const key = Buffer.from(value, "base64");
+  return key.byteLength === 32 ? key : null;
+}
+
+/** Variables whose values never appear in an error message (the log would keep them). */
+const SECRET_VARIABLES = new Set(["SECRETS_KEY"]);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -34,6 +49,15 @@ const envSchema = z.object({
   SMTP_URL: z.preprocess(emptyToUndefined, urlWithProtocols(["smtp:", "smtps:"]).optional()),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().min(3).optional()),
   MEDIA_BASE_URL: z.preprocess(emptyToUndefined, urlWithProtocols(["http:", "https:"]).optional()),
+  SECRETS_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((value) => decodeSecretsKey(value) !== null, {
+        message: "must be 32 random bytes as base64 or 64 hex digits (e.g. `openssl rand -base64 32`)",
+      })
+      .optional(),
+  ),
   TRUST_PROXY: proxyCount.default(0),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
@@ -56,9 +80,11 @@ export class ConfigError extends Error {
 export function parseConfig(env: Record<string, string | undefined>) {
   const result = envSchema.safeParse(env);
   if (!result.success) {
-    const lines = result.error.issues.map(
-      (issue) => `  ${issue.path.join(".")}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`,
-    );
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      const got = SECRET_VARIABLES.has(name) ? "the value is not shown" : `got ${JSON.stringify(env[name])}`;
+      return `  ${issue.path.join(".")}: ${issue.message} (${got})`;
+    });
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const values = result.data;
@@ -81,6 +107,12 @@ export function parseConfig(env: Record<string, string | undefined>) {
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     mediaBaseUrl: values.MEDIA_BASE_URL?.replace(/\/+$/, ""),
+    /**
+     * The key for secrets at rest (SECRETS_KEY; platform/secrets-key.server.ts). Unset:
+     * generated into DATA_DIR/secrets.key for the embedded database; required with
+     * DATABASE_URL except in development.
+     */
+    secretsKey: values.SECRETS_KEY ? decodeSecretsKey(values.SECRETS_KEY)! : undefined,
     /**
      * Proxies in front of the app (TRUST_PROXY): the client address is this many entries
      * from the right of X-Forwarded-For; 0 takes the socket's address.
