@@ -48,6 +48,25 @@ export async function createSharedDatabase(prefix: string) {
 export async function createDatabaseAtMigration(prefix: string, lastTag: string) {
   const database = await emptyDatabase(prefix);
   const pool = new pg.Pool({ ...database.connection, max: 2 });
+  try {
+    await withMigrationsUpTo(lastTag, (folder) => migrate(drizzle({ client: pool }), { migrationsFolder: folder }));
+  } catch (error) {
+    await pool.end();
+    await database.remove();
+    throw error;
+  }
+  return {
+    url: database.url,
+    query: (text: string, values: unknown[] = []) => pool.query(text, values),
+    async drop() {
+      await pool.end();
+      await database.remove();
+    },
+  };
+}
+
+/** Runs `run` with a migrations folder that ends at `lastTag`, as an older version shipped it. */
+export async function withMigrationsUpTo<T>(lastTag: string, run: (folder: string) => Promise<T>) {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-"));
   try {
     const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"));
@@ -59,20 +78,8 @@ export async function createDatabaseAtMigration(prefix: string, lastTag: string)
     for (const { tag } of journal.entries) {
       fs.copyFileSync(path.join(migrationsFolder, `${tag}.sql`), path.join(folder, `${tag}.sql`));
     }
-    await migrate(drizzle({ client: pool }), { migrationsFolder: folder });
-  } catch (error) {
-    await pool.end();
-    await database.remove();
-    throw error;
+    return await run(folder);
   } finally {
     fs.rmSync(folder, { recursive: true, force: true });
   }
-  return {
-    url: database.url,
-    query: (text: string, values: unknown[] = []) => pool.query(text, values),
-    async drop() {
-      await pool.end();
-      await database.remove();
-    },
-  };
 }
