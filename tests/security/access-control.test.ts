@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { createPost } from "~/lib/blog/blog.server";
-import { createJob } from "~/lib/careers/jobs.server";
+import { createJob, jobInputSchema } from "~/lib/careers/jobs.server";
 import { type Database, schema } from "~/lib/platform/db.server";
 import { subscribe } from "~/lib/visitor-forms/newsletter.server";
 import * as fixtures from "../fixtures/images";
@@ -41,19 +41,18 @@ beforeAll(async () => {
   });
   state.draftId = draft.id;
   state.draftSlug = draft.slug;
-  const job = await createJob(db, {
-    title: SECRETS.job,
-    slug: "hemmelig-stilling",
-    location: "Oslo",
-    type: "Full-time",
-    department: "",
-    description: "Not public yet.",
-    responsibilities: [],
-    requirements: [],
-    benefits: [],
-    applyLink: "mailto:jobs@fjordform.no",
-    published: false,
-  });
+  const job = await createJob(
+    db,
+    jobInputSchema.parse({
+      title: SECRETS.job,
+      slug: "hemmelig-stilling",
+      location: "Oslo",
+      type: "Full-time",
+      description: "Not public yet.",
+      applyLink: "mailto:jobs@fjordform.no",
+      published: false,
+    }),
+  );
   state.jobId = job.id;
   await subscribe(db, { email: SECRETS.subscriber, ip: "198.51.100.9", source: "footer" }, server.url);
 });

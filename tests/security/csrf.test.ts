@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createPost } from "~/lib/blog/blog.server";
-import { createJob } from "~/lib/careers/jobs.server";
+import { createJob, jobInputSchema } from "~/lib/careers/jobs.server";
 import { type Database, schema } from "~/lib/platform/db.server";
 import { subscribe } from "~/lib/visitor-forms/newsletter.server";
 import sharp from "sharp";
@@ -40,19 +40,10 @@ beforeAll(async () => {
     created_at: "",
   });
   state.postId = post.id;
-  const job = await createJob(db, {
-    title: "A job to keep",
-    slug: "",
-    location: "Oslo",
-    type: "Full-time",
-    department: "",
-    description: "x",
-    responsibilities: [],
-    requirements: [],
-    benefits: [],
-    applyLink: "mailto:jobs@fjordform.no",
-    published: true,
-  });
+  const job = await createJob(
+    db,
+    jobInputSchema.parse({ title: "A job to keep", location: "Oslo", type: "Full-time", description: "x", applyLink: "mailto:jobs@fjordform.no" }),
+  );
   state.jobId = job.id;
   await subscribe(db, { email: "reader@example.no", ip: "198.51.100.9", source: "footer" }, server.url);
   const [mail] = await db.select().from(schema.mailOutbox);

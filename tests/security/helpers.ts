@@ -9,13 +9,17 @@ export const ANSWER_CEILING_MS = 60_000;
 
 /**
  * The production server (`node server.js`, needs `npx react-router build`) on a
- * throw-away DATA_DIR for the tests of one file, stopped and removed afterwards.
+ * throw-away DATA_DIR for the tests of one file, stopped and removed afterwards. `env`
+ * may be a function, for settings known only once something else has started.
  */
-export function productionServerForThisFile(env: Record<string, string> = {}) {
+export function productionServerForThisFile(
+  env: Record<string, string> | (() => Promise<Record<string, string>>) = {},
+) {
   const state: { server?: RunningServer; dataDir?: string; database?: Promise<DatabaseHandle> } = {};
   beforeAll(async () => {
     state.dataDir = makeDataDir("security-test");
-    state.server = await startProductionServer({ DATA_DIR: state.dataDir, RATE_LIMIT_MULTIPLIER: "100", ...env });
+    const settings = typeof env === "function" ? await env() : env;
+    state.server = await startProductionServer({ DATA_DIR: state.dataDir, RATE_LIMIT_MULTIPLIER: "100", ...settings });
   });
   afterAll(async () => {
     try {
