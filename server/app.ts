@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
@@ -9,6 +10,7 @@ import { getPageViewBuffer, isCountablePageView } from "~/lib/site/analytics.ser
 import { getDatabaseHandle, pingDatabase } from "~/lib/platform/db.server";
 import { getPageCache } from "~/lib/platform/page-cache.server";
 import { log } from "~/lib/platform/log.server";
+import { isStoredUploadName } from "~/lib/media/uploads.server";
 import { startApp } from "~/lib/platform/startup.server";
 import { requestFaults } from "~/lib/platform/test-faults.server";
 import { requestBodyLimits } from "./body-limit";
@@ -107,14 +109,24 @@ export function createApp(options: { mode: "development" | "production"; clientD
 
   // Staff image uploads (app/lib/media/uploads.server.ts): /uploads/<uuid>-<width>.<ext> is
   // ${DATA_DIR}/uploads/<file> (serveStatic joins root and the request path), in dev too.
-  // Names are unique, so they are cached for good; the Content-Type comes from the
-  // extension and nosniff from the security headers. They stay on this server for now:
-  // MEDIA_BASE_URL is only for the static showcase media.
+  // Only names the upload code writes are served (anything else in the folder, or any path
+  // out of it, is a 404). Names are unique, so they are cached for good; the Content-Type
+  // comes from the extension (always an image type), nosniff from the security headers.
+  // They stay on this server for now: MEDIA_BASE_URL is only for the static showcase media.
   app.use(
     "/uploads/*",
+    async (c, next) => {
+      if (!isStoredUploadName(c.req.path.slice("/uploads/".length))) {
+        return c.text("Not Found", 404, { "Cache-Control": "no-store" });
+      }
+      await next();
+    },
     serveStatic({
       root: config.dataDir,
-      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+      onFound: (file, c) => {
+        c.header("Cache-Control", "public, max-age=31536000, immutable");
+        c.header("Content-Disposition", `inline; filename="${path.basename(file)}"`);
+      },
     }),
   );
 

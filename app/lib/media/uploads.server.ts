@@ -43,6 +43,15 @@ const ALLOWED = {
 } as const;
 type AllowedMime = keyof typeof ALLOWED;
 
+/**
+ * The name of every file `storeImage` writes: `<uuid>-<width>.<format>`. Only such names
+ * are served from /uploads (server/app.ts): a file that got into the folder any other way
+ * (a restore, a stray .html or .svg) is never served from the site's origin.
+ */
+export function isStoredUploadName(name: string) {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-\d{1,5}\.(?:webp|jpg|png|gif)$/.test(name);
+}
+
 export function uploadsDir(dataDir: string) {
   return path.join(dataDir, "uploads");
 }
