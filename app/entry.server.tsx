@@ -2,10 +2,12 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { DatabaseUnavailableError } from "~/lib/platform/db.server";
 import { log } from "~/lib/platform/log.server";
 import { InlineCssProvider, NonceProvider } from "~/lib/platform/nonce";
+import { requestInfo } from "~/lib/platform/request-context";
 // Inlined into every document (about 7 KB compressed): the first paint needs no second
 // request, which is most of the wait on a slow phone network.
 import inlineCss from "./styles/app.css?inline";
@@ -17,11 +19,17 @@ export const streamTimeout = 5_000;
  * the whole error, which for a failed query is its SQL and every parameter value; the
  * structured log keeps the SQLSTATE code and drops the values (log.server.ts).
  */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return; // the visitor went away: nothing went wrong here
   // A body over its limit or deadline is answered 413/408 by server/body-limit.ts.
   if (error instanceof Error && (error.name === "BodyTooLargeError" || error.name === "BodyTimeoutError")) return;
-  log.error("request failed", { method: request.method, path: new URL(request.url).pathname, error });
+  const { requestId } = requestInfo(context as RouterContextProvider);
+  // An outage is not a bug: one warning line a request, the pages show their error states.
+  if (error instanceof DatabaseUnavailableError) {
+    log.warn("database unavailable", { requestId, method: request.method, path: new URL(request.url).pathname });
+    return;
+  }
+  log.error("request failed", { requestId, method: request.method, path: new URL(request.url).pathname, error });
 };
 
 export default function handleRequest(
@@ -29,9 +37,9 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
-  const nonce = loadContext?.cspNonce;
+  const { cspNonce: nonce, requestId } = requestInfo(loadContext);
   // Crawlers and static generation get the whole document at once; people get a stream.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
 
@@ -62,7 +70,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) log.error("render failed", { path: new URL(request.url).pathname, error });
+          if (shellRendered) log.error("render failed", { requestId, path: new URL(request.url).pathname, error });
         },
       },
     );

@@ -5,21 +5,21 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  type ShouldRevalidateFunctionArgs,
   useLocation,
   useMatches,
   useNavigation,
 } from "react-router";
 import enhanceScript from "virtual:enhance-script";
+import { SessionBanner } from "~/components/session-banner";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { siteConfig } from "~/content/site";
-import { SessionBanner } from "~/components/session-banner";
 import { now } from "~/lib/platform/clock.server";
 import { getConfig } from "~/lib/platform/config.server";
-import { currentStaff } from "~/lib/auth/guard.server";
-import { readSessionToken } from "~/lib/auth/session.server";
-import { useInlineCss, useNonce } from "~/lib/platform/nonce";
-import { needsFramework } from "~/lib/platform/static-page";
+import { currentStaff, readStaffSession } from "~/lib/auth/guard.server";
+import { INLINE_CSS_ID, useInlineCss, useNonce } from "~/lib/platform/nonce";
+import { isStaffArea, needsFramework } from "~/lib/platform/static-page";
 import type { Route } from "./+types/root";
 
 
@@ -31,10 +31,20 @@ export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/rss+xml", title: "Fjord & Form blog", href: "/blog/rss.xml" },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+// Puts the session reader in the router context for every route below: the session is
+// read at most once per request, and only when something asks (app/lib/auth/guard.server.ts).
+export const middleware: Route.MiddlewareFunction[] = [readStaffSession];
+
+// The root's data (settings, the session banner's expiry) changes only when something is
+// submitted (sign-in, sign-out, extend): plain navigations do not load it again. So the
+// first route below that loads data is the one whose error page shows when it fails.
+export const shouldRevalidate = ({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
+  formMethod ? defaultShouldRevalidate : false;
+
+export async function loader({ context }: Route.LoaderArgs) {
   const config = getConfig();
   // Only requests that carry a session cookie cost a database read here.
-  const session = readSessionToken(request) ? await currentStaff(request, context).catch(() => null) : null;
+  const session = await currentStaff(context).catch(() => null);
   const staff =
     session && !session.mfaPending
       ? { expiresAt: session.expiresAt.toISOString(), expiresInMs: session.expiresAt.getTime() - now().getTime() }
@@ -56,7 +66,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#184B54" />
         <Meta />
         {/* Server-rendered only (see entry.server.tsx); hydration keeps it as it is. */}
-        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: inlineCss ?? "" }} suppressHydrationWarning />
+        <style
+          id={INLINE_CSS_ID}
+          nonce={nonce}
+          dangerouslySetInnerHTML={{ __html: inlineCss ?? "" }}
+          suppressHydrationWarning
+        />
         <Links />
         {framework ? null : <script type="module" src={enhanceScript} nonce={nonce} />}
       </head>
@@ -76,18 +91,35 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const navigation = useNavigation();
-  const framework = needsFramework(useMatches());
+  const matches = useMatches();
+  const framework = needsFramework(matches);
   // The footer is shown on every page except /contact, a focused, full-height wizard.
   const showFooter = pathname !== "/contact";
+  const banner =
+    // Staff on a static page get the static page: the banner needs the framework.
+    loaderData.staff && framework ? (
+      <SessionBanner key={loaderData.staff.expiresAt} expiresInMs={loaderData.staff.expiresInMs} />
+    ) : null;
+  const skipLink = (
+    <a className="skip-link" href="#main">
+      Skip to content
+    </a>
+  );
+  // The staff area brings its own header and <main> (routes/staff/layout.tsx).
+  if (isStaffArea(matches)) {
+    return (
+      <>
+        {skipLink}
+        {banner}
+        <div className="route-progress" data-active={navigation.state === "loading"} aria-hidden="true" />
+        <Outlet />
+      </>
+    );
+  }
   return (
     <>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      {/* Staff on a static page get the static page: the banner needs the framework. */}
-      {loaderData.staff && framework ? (
-        <SessionBanner key={loaderData.staff.expiresAt} expiresInMs={loaderData.staff.expiresInMs} />
-      ) : null}
+      {skipLink}
+      {banner}
       <SiteHeader />
       {/* Client navigations that wait for data show a progress bar instead of a frozen page. */}
       {framework ? (

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 import { services } from "./content/services";
 
 export default [
@@ -7,18 +7,9 @@ export default [
   route("about", "routes/site/about.tsx"),
   route("blog", "routes/site/blog.tsx"),
   route("blog/rss.xml", "routes/site/blog.rss.ts"),
-  route("blog/manage", "routes/staff/blog.manage.tsx"),
-  // One editor component at every address the spec names; ?edit={id} for edit mode.
-  ...["blog/cms", "blog/new", "blog-cms", "admin/posts/new"].map((path) =>
-    route(path, "routes/staff/blog.editor.tsx", { id: `editor:${path}` }),
-  ),
-  route("admin/posts", "routes/staff/admin.posts.ts"),
   route("blog/:slug", "routes/site/blog.post.tsx"),
   route("careers", "routes/site/careers.tsx"),
-  route("careers/cms/new", "routes/staff/careers.cms.new.tsx"),
   route("careers/:slug", "routes/site/careers.detail.tsx"),
-  route("job-cms", "routes/staff/job-cms.tsx"),
-  route("job-cms/:id", "routes/staff/job-cms.edit.tsx"),
   route("contact", "routes/site/contact.tsx"),
   // One module renders the five service pages.
   ...services.map(({ slug }) => route(slug, "routes/site/service.tsx", { id: `service-${slug}` })),
@@ -33,17 +24,32 @@ export default [
   route("login/mfa", "routes/auth/login.mfa.tsx"),
   route("login/status", "routes/auth/login.status.ts"),
   route("logout", "routes/auth/logout.ts"),
-  route("admin", "routes/staff/admin.tsx", [
-    index("routes/staff/admin._index.tsx"),
-    route("settings", "routes/staff/admin.settings.tsx"),
-    // One page per settings intent; the overview's forms post to them.
-    route("settings/two-step/enrol", "routes/staff/admin.settings.two-step.enrol.tsx"),
-    route("settings/two-step/disable", "routes/staff/admin.settings.two-step.disable.tsx"),
-    route("settings/recovery-codes", "routes/staff/admin.settings.recovery-codes.tsx"),
-    route("settings/password", "routes/staff/admin.settings.password.tsx"),
-    route("settings/sessions", "routes/staff/admin.settings.sessions.tsx"),
-    route("subscribers", "routes/staff/admin.subscribers.tsx"),
-    route("media", "routes/staff/admin.media.tsx"),
+  // The staff area: one layout (staff header, no marketing header or footer) and one
+  // guard for every page in it. URLs are the spec's; the folders are not.
+  layout("routes/staff/layout.tsx", [
+    route("blog/manage", "routes/staff/blog.manage.tsx"), // shows "Ikke autorisert" itself
+    layout("routes/staff/guarded.ts", [
+      // One editor component at every address the spec names; ?edit={id} for edit mode.
+      ...["blog/cms", "blog/new", "blog-cms", "admin/posts/new"].map((path) =>
+        route(path, "routes/staff/blog.editor.tsx", { id: `editor:${path}` }),
+      ),
+      route("admin/posts", "routes/staff/admin.posts.ts"),
+      route("careers/cms/new", "routes/staff/careers.cms.new.tsx"),
+      route("job-cms", "routes/staff/job-cms.tsx"),
+      route("job-cms/:id", "routes/staff/job-cms.edit.tsx"),
+      route("admin", "routes/staff/admin.tsx", [
+        index("routes/staff/admin._index.tsx"),
+        route("settings", "routes/staff/admin.settings.tsx"),
+        // One page per settings intent; the overview's forms post to them.
+        route("settings/two-step/enrol", "routes/staff/admin.settings.two-step.enrol.tsx"),
+        route("settings/two-step/disable", "routes/staff/admin.settings.two-step.disable.tsx"),
+        route("settings/recovery-codes", "routes/staff/admin.settings.recovery-codes.tsx"),
+        route("settings/password", "routes/staff/admin.settings.password.tsx"),
+        route("settings/sessions", "routes/staff/admin.settings.sessions.tsx"),
+        route("subscribers", "routes/staff/admin.subscribers.tsx"),
+        route("media", "routes/staff/admin.media.tsx"),
+      ]),
+    ]),
   ]),
   route("api/session/extend", "routes/api/api.session.extend.ts"),
   route("api/auth/reauthenticate", "routes/api/api.auth.reauthenticate.ts"),

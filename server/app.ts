@@ -1,17 +1,18 @@
 import fs from "node:fs";
-import path from "node:path";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
-import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { getConfig } from "~/lib/platform/config.server";
+import { serveMedia } from "~/lib/media/serve-media.server";
+import { getMediaStore } from "~/lib/media/storage/media-store.server";
 import { getPageViewBuffer, isCountablePageView } from "~/lib/site/analytics.server";
 import { getDatabaseHandle, pingDatabase } from "~/lib/platform/db.server";
 import { getPageCache } from "~/lib/platform/page-cache.server";
 import { log } from "~/lib/platform/log.server";
-import { isStoredUploadName } from "~/lib/media/uploads.server";
 import { startApp } from "~/lib/platform/startup.server";
+import { type RequestInfo, requestInfoContext } from "~/lib/platform/request-context";
 import { requestFaults } from "~/lib/platform/test-faults.server";
 import { requestBodyLimits } from "./body-limit";
 import {
@@ -24,17 +25,6 @@ import {
   storeResponse,
 } from "./page-cache";
 import { clientAddress, rejectControlCharacters, sameOriginWrites, securityHeaders } from "./security";
-
-// What every loader and action receives besides the request.
-declare module "react-router" {
-  interface AppLoadContext {
-    /** This response's CSP nonce, for the few inline scripts React Router writes. */
-    cspNonce: string | undefined;
-    /** The visitor's address (from X-Forwarded-For only behind TRUST_PROXY proxies). */
-    clientIp: string;
-    requestId: string;
-  }
-}
 
 type Env = { Variables: { secureHeadersNonce?: string; requestId: string; cspNonceOverride?: string } };
 
@@ -107,42 +97,34 @@ export function createApp(options: { mode: "development" | "production"; clientD
     }
   });
 
-  // Staff image uploads (app/lib/media/uploads.server.ts): /uploads/<uuid>-<width>.<ext> is
-  // ${DATA_DIR}/uploads/<file> (serveStatic joins root and the request path), in dev too.
-  // Only names the upload code writes are served (anything else in the folder, or any path
-  // out of it, is a 404). Names are unique, so they are cached for good; the Content-Type
-  // comes from the extension (always an image type), nosniff from the security headers.
-  // They stay on this server for now: MEDIA_BASE_URL is only for the static showcase media.
-  app.use(
-    "/uploads/*",
-    async (c, next) => {
-      if (!isStoredUploadName(c.req.path.slice("/uploads/".length))) {
-        return c.text("Not Found", 404, { "Cache-Control": "no-store" });
-      }
-      await next();
-    },
-    serveStatic({
-      root: config.dataDir,
-      onFound: (file, c) => {
-        c.header("Cache-Control", "public, max-age=31536000, immutable");
-        c.header("Content-Disposition", `inline; filename="${path.basename(file)}"`);
-      },
-    }),
-  );
+  // Staff uploads (app/lib/media/uploads.server.ts): /uploads/<key> is streamed from the
+  // media store, the folder DATA_DIR/uploads or a bucket (app/lib/media/serve-media.server.ts),
+  // in dev too. Pages point at MEDIA_BASE_URL instead when it is set, but these addresses
+  // keep working: the editor's preview, old links, and a CDN that pulls from this server.
+  app.use("/uploads/*", async (c, next) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    // The path as sent, not decoded: a "%" is never part of a valid key, so an encoded
+    // "/" or "." is a 404 rather than something decoded into a path.
+    const key = new URL(c.req.url).pathname.slice("/uploads/".length);
+    return (await serveMedia(getMediaStore(), c.req.raw, key)) ?? next();
+  });
 
   if (options.clientDir) serveClientFiles(app, options.clientDir);
 
   app.all("*", async (c) => {
-    const loadContext = {
+    const info: RequestInfo = {
       cspNonce: c.get("secureHeadersNonce"),
       clientIp: clientIp(c, config.trustedProxies),
       requestId: c.get("requestId"),
     };
+    // What middleware, loaders and actions read with context.get(requestInfoContext).
+    const loadContext = new RouterContextProvider();
+    loadContext.set(requestInfoContext, info);
     // Tests only (TEST_HOOKS=true): this one request sees the database as down.
     if (config.testHooks && c.req.header("x-test-fault") === "database-down") {
       return requestFaults.run({ databaseDown: true }, () => handleRequest(c.req.raw, loadContext));
     }
-    const response = await renderOrServeFromCache(c, loadContext);
+    const response = await renderOrServeFromCache(c, loadContext, info.cspNonce ?? "");
     const request = { method: c.req.method, path: c.req.path, userAgent: c.req.header("user-agent") ?? "" };
     // Buffered and written in batches: the page does not wait for the database.
     if (isCountablePageView(request, response)) getPageViewBuffer()?.record(request.path);
@@ -150,9 +132,8 @@ export function createApp(options: { mode: "development" | "production"; clientD
   });
 
   /** Visitors' plain page requests are rendered once per content version (page-cache.ts). */
-  async function renderOrServeFromCache(c: Context<Env>, loadContext: AppLoadContext) {
+  async function renderOrServeFromCache(c: Context<Env>, loadContext: RouterContextProvider, nonce: string) {
     const cache = getPageCache();
-    const nonce = loadContext.cspNonce ?? "";
     const cacheable = !dev && config.pageCache && nonce !== "" && isCacheableRequest(c.req.raw, c.req.path);
     const hit = cacheable ? cache.get(c.req.path) : undefined;
     if (hit) return sendCachedPage(c, hit, nonce);

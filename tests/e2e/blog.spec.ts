@@ -1,15 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { unique, writePost } from "./support/blog";
 import { signInWithForm } from "./support/sign-in";
 
-async function writePost(page: Page, post: { title: string; excerpt?: string; content?: string; author?: string }) {
-  await page.goto("/blog/cms");
-  await page.getByLabel("Tittel (Title) *").fill(post.title);
-  await page.getByLabel("Utdrag (Excerpt) *").fill(post.excerpt ?? "A short summary.");
-  await page.getByLabel("Forfatter (Author) *").fill(post.author ?? "Kari Nordmann");
-  await page.getByLabel("Innhold (Content) *").fill(post.content ?? "First paragraph.\nSecond paragraph.");
-}
-
-const unique = (label: string) => `${label} ${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
 test("staff write and publish a post; visitors see it with a Norwegian date, in the feed and the sitemap", async ({
   page,

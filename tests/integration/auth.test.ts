@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { generate } from "otplib";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { setClockOffset } from "~/lib/platform/clock.server";
 import { dashboardCounts, startOfTodayInOslo } from "~/lib/staff/dashboard.server";
 import { type DatabaseHandle, schema } from "~/lib/platform/db.server";
@@ -169,10 +169,20 @@ describe(`sessions (${engineName()})`, () => {
     expect(logouts).toHaveLength(1);
   });
 
-  it("a failure to record a security event never throws", async () => {
-    await expect(
-      logSecurityEvent(handle.db, { p_user_id: "00000000-0000-0000-0000-000000000000", p_action: "login" }),
-    ).resolves.toBeUndefined();
+  it("a failure to record a security event never throws, and is logged as an error", async () => {
+    // The error line is expected here: captured and checked, not printed into the run.
+    const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    try {
+      await expect(
+        logSecurityEvent(handle.db, { p_user_id: "00000000-0000-0000-0000-000000000000", p_action: "login" }),
+      ).resolves.toBeUndefined();
+      const lines = stderr.mock.calls.map(([chunk]) => JSON.parse(String(chunk)) as Record<string, unknown>);
+      expect(lines).toContainEqual(
+        expect.objectContaining({ level: "error", msg: "security event not recorded", action: "login" }),
+      );
+    } finally {
+      stderr.mockRestore();
+    }
   });
 });
 

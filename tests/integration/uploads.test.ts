@@ -215,13 +215,13 @@ describe(`staff image uploads (${engineName()})`, () => {
     await expectRefused(upload(truncated), 400, "Failed to upload image: the content is not a valid JPEG image.");
   });
 
-  it("a 4 MB photo is processed in reasonable time", async () => {
+  // Its time is bounded by the processing deadline in image-processing.server.ts (a
+  // photo that took longer would be refused), not by a guess at this machine's speed.
+  it("a 4 MB photo from a phone is accepted and processed into every size", async () => {
     const photo = await fixtures.largeJpeg(4);
     expect(photo.byteLength).toBeGreaterThan(3.5 * 1024 * 1024);
     expect(photo.byteLength).toBeLessThan(MAX_UPLOAD_BYTES);
-    const started = performance.now();
     const { url, media } = await upload(photo);
-    expect(performance.now() - started).toBeLessThan(20_000);
     expect(url).toMatch(/-1600\.jpg$/);
     expect(Object.keys(media.variants)).toHaveLength(6);
   });

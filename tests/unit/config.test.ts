@@ -69,6 +69,95 @@ describe("configuration", () => {
     expect(config.mediaBaseUrl).toBe("https://media.fjordform.no");
   });
 
+  it("keeps uploads in DATA_DIR/uploads unless a bucket is configured", () => {
+    expect(parseConfig({ DATA_DIR: "/srv/site" }).mediaStorage).toEqual({ driver: "local", dir: "/srv/site/uploads" });
+  });
+
+  it("reads S3_URL: key and secret (percent-decoded), host and port, bucket, region, path style", () => {
+    const url = "s3://AKIA123:se%2Fcr%2Bet@s3.eu-north-1.amazonaws.com/fjordform-media?region=eu-north-1";
+    expect(parseConfig({ S3_URL: url }).mediaStorage).toEqual({
+      driver: "s3",
+      s3: {
+        endpoint: "https://s3.eu-north-1.amazonaws.com",
+        bucket: "fjordform-media",
+        region: "eu-north-1",
+        forcePathStyle: false,
+        credentials: { accessKeyId: "AKIA123", secretAccessKey: "se/cr+et" },
+      },
+    });
+    const local = parseConfig({ S3_URL: "s3+http://minio:minio123@127.0.0.1:9000/media/?forcePathStyle=true" });
+    expect(local.mediaStorage).toEqual({
+      driver: "s3",
+      s3: {
+        endpoint: "http://127.0.0.1:9000",
+        bucket: "media",
+        region: "us-east-1",
+        forcePathStyle: true,
+        credentials: { accessKeyId: "minio", secretAccessKey: "minio123" },
+      },
+    });
+    // No key in the URL: the AWS SDK's own chain (environment, instance role).
+    expect(parseConfig({ S3_URL: "s3://r2.example.com/media?region=auto" }).mediaStorage).toMatchObject({
+      s3: { endpoint: "https://r2.example.com", region: "auto", credentials: undefined },
+    });
+  });
+
+  it("reads the separate S3_* settings the same way", () => {
+    const config = parseConfig({
+      S3_ENDPOINT: "https://account.r2.cloudflarestorage.com/",
+      S3_BUCKET: "media",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_REGION: "auto",
+      S3_FORCE_PATH_STYLE: "true",
+    });
+    expect(config.mediaStorage).toEqual({
+      driver: "s3",
+      s3: {
+        endpoint: "https://account.r2.cloudflarestorage.com",
+        bucket: "media",
+        region: "auto",
+        forcePathStyle: true,
+        credentials: { accessKeyId: "key", secretAccessKey: "secret" },
+      },
+    });
+    expect(parseConfig({ S3_BUCKET: "media" }).mediaStorage).toEqual({
+      driver: "s3",
+      s3: { endpoint: undefined, bucket: "media", region: "us-east-1", forcePathStyle: false, credentials: undefined },
+    });
+  });
+
+  it.each([
+    [{ S3_URL: "https://key:secret@host/bucket" }, /S3_URL: must start with s3:\/\/ or s3\+http:\/\//],
+    [{ S3_URL: "s3://key:secret@host/" }, /S3_URL: the path must be a bucket name/],
+    [{ S3_URL: "s3://key:secret@host/bucket/folder" }, /S3_URL: the path must be a bucket name/],
+    [{ S3_URL: "s3://key:secret@host/bucket?regoin=x" }, /S3_URL: unknown option regoin/],
+    [{ S3_URL: "s3://key:secret@host/bucket?forcePathStyle=yes" }, /S3_URL: forcePathStyle must be true or false/],
+    [{ S3_URL: "s3://key@host/bucket" }, /S3_URL: give both the access key id and the secret/],
+    [{ S3_URL: "s3://key:secret@host/bucket", S3_BUCKET: "other" }, /set either S3_URL or S3_BUCKET, not both/],
+    [{ S3_ENDPOINT: "https://minio.internal" }, /S3_BUCKET: needed with the other S3_\* settings/],
+    [{ S3_BUCKET: "media", S3_ACCESS_KEY_ID: "key" }, /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/],
+    [{ S3_BUCKET: "Media_Files" }, /S3_BUCKET: must be a bucket name/],
+  ])("refuses the S3 settings %j, naming what is wrong", (env, message) => {
+    expect(() => parseConfig(env)).toThrow(ConfigError);
+    expect(() => parseConfig(env)).toThrow(message);
+  });
+
+  it("never repeats an S3 secret in its refusal", () => {
+    for (const env of [
+      { S3_URL: "https://key:hunter2@host/bucket" },
+      { S3_URL: "s3://key:hunter2@host/b" },
+      { S3_BUCKET: "media", S3_ACCESS_KEY_ID: "key", S3_SECRET_ACCESS_KEY: "hunter2", S3_ENDPOINT: "ftp://x" },
+    ]) {
+      expect(() => parseConfig(env)).toThrow(ConfigError);
+      try {
+        parseConfig(env);
+      } catch (error) {
+        expect(String(error)).not.toContain("hunter2");
+      }
+    }
+  });
+
   it("reads SECRETS_KEY as 32 bytes in base64 or hex, and never repeats a wrong one in its message", () => {
     const key = Buffer.alloc(32, 7);
     expect(parseConfig({ SECRETS_KEY: key.toString("base64") }).secretsKey).toEqual(key);
@@ -76,7 +165,7 @@ describe("configuration", () => {
     expect(parseConfig({ SECRETS_KEY: key.toString("hex") }).secretsKey).toEqual(key);
     expect(parseConfig({ SECRETS_KEY: "" }).secretsKey).toBeUndefined();
     for (const wrong of ["hunter2", Buffer.alloc(16, 7).toString("base64"), Buffer.alloc(33, 7).toString("hex")]) {
-      expect(() => parseConfig({ SECRETS_KEY: wrong })).toThrow(/SECRETS_KEY: must be 32 random bytes.*\(the value is not shown\)/);
+      expect(() => parseConfig({ SECRETS_KEY: wrong })).toThrow(/SECRETS_KEY: must be 32 random bytes.*\(value not shown\)/);
       expect(() => parseConfig({ SECRETS_KEY: wrong })).not.toThrow(wrong);
     }
   });

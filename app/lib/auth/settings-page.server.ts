@@ -1,4 +1,5 @@
-import { type AppLoadContext, redirect } from "react-router";
+import { clientIpOf } from "~/lib/platform/request-context";
+import { redirect, type RouterContextProvider } from "react-router";
 import { getDb } from "../platform/db.server";
 import { requireStaff } from "./guard.server";
 import { LOCKOUT, LOGIN_MESSAGES, minutesLeft } from "./login.server";
@@ -22,9 +23,9 @@ export const SIGNED_OUT_NOTICES = {
 } as const;
 export type SignedOutReason = keyof typeof SIGNED_OUT_NOTICES;
 
-export async function settingsRequest(request: Request, context: AppLoadContext) {
-  const session = await requireStaff(request, context);
-  return { session, db: getDb(), meta: requestMeta(request, context.clientIp) };
+export async function settingsRequest(request: Request, context: Readonly<RouterContextProvider>) {
+  const session = await requireStaff(context);
+  return { session, db: getDb(), meta: requestMeta(request, clientIpOf(context)) };
 }
 
 /** For the pages' forms: whether they must ask for the password (no re-authentication in the last 5 minutes). */

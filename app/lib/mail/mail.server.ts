@@ -65,19 +65,14 @@ function messageOptions(row: OutboxRow, from: string) {
   };
 }
 
+/** How long the mail worker waits for an SMTP server before giving up on it (and retrying later). */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as const;
+
 /** Real delivery through an SMTP server (SMTP_URL). */
 export function smtpTransport(url: string): MailTransport {
   // A small pool reuses connections instead of a TCP + SMTP handshake per message.
   // Short timeouts: a hanging server must not hold a batch for minutes (it is retried).
-  const connect = () =>
-    nodemailer.createTransport({
-      url,
-      pool: true,
-      maxConnections: 3,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
-    });
+  const connect = () => nodemailer.createTransport({ url, pool: true, maxConnections: 3, ...SMTP_TIMEOUTS });
   let transporter = connect();
   return {
     describe: `SMTP ${new URL(url).host}`,

@@ -13,3 +13,14 @@ export function useMediaUrl() {
   const root = useRouteLoaderData("root") as { mediaBaseUrl?: string } | undefined;
   return (key: string) => mediaUrl(root?.mediaBaseUrl, key);
 }
+
+/**
+ * Where a browser fetches an upload. Posts and the media table keep the path
+ * "/uploads/<key>", whichever store holds the file; with MEDIA_BASE_URL set it is
+ * fetched from there (the bucket, or a CDN in front of it, has it under uploads/),
+ * otherwise from this server, which streams it from the store. Anything else is
+ * returned as it is.
+ */
+export function uploadUrl(baseUrl: string | undefined, path: string) {
+  return baseUrl && path.startsWith("/uploads/") ? `${baseUrl}${path}` : path;
+}

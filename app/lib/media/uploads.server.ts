@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import fs from "node:fs/promises";
 import path from "node:path";
 import { fileTypeFromBuffer } from "file-type";
 import { type Database, schema } from "../platform/db.server";
@@ -8,6 +7,8 @@ import { encodeImage, type ImageFormat, inspectImage, withImageSlot } from "./im
 import { log } from "../platform/log.server";
 import { consumeRateLimit, rateLimits } from "../platform/rate-limit.server";
 import { BodyLimitError, type BodyRules, BodyTooLargeError, readBody } from "../platform/request-body.server";
+import { createLocalStore } from "./storage/local-store.server";
+import { contentTypeOf, type MediaStore } from "./storage/media-store.server";
 
 /**
  * Staff image uploads (POST /api/upload-image): at most 60 per staff member in 10
@@ -18,7 +19,9 @@ import { BodyLimitError, type BodyRules, BodyTooLargeError, readBody } from "../
  * image-processing.server.ts. The uploader's file name and declared type are never
  * used for anything.
  *
- * Files live in `${DATA_DIR}/uploads/` and are served by server/app.ts at /uploads/*.
+ * The copies go to the media store (storage/media-store.server.ts: DATA_DIR/uploads or
+ * a bucket) and are served at /uploads/<name> (serve-media.server.ts), or from
+ * MEDIA_BASE_URL. Posts keep the /uploads/… path, whichever store holds the file.
  */
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -42,15 +45,6 @@ const ALLOWED = {
   "image/webp": "webp",
 } as const;
 type AllowedMime = keyof typeof ALLOWED;
-
-/**
- * The name of every file `storeImage` writes: `<uuid>-<width>.<format>`. Only such names
- * are served from /uploads (server/app.ts): a file that got into the folder any other way
- * (a restore, a stray .html or .svg) is never served from the site's origin.
- */
-export function isStoredUploadName(name: string) {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-\d{1,5}\.(?:webp|jpg|png|gif)$/.test(name);
-}
 
 export function uploadsDir(dataDir: string) {
   return path.join(dataDir, "uploads");
@@ -159,8 +153,9 @@ export interface StoredImage {
 
 /**
  * Checks the bytes are a JPEG, PNG, GIF or WebP (by magic bytes), writes the web
- * sizes to `${dataDir}/uploads/` and records them in `media`. Nothing is recorded
- * unless every file was written; nothing stays on disk unless the row was recorded.
+ * sizes to the media store (`store`, or the folder `${dataDir}/uploads/`) and records
+ * them in `media`. Nothing is recorded unless every copy was stored; no copy stays in
+ * the store unless the row was recorded.
  *
  * Copies: widths 480, 960 and 1600 that are narrower than the original, plus the
  * original width when it is under 1600 (never upscaled), each in WebP and in the
@@ -171,9 +166,10 @@ export interface StoredImage {
  */
 export async function storeImage(
   db: Database,
-  input: { bytes: Uint8Array; uploadedBy: string | null; dataDir: string },
+  input: { bytes: Uint8Array; uploadedBy: string | null } & ({ store: MediaStore } | { dataDir: string }),
 ): Promise<StoredImage> {
   const { bytes } = input;
+  const store = "store" in input ? input.store : createLocalStore(uploadsDir(input.dataDir));
   if (bytes.byteLength > MAX_UPLOAD_BYTES) throw tooLarge(bytes.byteLength);
   const detected = await fileTypeFromBuffer(bytes);
   const mime = detected?.mime ?? "unknown";
@@ -184,19 +180,18 @@ export async function storeImage(
   return withImageSlot(async () => {
     const { width, height } = await inspectImage(bytes, ext);
     const storageKey = randomUUID();
-    const dir = uploadsDir(input.dataDir);
     const widths = [...new Set(UPLOAD_WIDTHS.map((w) => Math.min(w, width)))];
     const variants: Record<string, string> = {};
-    const written: string[] = [];
+    // Listed before each put: a put that failed on our side may still have landed.
+    const stored: string[] = [];
     try {
-      await fs.mkdir(dir, { recursive: true });
       for (const targetWidth of widths) {
         for (const format of new Set<ImageFormat>(["webp", ext])) {
           const name = `${storageKey}-${targetWidth}.${format}`;
+          // One copy in memory at a time: encoded, stored, let go.
           const data = await encodeImage(bytes, { source: ext, width: targetWidth, format });
-          // "wx": a name is never reused, so an existing file would be a bug, not something to replace.
-          await writeNewFile(path.join(dir, name), data);
-          written.push(name);
+          stored.push(name);
+          await store.put(name, data, { contentType: contentTypeOf(name)! });
           variants[`${targetWidth}.${format}`] = `/uploads/${name}`;
         }
       }
@@ -208,26 +203,15 @@ export async function storeImage(
       if (!media || !url) throw new Error("the upload was not recorded");
       return { url, media };
     } catch (error) {
-      await Promise.all(written.map((name) => fs.rm(path.join(dir, name), { force: true })));
+      await store.delete(stored).catch((cleanup: unknown) => {
+        log.error("copies of a failed upload left in the media store", { error: cleanup, keys: stored });
+      });
       if (error instanceof ApiError) throw error;
-      // Disk or database: the details (never the values) are for the log, not the uploader.
-      log.error("image upload failed", { error, storageKey });
+      // Store or database: the details (never the values) are for the log, not the uploader.
+      log.error("image upload failed", { error, storageKey, store: store.description });
       throw failed("something went wrong on our side. Please try again.");
     }
   });
-}
-
-/**
- * Writes a file that must not exist yet. A write that fails part-way (a full disk)
- * leaves what it wrote; that partial file is removed before the error goes on.
- */
-async function writeNewFile(file: string, data: Uint8Array) {
-  try {
-    await fs.writeFile(file, data, { flag: "wx" });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") await fs.rm(file, { force: true }).catch(() => {});
-    throw error;
-  }
 }
 
 function errorMessage(error: unknown) {

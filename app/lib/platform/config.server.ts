@@ -22,6 +22,11 @@ const urlWithProtocols = (protocols: string[]) =>
     message: `must start with ${protocols.map((p) => `${p}//`).join(" or ")}`,
   });
 
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const BUCKET_RULE = "must be a bucket name: 3-63 lowercase letters, digits, dots and hyphens";
+const REGION_NAME = /^[a-z0-9-]+$/;
+const REGION_RULE = "must be a region name such as eu-north-1 (or auto)";
+
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 
 /**
@@ -35,9 +40,6 @@ export function decodeSecretsKey(text: string): Buffer | null {
   const key = Buffer.from(value, "base64");
   return key.byteLength === 32 ? key : null;
 }
-
-/** Variables whose values never appear in an error message (the log would keep them). */
-const SECRET_VARIABLES = new Set(["SECRETS_KEY"]);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -58,6 +60,13 @@ const envSchema = z.object({
       })
       .optional(),
   ),
+  S3_URL: z.preprocess(emptyToUndefined, urlWithProtocols(["s3:", "s3+http:"]).optional()),
+  S3_ENDPOINT: z.preprocess(emptyToUndefined, urlWithProtocols(["http:", "https:"]).optional()),
+  S3_BUCKET: z.preprocess(emptyToUndefined, z.string().regex(BUCKET_NAME, BUCKET_RULE).optional()),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().regex(REGION_NAME, REGION_RULE).optional()),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   TRUST_PROXY: proxyCount.default(0),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
@@ -73,6 +82,9 @@ const envSchema = z.object({
 
 export type Config = ReturnType<typeof parseConfig>;
 
+/** Settings that carry a secret: a refusal names them but does not print them to the log. */
+const SECRET_SETTINGS = new Set(["S3_URL", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "SECRETS_KEY"]);
+
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
@@ -82,7 +94,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
       const name = String(issue.path[0]);
-      const got = SECRET_VARIABLES.has(name) ? "the value is not shown" : `got ${JSON.stringify(env[name])}`;
+      const got = SECRET_SETTINGS.has(name) ? "value not shown" : `got ${JSON.stringify(env[name])}`;
       return `  ${issue.path.join(".")}: ${issue.message} (${got})`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
@@ -107,6 +119,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     mediaBaseUrl: values.MEDIA_BASE_URL?.replace(/\/+$/, ""),
+    /** Where uploaded media are kept: DATA_DIR/uploads, or a bucket (docs/decisions/022). */
+    mediaStorage: mediaStorage(values, path.resolve(values.DATA_DIR)),
     /**
      * The key for secrets at rest (SECRETS_KEY; platform/secrets-key.server.ts). Unset:
      * generated into DATA_DIR/secrets.key for the embedded database; required with
@@ -133,6 +147,77 @@ export function parseConfig(env: Record<string, string | undefined>) {
     pageCache: values.PAGE_CACHE,
     /** Tests only: move the server's clock, simulate a database outage (POST /__test/…). */
     testHooks: values.TEST_HOOKS,
+  };
+}
+
+export type S3Settings = {
+  /** Unset: AWS S3 itself, found by the region. */
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  forcePathStyle: boolean;
+  /** Unset: the AWS SDK's own chain (AWS_ACCESS_KEY_ID, an instance role, ...). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+};
+export type MediaStorageSettings = { driver: "local"; dir: string } | { driver: "s3"; s3: S3Settings };
+
+type EnvValues = z.output<typeof envSchema>;
+const S3_PARTS = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_REGION"] as const;
+// Most S3-compatible stores (MinIO, Ceph, s3rver) accept any region name but need one.
+const DEFAULT_S3_REGION = "us-east-1";
+
+/**
+ * S3_URL, `s3://KEY:SECRET@host[:port]/bucket?region=…&forcePathStyle=true` (`s3+http://`
+ * for a store without TLS, e.g. MinIO on the same host), or the same in separate S3_*
+ * variables; never both, so no setting is silently ignored. Neither: the local folder.
+ */
+function mediaStorage(values: EnvValues, dataDir: string): MediaStorageSettings {
+  const parts = S3_PARTS.filter((name) => values[name] !== undefined);
+  if (values.S3_URL && parts.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  S3_URL: set either S3_URL or ${parts.join(", ")}, not both`);
+  }
+  if (values.S3_URL) return { driver: "s3", s3: s3FromUrl(values.S3_URL) };
+  if (parts.length === 0) return { driver: "local", dir: path.join(dataDir, "uploads") };
+  if (!values.S3_BUCKET) throw new ConfigError("Invalid configuration:\n  S3_BUCKET: needed with the other S3_* settings");
+  if (Boolean(values.S3_ACCESS_KEY_ID) !== Boolean(values.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError("Invalid configuration:\n  S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together");
+  }
+  return {
+    driver: "s3",
+    s3: {
+      endpoint: values.S3_ENDPOINT?.replace(/\/+$/, ""),
+      bucket: values.S3_BUCKET,
+      region: values.S3_REGION ?? DEFAULT_S3_REGION,
+      forcePathStyle: values.S3_FORCE_PATH_STYLE,
+      credentials:
+        values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY
+          ? { accessKeyId: values.S3_ACCESS_KEY_ID, secretAccessKey: values.S3_SECRET_ACCESS_KEY }
+          : undefined,
+    },
+  };
+}
+
+function s3FromUrl(value: string): S3Settings {
+  const url = new URL(value);
+  // The value may hold a secret: the messages never repeat it.
+  const invalid = (why: string) => new ConfigError(`Invalid configuration:\n  S3_URL: ${why}`);
+  const bucket = url.pathname.replace(/^\/+|\/+$/g, "");
+  if (!BUCKET_NAME.test(bucket)) throw invalid(`the path ${BUCKET_RULE}, e.g. s3://KEY:SECRET@host/bucket`);
+  const region = url.searchParams.get("region") ?? DEFAULT_S3_REGION;
+  if (!REGION_NAME.test(region)) throw invalid(`region ${REGION_RULE}`);
+  const pathStyle = url.searchParams.get("forcePathStyle") ?? "false";
+  if (!["true", "false"].includes(pathStyle)) throw invalid("forcePathStyle must be true or false");
+  const unknown = [...url.searchParams.keys()].filter((key) => key !== "region" && key !== "forcePathStyle");
+  if (unknown.length > 0) throw invalid(`unknown option ${unknown.join(", ")} (region and forcePathStyle are known)`);
+  if (Boolean(url.username) !== Boolean(url.password)) throw invalid("give both the access key id and the secret, or neither");
+  return {
+    endpoint: `${url.protocol === "s3+http:" ? "http" : "https"}://${url.host}`,
+    bucket,
+    region,
+    forcePathStyle: pathStyle === "true",
+    credentials: url.username
+      ? { accessKeyId: decodeURIComponent(url.username), secretAccessKey: decodeURIComponent(url.password) }
+      : undefined,
   };
 }
 

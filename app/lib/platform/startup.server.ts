@@ -15,6 +15,7 @@ import { checkKeyAgainstDatabase, resolveSecretsKey } from "./secrets-key.server
 import { ensureFirstUser } from "../auth/users.server";
 import { protectStoredFactors } from "../auth/mfa.server";
 import { upgradeUnsubscribeTokens } from "../visitor-forms/newsletter.server";
+import { getMediaStore } from "../media/storage/media-store.server";
 
 /**
  * Everything the server does once before it accepts requests: validate settings, find
@@ -54,6 +55,9 @@ export async function startApp(): Promise<{ stop: () => Promise<void> }> {
   setMailWorker(worker);
   worker.start();
   log.info("mail delivery", { transport: worker.transport });
+  // Which store uploads go to (the folder or a bucket): the first thing to check when an
+  // image is missing on one instance.
+  log.info("media storage", { store: getMediaStore().description });
 
   // Public pages are cached per process; any content change, in any process, clears them.
   const contentChanges = listenForContentChanges(handle, () => getPageCache().invalidate());

@@ -13,3 +13,14 @@ export function needsFramework(matches: UIMatch[]) {
   const routes = matches.filter((match) => match.id !== "root");
   return routes.length === 0 || !routes.every((match) => (match.handle as typeof staticPage | undefined)?.staticPage);
 }
+
+/**
+ * `handle = staffArea` marks the staff layout (routes/staff/layout.tsx): the root then
+ * leaves out the marketing header, its <main> and the newsletter footer. It lives here,
+ * beside the other mark the root reads, so the root's browser code gains no extra file.
+ */
+export const staffArea = { staffArea: true } as const;
+
+export function isStaffArea(matches: Pick<UIMatch, "handle">[]) {
+  return matches.some((match) => (match.handle as typeof staffArea | undefined)?.staffArea === true);
+}

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { siteConfig } from "~/content/site";
 import { type Database, schema } from "../platform/db.server";
 import { enqueueMail } from "../mail/mail.server";
@@ -208,4 +208,21 @@ async function welcomeMail(email: string, siteUrl: string, unsubscribeToken: str
     unsubscribeUrl: leaveUrl,
     ...(await newsletterWelcomeEmail({ siteUrl, unsubscribeUrl: leaveUrl })),
   };
+}
+
+/** The newest subscribers first, for the staff list (at most 500 until it is paginated). */
+export async function listSubscribers(db: Database) {
+  const s = schema.newsletterSubscribers;
+  return db
+    .select({
+      id: s.id,
+      email: s.email,
+      status: s.status,
+      source: s.source,
+      consentAt: s.consentAt,
+      confirmedAt: s.confirmedAt,
+    })
+    .from(s)
+    .orderBy(desc(s.createdAt))
+    .limit(500);
 }

@@ -1,3 +1,4 @@
+import { clientIpOf } from "~/lib/platform/request-context";
 import { z } from "zod";
 import { reauthApiError } from "~/lib/auth/api-errors.server";
 import { startChallenge, turnOffTwoStep, verifyChallenge } from "~/lib/auth/two-step.server";
@@ -32,13 +33,13 @@ const tooManyCodes = (retryAfterSeconds: number) =>
 export function action({ request, context, params }: Route.ActionArgs) {
   return handleApi(async () => {
     const db = getDb();
-    const meta = requestMeta(request, context.clientIp);
+    const meta = requestMeta(request, clientIpOf(context));
     const factorId = params.id;
     if (!z.uuid().safeParse(factorId).success) throw new ApiError(404, "Factor not found");
     const verb = params.verb;
 
     if (request.method === "DELETE" && !verb) {
-      const session = await requireStaffApi(request, context);
+      const session = await requireStaffApi(context);
       const body = await readJsonObject(request, 4 * 1024).catch(() => ({}) as Record<string, unknown>);
       const code = typeof body.code === "string" ? body.code : "";
       const result = await turnOffTwoStep(db, session, { code, factorId }, meta, "api-delete");
@@ -58,7 +59,7 @@ export function action({ request, context, params }: Route.ActionArgs) {
     if (request.method !== "POST" || (verb !== "challenge" && verb !== "verify"))
       return methodNotAllowed("POST, DELETE");
 
-    const session = await currentStaff(request, context);
+    const session = await currentStaff(context);
     if (!session) throw new ApiError(401, "Not signed in");
     if (verb === "challenge") {
       const result = await startChallenge(db, session, factorId);

@@ -1,3 +1,4 @@
+import { clientIpOf } from "~/lib/platform/request-context";
 import { z } from "zod";
 import { reauthApiError } from "~/lib/auth/api-errors.server";
 import { beginEnrolment } from "~/lib/auth/two-step.server";
@@ -28,14 +29,14 @@ const enrolSchema = z.object({
 export function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed();
-    const session = await requireStaffApi(request, context);
+    const session = await requireStaffApi(context);
     const parsed = enrolSchema.safeParse(await readJsonObject(request, 4 * 1024));
     if (!parsed.success) throw validationError(parsed.error);
     const result = await beginEnrolment(
       getDb(),
       session,
       { friendlyName: parsed.data.friendly_name },
-      requestMeta(request, context.clientIp),
+      requestMeta(request, clientIpOf(context)),
     );
     // A second factor is replaced only after turning the current one off (which needs a code).
     if (result.kind === "already-on") throw new ApiError(409, "Two-step verification is already on");

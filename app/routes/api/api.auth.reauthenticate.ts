@@ -1,3 +1,4 @@
+import { clientIpOf } from "~/lib/platform/request-context";
 import { reauthApiError } from "~/lib/auth/api-errors.server";
 import { reauthenticate, reauthenticatedUntil } from "~/lib/auth/reauth.server";
 import { getDb } from "~/lib/platform/db.server";
@@ -15,10 +16,10 @@ import type { Route } from "./+types/api.auth.reauthenticate";
 export function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed();
-    const session = await requireStaffApi(request, context);
+    const session = await requireStaffApi(context);
     const body = await readJsonObject(request, 4 * 1024);
     const password = typeof body.password === "string" ? body.password : "";
-    const outcome = await reauthenticate(getDb(), session, password, requestMeta(request, context.clientIp));
+    const outcome = await reauthenticate(getDb(), session, password, requestMeta(request, clientIpOf(context)));
     if (outcome.kind !== "ok") throw reauthApiError(outcome);
     return jsonResponse({ reauthenticated_until: reauthenticatedUntil(session)?.toISOString() });
   });

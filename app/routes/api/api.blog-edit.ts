@@ -14,7 +14,7 @@ function postId(request: Request) {
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return handleApi(async () => {
-    await requireStaffApi(request, context);
+    await requireStaffApi(context);
     const post = await getPostById(getDb(), postId(request));
     if (!post) throw new ApiError(404, "Fant ikke blogginnlegget");
     return jsonResponse({ success: true, data: post });
@@ -23,7 +23,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
-    await requireStaffApi(request, context);
+    await requireStaffApi(context);
     const id = postId(request);
     const db = getDb();
     if (request.method === "PUT") {

@@ -17,7 +17,7 @@ export function loader() {
 export function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed("GET, POST");
-    await requireStaffApi(request, context);
+    await requireStaffApi(context);
     const post = await savePost(getDb(), await readPostInput(request));
     return jsonResponse({ success: true, data: post }, 201);
   });

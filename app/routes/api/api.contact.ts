@@ -1,3 +1,4 @@
+import { clientIpOf } from "~/lib/platform/request-context";
 import { CONTACT_SUCCESS, contactSchema, submitContact } from "~/lib/visitor-forms/contact.server";
 import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
@@ -28,12 +29,12 @@ export function action({ request, context }: Route.ActionArgs) {
     const { siteUrl } = getConfig();
 
     if (body.type === "newsletter") {
-      const { alreadySubscribed } = await signUpFromFooter(db, body, { ip: context.clientIp, siteUrl });
+      const { alreadySubscribed } = await signUpFromFooter(db, body, { ip: clientIpOf(context), siteUrl });
       return jsonResponse({ success: true, alreadySubscribed });
     }
 
     if (isHoneypotFilled(body)) return jsonResponse({ success: true, message: CONTACT_SUCCESS });
-    await enforceRateLimit(db, rateLimits.contact, context.clientIp);
+    await enforceRateLimit(db, rateLimits.contact, clientIpOf(context));
     const parsed = contactSchema.safeParse(body);
     if (!parsed.success) throw validationError(parsed.error);
     await submitContact(db, parsed.data, siteUrl);

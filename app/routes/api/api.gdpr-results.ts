@@ -1,3 +1,4 @@
+import { clientIpOf } from "~/lib/platform/request-context";
 import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
 import { gdprPayloadSchema, submitGdprResults } from "~/lib/visitor-forms/gdpr.server";
@@ -16,11 +17,11 @@ export function action({ request, context }: Route.ActionArgs) {
     const body = await readJsonObject(request, 64 * 1024);
     if (isHoneypotFilled(body)) return jsonResponse({ success: true });
     const db = getDb();
-    await enforceRateLimit(db, rateLimits.gdpr, context.clientIp);
+    await enforceRateLimit(db, rateLimits.gdpr, clientIpOf(context));
     const parsed = gdprPayloadSchema.safeParse(body);
     if (!parsed.success) throw validationError(parsed.error);
     const { analysis, newsletter } = await submitGdprResults(db, parsed.data, {
-      ip: context.clientIp,
+      ip: clientIpOf(context),
       siteUrl: getConfig().siteUrl,
     });
     kickMailWorker();

@@ -1,3 +1,4 @@
+import { clientIpOf } from "~/lib/platform/request-context";
 import { getDb } from "~/lib/platform/db.server";
 import { requireStaffApi } from "~/lib/auth/guard.server";
 import { jsonResponse, methodNotAllowed } from "~/lib/platform/http.server";
@@ -11,8 +12,8 @@ import type { Route } from "./+types/api.session.extend";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
-  const session = await requireStaffApi(request, context);
-  const expiresAt = await extendSession(getDb(), session, requestMeta(request, context.clientIp));
+  const session = await requireStaffApi(context);
+  const expiresAt = await extendSession(getDb(), session, requestMeta(request, clientIpOf(context)));
   const body = {
     expiresAt: expiresAt.toISOString(),
     expiresInMs: expiresAt.getTime() - now().getTime(),

@@ -1,4 +1,3 @@
-import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
 import { requireStaffApi } from "~/lib/auth/guard.server";
 import { handleApi, jsonResponse, methodNotAllowed } from "~/lib/platform/http.server";
@@ -9,6 +8,7 @@ import {
   storeImage,
   UPLOAD_SUCCESS,
 } from "~/lib/media/uploads.server";
+import { getMediaStore } from "~/lib/media/storage/media-store.server";
 import type { Route } from "./+types/api.upload-image";
 
 /**
@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     let userId: string;
     try {
       // Checked before a byte of the body is read.
-      userId = (await requireStaffApi(request, context)).userId;
+      userId = (await requireStaffApi(context)).userId;
     } catch (error) {
       if (error instanceof Response) return error; // the guard's 401 JSON, not a 500
       throw error;
@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await enforceUploadRateLimit(db, userId);
     const bytes = await readImageUpload(request);
     bodyRead = true;
-    const { url } = await storeImage(db, { bytes, uploadedBy: userId, dataDir: getConfig().dataDir });
+    const { url } = await storeImage(db, { bytes, uploadedBy: userId, store: getMediaStore() });
     return jsonResponse({ data: { url }, message: UPLOAD_SUCCESS }, 201);
   });
   // Refused before the body was read to its end (401, 413, ...): drop the rest so the

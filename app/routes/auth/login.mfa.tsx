@@ -1,3 +1,4 @@
+import { clientIpOf } from "~/lib/platform/request-context";
 import { useId } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
@@ -18,18 +19,18 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod === "POST" ? false : defaultShouldRevalidate;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await currentStaff(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const session = await currentStaff(context);
   if (!session) throw redirect("/login");
   if (!session.mfaPending) throw redirect("/admin");
   return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await currentStaff(request, context);
+  const session = await currentStaff(context);
   if (!session) throw redirect("/login");
   const code = String((await request.formData()).get("code") ?? "").slice(0, 32);
-  const meta = requestMeta(request, context.clientIp);
+  const meta = requestMeta(request, clientIpOf(context));
   // Within the account's code budget: the fifth wrong code in 15 minutes ends the sign-in.
   const result = await verifySecondStep(getDb(), session, code, meta, "sign-in");
   switch (result.kind) {

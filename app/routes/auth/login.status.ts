@@ -11,7 +11,7 @@ import type { Route } from "./+types/login.status";
  */
 const LOCK_STATE_HINT = "shown when you sign in";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const handle = getDatabaseHandle();
   const reachable = handle
     ? await pingDatabase(handle.db).then(
@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         () => false,
       )
     : false;
-  const signedIn = reachable ? Boolean(await currentStaff(request, context).catch(() => null)) : false;
+  const signedIn = reachable ? Boolean(await currentStaff(context).catch(() => null)) : false;
   return Response.json(
     {
       authConfigured: reachable,

@@ -1,3 +1,4 @@
+import { clientIpOf } from "~/lib/platform/request-context";
 import { useEffect, useId, useState } from "react";
 import { data, Form, redirect, useFetcher, useNavigation } from "react-router";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
@@ -22,7 +23,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await currentStaff(request, context).catch(() => null);
+  const session = await currentStaff(context).catch(() => null);
   if (session?.mfaPending) throw redirect("/login/mfa");
   if (session) throw redirect("/admin"); // already signed in: /login goes straight to the dashboard
   // After the server signed someone out for guessing (wrong codes, or a wrong password that locked the account).
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   try {
     const db = getDb();
-    const meta = requestMeta(request, context.clientIp);
+    const meta = requestMeta(request, clientIpOf(context));
     const result = await signIn(db, { email, password }, meta);
     switch (result.kind) {
       case "throttled":

@@ -1,3 +1,4 @@
+import { clientIpOf } from "~/lib/platform/request-context";
 import { redirect } from "react-router";
 import { getDb } from "~/lib/platform/db.server";
 import { currentStaff } from "~/lib/auth/guard.server";
@@ -9,7 +10,7 @@ import type { Route } from "./+types/logout";
  * records why: "logout", or "session_expired" when the session banner ran out.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await currentStaff(request, context);
+  const session = await currentStaff(context);
   const form = await request.formData().catch(() => new FormData());
   const expired = form.get("reason") === "expired";
   if (session) {
@@ -18,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       session.id,
       session.userId,
       expired ? "session_expired" : "logout",
-      requestMeta(request, context.clientIp),
+      requestMeta(request, clientIpOf(context)),
     );
   }
   return redirect(expired ? "/login?expired=1" : "/login", { headers: { "Set-Cookie": clearSessionCookie() } });

@@ -3,7 +3,9 @@ import { JsonLd } from "~/components/json-ld";
 import { siteConfig } from "~/content/site";
 import { formatLongDate, paragraphs } from "~/lib/blog/blog-format";
 import { getPublishedPost, relatedPosts } from "~/lib/blog/blog.server";
+import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
+import { uploadUrl } from "~/lib/media/media";
 import { pageMeta, siteUrlFrom } from "~/lib/site/seo";
 import { staticPage } from "~/lib/platform/static-page";
 import type { Route } from "./+types/blog.post";
@@ -13,7 +15,9 @@ export async function loader({ params }: Route.LoaderArgs) {
   const post = await getPublishedPost(db, params.slug);
   // Drafts and unknown slugs look the same to visitors.
   if (!post) throw data(null, { status: 404 });
-  return { post, related: await relatedPosts(db, post.id) };
+  // Where the browser fetches the image: this server, or MEDIA_BASE_URL (lib/media/media.ts).
+  const imageUrl = uploadUrl(getConfig().mediaBaseUrl, post.featured_image);
+  return { post, imageUrl, related: await relatedPosts(db, post.id) };
 }
 
 export const handle = staticPage;
@@ -35,7 +39,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
       description: post.excerpt,
       path: `/blog/${post.slug}`,
       matches,
-      image: post.featured_image || undefined,
+      image: loaderData.imageUrl || undefined,
       type: "article",
     }),
     { property: "article:published_time", content: new Date(post.created_at).toISOString() },
@@ -46,8 +50,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
 export default function BlogPost({ loaderData, matches }: Route.ComponentProps) {
   const { post, related } = loaderData;
   const siteUrl = siteUrlFrom(matches);
-  const image = post.featured_image;
-  const responsive = image.startsWith("/uploads/") ? responsiveSources(image) : null;
+  const image = loaderData.imageUrl;
+  const responsive = post.featured_image.startsWith("/uploads/") ? responsiveSources(image) : null;
   return (
     <article className="container post">
       <JsonLd

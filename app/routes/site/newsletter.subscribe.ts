@@ -1,3 +1,4 @@
+import { clientIpOf } from "~/lib/platform/request-context";
 import { redirect } from "react-router";
 import { getConfig } from "~/lib/platform/config.server";
 import { DatabaseUnavailableError, getDb } from "~/lib/platform/db.server";
@@ -25,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The JavaScript form sends the address lowercased (newsletter-form.tsx); so does this one.
     if (typeof body.email === "string") body.email = body.email.toLowerCase();
     const { siteUrl } = getConfig();
-    const { alreadySubscribed } = await signUpFromFooter(getDb(), body, { ip: context.clientIp, siteUrl });
+    const { alreadySubscribed } = await signUpFromFooter(getDb(), body, { ip: clientIpOf(context), siteUrl });
     result = alreadySubscribed ? "already" : "subscribed";
   } catch (error) {
     if (!(error instanceof ApiError || error instanceof DatabaseUnavailableError)) {

@@ -1,7 +1,7 @@
-import { asc, eq } from "drizzle-orm";
 import { Link } from "react-router";
 import { VideoLoop, VideoToggle } from "~/components/video-loop";
-import { getDb, schema } from "~/lib/platform/db.server";
+import { getDb } from "~/lib/platform/db.server";
+import { listPublishedShowcase } from "~/lib/showcase/showcase.server";
 import { useMediaUrl } from "~/lib/media/media";
 import { pageMeta } from "~/lib/site/seo";
 import { staticPage } from "~/lib/platform/static-page";
@@ -10,16 +10,7 @@ import type { Route } from "./+types/work";
 const headline = "A quick look at what we've built, how we work, and where we're headed.";
 
 export async function loader() {
-  const items = await getDb()
-    .select({
-      slug: schema.portfolioItems.slug,
-      title: schema.portfolioItems.title,
-      media: schema.portfolioItems.media,
-    })
-    .from(schema.portfolioItems)
-    .where(eq(schema.portfolioItems.status, "published"))
-    .orderBy(asc(schema.portfolioItems.sortOrder));
-  return { items };
+  return { items: await listPublishedShowcase(getDb()) };
 }
 
 export const handle = staticPage;

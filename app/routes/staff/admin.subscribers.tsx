@@ -1,27 +1,12 @@
-import { desc } from "drizzle-orm";
-import { getDb, schema } from "~/lib/platform/db.server";
-import { requireStaff } from "~/lib/auth/guard.server";
+import { getDb } from "~/lib/platform/db.server";
+import { listSubscribers } from "~/lib/visitor-forms/newsletter.server";
 import { staffMeta } from "~/lib/site/seo";
 import type { Route } from "./+types/admin.subscribers";
 
 export const meta: Route.MetaFunction = () => staffMeta("Subscribers");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context);
-  const s = schema.newsletterSubscribers;
-  const rows = await getDb()
-    .select({
-      id: s.id,
-      email: s.email,
-      status: s.status,
-      source: s.source,
-      consentAt: s.consentAt,
-      confirmedAt: s.confirmedAt,
-    })
-    .from(s)
-    .orderBy(desc(s.createdAt))
-    .limit(500);
-  return { rows };
+export async function loader() {
+  return { rows: await listSubscribers(getDb()) };
 }
 
 const statusLabel = { active: "Aktiv", pending: "Venter på bekreftelse", unsubscribed: "Avmeldt" } as const;
@@ -53,11 +38,11 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
             <tbody>
               {loaderData.rows.map((row) => (
                 <tr key={row.id}>
-                  <td>{row.email}</td>
-                  <td>{statusLabel[row.status]}</td>
-                  <td>{row.source}</td>
-                  <td>{date(row.consentAt)}</td>
-                  <td>{date(row.confirmedAt)}</td>
+                  <td data-label="E-post">{row.email}</td>
+                  <td data-label="Status">{statusLabel[row.status]}</td>
+                  <td data-label="Kilde">{row.source}</td>
+                  <td data-label="Samtykke">{date(row.consentAt)}</td>
+                  <td data-label="Bekreftet">{date(row.confirmedAt)}</td>
                 </tr>
               ))}
             </tbody>

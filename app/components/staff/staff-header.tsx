@@ -1,0 +1,47 @@
+import { Form, Link, useLocation } from "react-router";
+import { siteConfig } from "~/content/site";
+import { currentNavItem, STAFF_NAV } from "~/lib/staff/staff-nav";
+
+type Props = { staff: { name: string; email: string } | null };
+
+/** The back office's one header: the way back to the public site, the staff navigation, who is signed in. */
+export function StaffHeader({ staff }: Props) {
+  const current = currentNavItem(useLocation().pathname);
+  return (
+    <header className="staff-header">
+      <div className="staff-header-row">
+        <Link to="/" className="staff-brand" reloadDocument>
+          {/* The logo file itself, not <Logo />: sharing that component with the root would
+              split it into a file of its own that every visitor's wizard page loads. */}
+          <img className="logo-image" src="/logo.svg" alt={siteConfig.name} width={148} height={32} />
+          <span className="staff-brand-back" lang="nb">
+            Til nettstedet
+          </span>
+        </Link>
+        {staff ? (
+          <Form method="post" action="/logout" className="staff-account">
+            <span className="staff-user" title={staff.email}>
+              {staff.name}
+            </span>
+            <button type="submit" className="button button-small button-ghost">
+              Logout
+            </button>
+          </Form>
+        ) : null}
+      </div>
+      {staff ? (
+        <nav aria-label="Stab" className="staff-nav" lang="nb">
+          <ul>
+            {STAFF_NAV.map((item) => (
+              <li key={item.to}>
+                <Link to={item.to} aria-current={item.to === current ? "page" : undefined}>
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </header>
+  );
+}

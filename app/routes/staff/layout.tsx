@@ -1,0 +1,60 @@
+import { isRouteErrorResponse, Outlet } from "react-router";
+// The staff stylesheet as this route's own CSS file: staff pages link it, visitors never load it.
+import "~/styles/admin.css";
+import { StaffHeader } from "~/components/staff/staff-header";
+import { currentStaff } from "~/lib/auth/guard.server";
+import { staffArea } from "~/lib/platform/static-page";
+import type { Route } from "./+types/layout";
+
+/**
+ * Every staff page: the staff header instead of the marketing header and footer. The
+ * guard itself sits one level down (guarded.ts), because /blog/manage answers a signed-out
+ * visitor with its own "Ikke autorisert" page rather than a redirect.
+ */
+export const handle = staffArea;
+
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  // With the database down the header goes without the staff's name, and the page below
+  // shows its own error state (the guard, or the page's loader, meets the same outage).
+  const session = await currentStaff(context).catch(() => null);
+  if (!session || session.mfaPending) return { staff: null };
+  return { staff: { name: session.fullName || session.email, email: session.email } };
+}
+
+export default function StaffLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="staff-shell">
+      <StaffHeader staff={loaderData.staff} />
+      <main id="main" tabIndex={-1} className="staff-main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+/** Anything a staff page did not catch itself: the staff frame stays, with a way on. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const unavailable = isRouteErrorResponse(error) && error.status === 503;
+  return (
+    <div className="staff-shell">
+      <StaffHeader staff={null} />
+      <main id="main" tabIndex={-1} className="staff-main">
+        <section className="container narrow notice-page" role="alert" lang="nb">
+          <p className="eyebrow">{notFound ? "404" : "Feil"}</p>
+          <h1>{notFound ? "Siden finnes ikke." : "Noe gikk galt."}</h1>
+          <p className="lead">
+            {unavailable
+              ? "Databasen svarer ikke akkurat nå. Prøv igjen om litt; ingenting er lagret halvveis."
+              : "Prøv igjen om et øyeblikk. Skjer det igjen, si fra til den som drifter nettstedet."}
+          </p>
+          <a className="button" href="/admin">
+            Til oversikten
+          </a>
+        </section>
+      </main>
+    </div>
+  );
+}

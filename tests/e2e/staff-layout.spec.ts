@@ -1,0 +1,87 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+
+// Every staff page sits in one staff layout: the staff header with one navigation, a way
+// back to the public site, no marketing header or newsletter footer, and nothing that
+// makes a phone scroll sideways.
+const STAFF_PAGES: { path: string; current: string }[] = [
+  { path: "/admin", current: "Oversikt" },
+  { path: "/admin/settings", current: "Innstillinger" },
+  { path: "/admin/subscribers", current: "Abonnenter" },
+  { path: "/admin/media", current: "Media" },
+  { path: "/blog/manage", current: "Blogg" },
+  { path: "/blog/cms", current: "Blogg" },
+  { path: "/blog/new", current: "Blogg" },
+  { path: "/blog-cms", current: "Blogg" },
+  { path: "/admin/posts/new", current: "Blogg" },
+  { path: "/job-cms", current: "Stillinger" },
+  { path: "/careers/cms/new", current: "Stillinger" },
+];
+
+async function expectStaffLayout(page: Page, current: string) {
+  await expect(page.locator("header.site-header"), "no marketing header").toHaveCount(0);
+  await expect(page.locator("footer.site-footer"), "no newsletter footer").toHaveCount(0);
+  const nav = page.getByRole("navigation", { name: "Stab" });
+  await expect(nav).toHaveCount(1);
+  await expect(nav.locator('[aria-current="page"]'), "exactly one current item").toHaveText([current]);
+  await expect(page.getByRole("link", { name: "Blog", exact: true }), "the public Blog tab is not shown").toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Til nettstedet" })).toHaveAttribute("href", "/");
+  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+  await expect(page.getByRole("main")).toHaveCount(1);
+}
+
+test.describe("the staff layout", () => {
+  for (const { path, current } of STAFF_PAGES) {
+    test(`${path}: staff header and navigation, no marketing header or footer`, async ({ signedIn: page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, "\\/")}$`));
+      await expectStaffLayout(page, current);
+    });
+  }
+
+  test("a listing's edit page belongs to Stillinger", async ({ signedIn: page }) => {
+    await page.goto("/job-cms");
+    await page.getByRole("link", { name: "Open Application", exact: true }).click();
+    await expect(page).toHaveURL(/\/job-cms\/[0-9a-f-]+$/);
+    await expectStaffLayout(page, "Stillinger");
+  });
+
+  test("moving through the staff navigation keeps the layout and marks the new page", async ({ signedIn: page }) => {
+    await page.goto("/admin");
+    const nav = page.getByRole("navigation", { name: "Stab" });
+    await nav.getByRole("link", { name: "Blogg" }).click();
+    await expect(page).toHaveURL(/\/blog\/manage$/);
+    await expectStaffLayout(page, "Blogg");
+    await nav.getByRole("link", { name: "Innstillinger" }).click();
+    await expect(page).toHaveURL(/\/admin\/settings$/);
+    await expectStaffLayout(page, "Innstillinger");
+  });
+
+  test("signed out, /blog/manage says Ikke autorisert inside the staff frame, without the staff navigation", async ({
+    page,
+  }) => {
+    await page.goto("/blog/manage");
+    await expect(page.getByRole("heading", { name: "Ikke autorisert" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Stab" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Til nettstedet" })).toBeVisible();
+  });
+});
+
+test.describe("on a 375 px phone", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("no staff page scrolls sideways; tables become cards", async ({ signedIn: page }) => {
+    for (const { path } of STAFF_PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole("navigation", { name: "Stab" })).toBeVisible();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, `${path} is ${width} px wide`).toBeLessThanOrEqual(375);
+    }
+    await page.goto("/job-cms");
+    const firstRow = page.locator(".admin-table tbody tr").first();
+    await expect(firstRow).toHaveCSS("display", "block"); // a card, not a table row
+    // Each cell says what it is (shown before its content), the actions too.
+    await expect(firstRow.getByRole("cell").last()).toHaveAttribute("data-label", "Actions");
+    await expect(page.getByRole("columnheader", { name: "Actions" })).toHaveCount(1); // still there for screen readers
+  });
+});

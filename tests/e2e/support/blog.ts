@@ -1,0 +1,13 @@
+import type { Page } from "@playwright/test";
+
+/** Opens the editor and fills in a post (not yet saved). */
+export async function writePost(page: Page, post: { title: string; excerpt?: string; content?: string; author?: string }) {
+  await page.goto("/blog/cms");
+  await page.getByLabel("Tittel (Title) *").fill(post.title);
+  await page.getByLabel("Utdrag (Excerpt) *").fill(post.excerpt ?? "A short summary.");
+  await page.getByLabel("Forfatter (Author) *").fill(post.author ?? "Kari Nordmann");
+  await page.getByLabel("Innhold (Content) *").fill(post.content ?? "First paragraph.\nSecond paragraph.");
+}
+
+/** A title no other test uses. */
+export const unique = (label: string) => `${label} ${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
