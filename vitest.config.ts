@@ -18,6 +18,9 @@ export default defineConfig({
     // Ceilings, not timings: on a busy 2-core machine a server start has taken 25 s.
     testTimeout: 300_000,
     hookTimeout: 300_000,
-    env: { LOG_LEVEL: "error" },
+    // SECRETS_KEY: the key for secrets at rest (docs/decisions/021), for domain functions
+    // called in the test process and for servers the tests start (they inherit it, as
+    // instances sharing one database must). Tests of the key file set it to "".
+    env: { LOG_LEVEL: "error", SECRETS_KEY: "dGVzdHMgb25seSwgbmV2ZXIgYSByZWFsIGtleSAzMmI=" },
   },
 });

@@ -48,6 +48,11 @@ export const mfaFactors = pgTable("mfa_factors", {
     .references(() => users.id, { onDelete: "cascade" }),
   friendlyName: text("friendly_name").notNull().default("Authenticator"),
   factorType: text("factor_type").notNull().default("totp"),
+  /**
+   * The TOTP key, encrypted with SECRETS_KEY ("v1:…", platform/secrets.server.ts): a copy
+   * of the database alone cannot make codes. Plain base32 only in a database not yet
+   * started by a version that encrypts (it does so at start-up).
+   */
   secret: text("secret").notNull(),
   /** The TOTP time step last accepted: a code is never accepted twice (replay). */
   lastUsedStep: integer("last_used_step"),
@@ -71,6 +76,7 @@ export const mfaRecoveryCodes = pgTable("mfa_recovery_codes", {
   userId: uuid("user_id")
     .notNull()
     .references(() => users.id, { onDelete: "cascade" }),
+  /** Keyed hash ("v1:…", HMAC with a key from SECRETS_KEY) of the normalised code. */
   codeHash: text("code_hash").notNull(),
   usedAt: timestamp("used_at", { withTimezone: true }),
   createdAt: createdAt(),
@@ -241,10 +247,17 @@ export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   confirmTokenHash: text("confirm_token_hash"),
   confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
   /**
-   * Random token in every newsletter e-mail's unsubscribe link. Kept in clear (it can
-   * only unsubscribe this address) because every future e-mail must carry it.
+   * Keyed hash ("v1:…") of the token in this address's unsubscribe links. The token is
+   * derived from the row id with a key from SECRETS_KEY, so every future e-mail can carry
+   * the same link while the database holds nothing that unsubscribes anyone. Null only
+   * between the migration and the first start-up after it, which fills it.
    */
-  unsubscribeToken: text("unsubscribe_token").notNull().unique(),
+  unsubscribeTokenHash: text("unsubscribe_token_hash").unique(),
+  /**
+   * Keyed hash of the random token this address had before tokens were derived (issue 12):
+   * the links in e-mails already sent keep working. Null for addresses signed up since.
+   */
+  legacyUnsubscribeTokenHash: text("legacy_unsubscribe_token_hash").unique(),
   unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
   createdAt: createdAt(),
 });
@@ -314,6 +327,17 @@ export const rateLimits = pgTable(
     index("rate_limits_window_idx").on(t.windowStart),
   ],
 );
+
+/**
+ * A fingerprint of the key that encrypts and hashes the secrets above (SECRETS_KEY), per
+ * key version: a server started with another key refuses to start instead of failing
+ * every sign-in with two-step verification and every unsubscribe link.
+ */
+export const secretKeyVersions = pgTable("secret_key_versions", {
+  version: integer("version").primaryKey(),
+  fingerprint: text("fingerprint").notNull(),
+  createdAt: createdAt(),
+});
 
 /** Records which one-off seed sets were applied, so seeding runs once per database. */
 export const seedRuns = pgTable("seed_runs", {

@@ -5,6 +5,20 @@ import type { DatabaseHandle } from "../app/lib/platform/db.server";
 const BATCH = 500;
 
 /**
+ * A PGlite database is from before issue 12, with every subscriber's unsubscribe token in
+ * clear (`unsubscribe_token`, a column this schema no longer has). What migration 0005
+ * does on the way: keep its SHA-256, which the next server start keys, so the links in
+ * e-mails already sent keep working.
+ */
+async function keepOldUnsubscribeLinks(tx: { execute: DatabaseHandle["db"]["execute"] }, batch: string) {
+  await tx.execute(sql`
+    update newsletter_subscribers s
+    set legacy_unsubscribe_token_hash = encode(sha256(convert_to(old.unsubscribe_token, 'UTF8')), 'hex')
+    from json_to_recordset(${batch}::json) as old(id uuid, unsubscribe_token text)
+    where s.id = old.id and old.unsubscribe_token is not null`);
+}
+
+/**
  * Copies every table of the app's schema from a PGlite folder into `target`, in one
  * transaction: the target's tables are emptied first (a server started on the new
  * folder may have seeded it), rows travel as JSON and are rebuilt by
@@ -43,6 +57,7 @@ export async function copyPgliteInto(source: string, target: DatabaseHandle) {
           const into = sql.identifier(table);
           const result = await tx.execute(sql`insert into ${into} select * from json_populate_recordset(null::${into}, ${batch}::json)`);
           total += result.rowCount ?? 0;
+          if (table === "newsletter_subscribers") await keepOldUnsubscribeLinks(tx, batch);
         }
         copied.set(table, total);
       }
@@ -50,7 +65,7 @@ export async function copyPgliteInto(source: string, target: DatabaseHandle) {
       const sequences = await tx.execute<{ tbl: string; col: string; seq: string }>(sql`
         select c.relname as tbl, a.attname as col, pg_get_serial_sequence(quote_ident(c.relname), a.attname) as seq
         from pg_class c join pg_attribute a on a.attrelid = c.oid join pg_namespace n on n.oid = c.relnamespace
-        where n.nspname = 'public' and c.relkind = 'r' and a.attnum > 0
+        where n.nspname = 'public' and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped
           and pg_get_serial_sequence(quote_ident(c.relname), a.attname) is not null`);
       for (const { tbl, col, seq } of sequences.rows) {
         await tx.execute(sql.raw(`select setval('${seq}', coalesce((select max("${col}") from "${tbl}"), 0) + 1, false)`));

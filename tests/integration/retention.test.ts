@@ -52,17 +52,11 @@ describe(`retention (${engineName()})`, () => {
     ]);
     const sub = { consentText: "yes" };
     await db.insert(schema.newsletterSubscribers).values([
-      { ...sub, email: "p-old@x.no", status: "pending", unsubscribeToken: "a", consentAt: daysAgo(31) },
-      { ...sub, email: "p-new@x.no", status: "pending", unsubscribeToken: "b", consentAt: daysAgo(2) },
-      {
-        ...sub,
-        email: "u-old@x.no",
-        status: "unsubscribed",
-        unsubscribeToken: "c",
-        unsubscribedAt: daysAgo(3 * 365 + 1),
-      },
-      { ...sub, email: "u-new@x.no", status: "unsubscribed", unsubscribeToken: "d", unsubscribedAt: daysAgo(30) },
-      { ...sub, email: "active@x.no", status: "active", unsubscribeToken: "e", consentAt: daysAgo(2000) },
+      { ...sub, email: "p-old@x.no", status: "pending", consentAt: daysAgo(31) },
+      { ...sub, email: "p-new@x.no", status: "pending", consentAt: daysAgo(2) },
+      { ...sub, email: "u-old@x.no", status: "unsubscribed", unsubscribedAt: daysAgo(3 * 365 + 1) },
+      { ...sub, email: "u-new@x.no", status: "unsubscribed", unsubscribedAt: daysAgo(30) },
+      { ...sub, email: "active@x.no", status: "active", consentAt: daysAgo(2000) },
     ]);
 
     await applyRetention(db);

@@ -6,7 +6,10 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterEach, describe, expect, it } from "vitest";
 import { migrationsFolder, openDatabase, schema } from "~/lib/platform/db.server";
+import { randomToken } from "~/lib/platform/tokens.server";
+import { findByUnsubscribeToken, upgradeUnsubscribeTokens } from "~/lib/visitor-forms/newsletter.server";
 import { makeDataDir, removeDataDir } from "../support/server-process";
+import { withMigrationsUpTo } from "../support/shared-database";
 
 // A site that ran on the PGlite default of earlier versions keeps its data: the
 // import command copies it into the embedded PostgreSQL.
@@ -67,6 +70,32 @@ describe("npm run db:import-pglite", () => {
       expect(views.map((view) => view.path).sort()).toEqual(["/", "/blog", "/work"]);
       const [next] = await handle.db.insert(schema.pageViews).values({ path: "/about" }).returning();
       expect(next!.id).toBeGreaterThan(Math.max(...views.map((view) => view.id)));
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it("keeps the unsubscribe links of e-mails sent before tokens were stored as keyed hashes", async () => {
+    const dataDir = makeDataDir("import-test");
+    dirs.push(dataDir);
+    const source = path.join(dataDir, "pglite-old");
+    const old = new PGlite(source);
+    // A PGlite database is from before issue 12: the token in clear, in a column now gone.
+    await withMigrationsUpTo("0003_login-ip-key", (folder) => migrate(drizzle({ client: old }), { migrationsFolder: folder }));
+    const token = randomToken();
+    await old.query(
+      `insert into newsletter_subscribers (email, status, consent_text, unsubscribe_token) values ('kari@example.no', 'active', 'yes', $1)`,
+      [token],
+    );
+    await old.close();
+
+    const result = await runImport(dataDir, source);
+    expect(result.code, result.output).toBe(0);
+
+    const handle = await openDatabase({ dataDir });
+    try {
+      await upgradeUnsubscribeTokens(handle.db); // what the next server start does
+      expect(await findByUnsubscribeToken(handle.db, token)).toEqual({ email: "kari@example.no", status: "active" });
     } finally {
       await handle.close();
     }

@@ -1,6 +1,7 @@
 import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll } from "vitest";
+import { type DatabaseHandle, openDatabase } from "~/lib/platform/db.server";
 import { killAll, makeDataDir, removeDataDir, type RunningServer, startProductionServer } from "../support/server-process";
 
 /** A ceiling for an answer that should come at once: it bounds a hang, it is no timing. */
@@ -8,16 +9,21 @@ export const ANSWER_CEILING_MS = 60_000;
 
 /**
  * The production server (`node server.js`, needs `npx react-router build`) on a
- * throw-away DATA_DIR for the tests of one file, stopped and removed afterwards.
+ * throw-away DATA_DIR for the tests of one file, stopped and removed afterwards. `env`
+ * may be a function, for settings known only once something else has started.
  */
-export function productionServerForThisFile(env: Record<string, string> = {}) {
-  const state: { server?: RunningServer; dataDir?: string } = {};
+export function productionServerForThisFile(
+  env: Record<string, string> | (() => Promise<Record<string, string>>) = {},
+) {
+  const state: { server?: RunningServer; dataDir?: string; database?: Promise<DatabaseHandle> } = {};
   beforeAll(async () => {
     state.dataDir = makeDataDir("security-test");
-    state.server = await startProductionServer({ DATA_DIR: state.dataDir, RATE_LIMIT_MULTIPLIER: "100", ...env });
+    const settings = typeof env === "function" ? await env() : env;
+    state.server = await startProductionServer({ DATA_DIR: state.dataDir, RATE_LIMIT_MULTIPLIER: "100", ...settings });
   });
   afterAll(async () => {
     try {
+      await (await state.database)?.close();
       if (state.server) await killAll([state.server]);
     } finally {
       if (state.dataDir) await removeDataDir(state.dataDir);
@@ -28,8 +34,64 @@ export function productionServerForThisFile(env: Record<string, string> = {}) {
       if (!state.server) throw new Error("the server did not start");
       return state.server.url;
     },
+    get dataDir() {
+      if (!state.dataDir) throw new Error("the server did not start");
+      return state.dataDir;
+    },
     output: () => state.server?.output() ?? "",
+    /**
+     * The server's own database, through the socket of its embedded PostgreSQL (what
+     * scripts use while the server runs): to set up accounts and content with the real
+     * domain functions, and to see what a request changed.
+     */
+    async db() {
+      state.database ??= openDatabase({ dataDir: this.dataDir });
+      return (await state.database).db;
+    },
   };
+}
+
+export type Reply = { status: number; headers: Headers; body: string };
+
+export type CallOptions = {
+  method?: string;
+  /** The Cookie header (e.g. `session=<token>`). */
+  cookie?: string;
+  origin?: string;
+  headers?: Record<string, string>;
+  json?: unknown;
+  form?: Record<string, string | string[]>;
+  body?: BodyInit;
+};
+
+/**
+ * One request to the server as an attacker or a browser would send it: no redirect
+ * followed, the whole answer read, bounded by ANSWER_CEILING_MS.
+ */
+export async function call(url: string, path: string, options: CallOptions = {}): Promise<Reply> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.cookie) headers.cookie = options.cookie;
+  if (options.origin) headers.origin = options.origin;
+  let body = options.body;
+  if (options.json !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(options.json);
+  }
+  if (options.form) {
+    const form = new URLSearchParams();
+    for (const [name, value] of Object.entries(options.form)) {
+      for (const item of [value].flat()) form.append(name, item);
+    }
+    body = form;
+  }
+  const response = await fetch(`${url}${path}`, {
+    method: options.method ?? (body === undefined ? "GET" : "POST"),
+    headers,
+    body,
+    redirect: "manual",
+    signal: AbortSignal.timeout(ANSWER_CEILING_MS),
+  });
+  return { status: response.status, headers: response.headers, body: await response.text() };
 }
 
 export type RawAnswer = { status: number; headers: string; body: string };

@@ -8,7 +8,7 @@ import { setClockOffset } from "~/lib/platform/clock.server";
 import { type DatabaseHandle, schema } from "~/lib/platform/db.server";
 import { factorStatus } from "~/lib/auth/mfa.server";
 import { verifyPassword } from "~/lib/auth/password.server";
-import { hashToken } from "~/lib/platform/tokens.server";
+import { keyedHash } from "~/lib/platform/secrets.server";
 import { createTestDatabase, engineName, truncateAll } from "../support/test-database";
 import { anotherSession, codeAt, META, PASSWORD, sessionOf, signedInStaff, withSecondFactor } from "./staff-fixtures";
 
@@ -31,7 +31,7 @@ afterEach(async () => {
 
 const mails = () => handle.db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.kind, ACCOUNT_MAIL_KIND));
 const required = { kind: "reauth", outcome: { kind: "required" } };
-const recoveryHash = (code: string) => hashToken(code.replace(/[^a-z0-9]/g, ""));
+const recoveryHash = (code: string) => keyedHash("recovery-code", code.replace(/[^a-z0-9]/g, ""));
 
 describe(`re-authentication before account changes (${engineName()})`, () => {
   it("with only the session, nothing changes: no enrolment, no turning off, no recovery codes, no new password", async () => {

@@ -9,8 +9,10 @@ import { createUser } from "~/lib/auth/users.server";
 export const PASSWORD = "correct horse battery staple";
 export const META = { ip: "198.51.100.7", userAgent: "Mozilla/5.0 security test" };
 
-export const requestWith = (token: string) =>
-  new Request("http://localhost/admin", { headers: { cookie: `${sessionCookieName()}=${token}` } });
+/** The Cookie header of a request in this session (to a server whose SITE_URL is http). */
+export const cookieWith = (token: string) => `${sessionCookieName()}=${token}`;
+
+export const requestWith = (token: string) => new Request("http://localhost/admin", { headers: { cookie: cookieWith(token) } });
 
 /** The session a request with this token belongs to (null: none, or ended). */
 export const sessionOf = (db: Database, token: string) => getSession(db, requestWith(token));

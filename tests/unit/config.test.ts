@@ -157,4 +157,16 @@ describe("configuration", () => {
       }
     }
   });
+
+  it("reads SECRETS_KEY as 32 bytes in base64 or hex, and never repeats a wrong one in its message", () => {
+    const key = Buffer.alloc(32, 7);
+    expect(parseConfig({ SECRETS_KEY: key.toString("base64") }).secretsKey).toEqual(key);
+    expect(parseConfig({ SECRETS_KEY: key.toString("base64url") }).secretsKey).toEqual(key);
+    expect(parseConfig({ SECRETS_KEY: key.toString("hex") }).secretsKey).toEqual(key);
+    expect(parseConfig({ SECRETS_KEY: "" }).secretsKey).toBeUndefined();
+    for (const wrong of ["hunter2", Buffer.alloc(16, 7).toString("base64"), Buffer.alloc(33, 7).toString("hex")]) {
+      expect(() => parseConfig({ SECRETS_KEY: wrong })).toThrow(/SECRETS_KEY: must be 32 random bytes.*\(value not shown\)/);
+      expect(() => parseConfig({ SECRETS_KEY: wrong })).not.toThrow(wrong);
+    }
+  });
 });

@@ -1,21 +1,29 @@
-import { randomInt } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import { and, desc, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import { generateSecret, generateURI, verify } from "otplib";
 import QRCode from "qrcode";
 import { siteConfig } from "~/content/site";
 import { now } from "../platform/clock.server";
 import { type Database, schema } from "../platform/db.server";
-import { hashToken } from "../platform/tokens.server";
+import { log } from "../platform/log.server";
+import { decryptSecret, encryptSecret, keyedHash, wrapLegacyHash } from "../platform/secrets.server";
+import { isLegacyValue, rewriteColumn } from "../platform/secrets-upgrade.server";
 
 /**
  * TOTP second factor (authenticator apps) with one-time recovery codes: the storage
  * primitives. Codes are accepted one time step either side of now (clock drift), and
  * never twice. The flows around them (re-authentication, the code budget, e-mails,
  * security events) are in auth/two-step.server.ts, for the settings pages and the API alike.
+ * The TOTP key is stored encrypted and recovery codes as keyed hashes (platform/secrets.server.ts).
  */
 const { mfaFactors: factors, mfaRecoveryCodes: recoveryCodes, mfaChallenges: challenges } = schema;
 const RECOVERY_CODE_COUNT = 10;
 const CHALLENGE_TTL_MS = 5 * 60_000;
+
+/** The encryption context of a factor's secret: its ciphertext is valid on this row only. */
+const secretContext = (factorId: string) => `mfa_factors.secret:${factorId}`;
+const openSecret = (factor: { id: string; secret: string }) => decryptSecret(factor.secret, secretContext(factor.id));
+const recoveryCodeHash = (code: string) => keyedHash("recovery-code", normalise(code));
 
 export type Enrolment = { factorId: string; secret: string; uri: string; qrCode: string };
 
@@ -39,7 +47,7 @@ export async function pendingEnrolment(db: Database, user: { userId: string; ema
     )
     .orderBy(desc(factors.createdAt))
     .limit(1);
-  return factor ? describeEnrolment(factor.id, user.email, factor.secret) : null;
+  return factor ? describeEnrolment(factor.id, user.email, openSecret(factor)) : null;
 }
 
 /** Starts enrolment: a new unconfirmed factor (replacing any earlier unconfirmed one). */
@@ -50,19 +58,27 @@ export async function startEnrolment(
 ) {
   await db.delete(factors).where(and(eq(factors.userId, user.userId), isNull(factors.confirmedAt)));
   const secret = generateSecret();
-  const [factor] = await db
+  const id = randomUUID();
+  await db
     .insert(factors)
-    .values({ userId: user.userId, friendlyName: friendlyName.slice(0, 60), secret })
-    .returning({ id: factors.id });
-  return describeEnrolment(factor!.id, user.email, secret);
+    .values({ id, userId: user.userId, friendlyName: friendlyName.slice(0, 60), secret: encryptSecret(secret, secretContext(id)) });
+  return describeEnrolment(id, user.email, secret);
 }
 
 async function checkTotp(factor: { id: string; secret: string; lastUsedStep: number | null }, code: string) {
   const token = code.replace(/\s+/g, "");
   if (!/^\d{6}$/.test(token)) return null;
+  let secret: string;
+  try {
+    secret = openSecret(factor);
+  } catch {
+    // Changed in the database, or copied from another row: no code can match it.
+    log.error("a TOTP secret could not be decrypted", { factorId: factor.id });
+    return null;
+  }
   // otplib throws when the last used step is ahead of now (a clock stepped back): no match.
   const result = await verify({
-    secret: factor.secret,
+    secret,
     token,
     epoch: Math.floor(now().getTime() / 1000),
     epochTolerance: 30,
@@ -94,7 +110,7 @@ export async function confirmFactor(tx: Database, userId: string, factorId: stri
 export async function replaceRecoveryCodes(tx: Database, userId: string) {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => recoveryCode());
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-  await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: hashToken(normalise(c)) })));
+  await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: recoveryCodeHash(c) })));
   return codes;
 }
 
@@ -131,7 +147,7 @@ export async function matchSecondFactor(tx: Database, userId: string, code: stri
     .where(
       and(
         eq(recoveryCodes.userId, userId),
-        eq(recoveryCodes.codeHash, hashToken(normalise(code))),
+        eq(recoveryCodes.codeHash, recoveryCodeHash(code)),
         isNull(recoveryCodes.usedAt),
       ),
     )
@@ -189,6 +205,29 @@ export async function consumeChallenge(db: Database, factorId: string, challenge
     )
     .returning({ id: challenges.id });
   return used.length > 0;
+}
+
+/**
+ * Start-up: TOTP secrets stored in clear and recovery codes stored as plain SHA-256 (before
+ * issue 12) are encrypted and keyed. Recovery codes keep working: the keyed hash wraps the
+ * SHA-256 that was stored.
+ */
+export async function protectStoredFactors(db: Database) {
+  const secrets = await rewriteColumn(db, {
+    table: factors,
+    id: factors.id,
+    column: factors.secret,
+    pending: isLegacyValue(factors.secret),
+    rewrite: ({ id, value }) => encryptSecret(value!, secretContext(id)),
+  });
+  const codes = await rewriteColumn(db, {
+    table: recoveryCodes,
+    id: recoveryCodes.id,
+    column: recoveryCodes.codeHash,
+    pending: isLegacyValue(recoveryCodes.codeHash),
+    rewrite: ({ value }) => wrapLegacyHash("recovery-code", value!),
+  });
+  return { secrets, codes };
 }
 
 const normalise = (code: string) =>

@@ -29,6 +29,18 @@ const REGION_RULE = "must be a region name such as eu-north-1 (or auto)";
 
 const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 
+/**
+ * SECRETS_KEY: 32 random bytes, as 64 hex digits or base64/base64url (`openssl rand
+ * -base64 32`). Null when the text is not exactly that.
+ */
+export function decodeSecretsKey(text: string): Buffer | null {
+  const value = text.trim();
+  if (/^[0-9a-f]{64}$/i.test(value)) return Buffer.from(value, "hex");
+  if (!/^[A-Za-z0-9+/_-]{43}={0,1}$/.test(value)) return null;
+  const key = Buffer.from(value, "base64");
+  return key.byteLength === 32 ? key : null;
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -39,6 +51,15 @@ const envSchema = z.object({
   SMTP_URL: z.preprocess(emptyToUndefined, urlWithProtocols(["smtp:", "smtps:"]).optional()),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().min(3).optional()),
   MEDIA_BASE_URL: z.preprocess(emptyToUndefined, urlWithProtocols(["http:", "https:"]).optional()),
+  SECRETS_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((value) => decodeSecretsKey(value) !== null, {
+        message: "must be 32 random bytes as base64 or 64 hex digits (e.g. `openssl rand -base64 32`)",
+      })
+      .optional(),
+  ),
   S3_URL: z.preprocess(emptyToUndefined, urlWithProtocols(["s3:", "s3+http:"]).optional()),
   S3_ENDPOINT: z.preprocess(emptyToUndefined, urlWithProtocols(["http:", "https:"]).optional()),
   S3_BUCKET: z.preprocess(emptyToUndefined, z.string().regex(BUCKET_NAME, BUCKET_RULE).optional()),
@@ -62,7 +83,7 @@ const envSchema = z.object({
 export type Config = ReturnType<typeof parseConfig>;
 
 /** Settings that carry a secret: a refusal names them but does not print them to the log. */
-const SECRET_SETTINGS = new Set(["S3_URL", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]);
+const SECRET_SETTINGS = new Set(["S3_URL", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "SECRETS_KEY"]);
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -100,6 +121,12 @@ export function parseConfig(env: Record<string, string | undefined>) {
     mediaBaseUrl: values.MEDIA_BASE_URL?.replace(/\/+$/, ""),
     /** Where uploaded media are kept: DATA_DIR/uploads, or a bucket (docs/decisions/022). */
     mediaStorage: mediaStorage(values, path.resolve(values.DATA_DIR)),
+    /**
+     * The key for secrets at rest (SECRETS_KEY; platform/secrets-key.server.ts). Unset:
+     * generated into DATA_DIR/secrets.key for the embedded database; required with
+     * DATABASE_URL except in development.
+     */
+    secretsKey: values.SECRETS_KEY ? decodeSecretsKey(values.SECRETS_KEY)! : undefined,
     /**
      * Proxies in front of the app (TRUST_PROXY): the client address is this many entries
      * from the right of X-Forwarded-For; 0 takes the socket's address.

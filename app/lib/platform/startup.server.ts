@@ -3,27 +3,39 @@ import { siteConfig } from "~/content/site";
 import { getConfig } from "./config.server";
 import { createPageViewBuffer, getPageViewBuffer, setPageViewBuffer } from "../site/analytics.server";
 import { listenForContentChanges } from "./content-changes.server";
-import { getDatabaseHandle, getDb, openDatabase, setDatabase } from "./db.server";
+import { type Database, getDatabaseHandle, getDb, openDatabase, setDatabase } from "./db.server";
 import type { EmbeddedCluster } from "./embedded-postgres.server";
 import { log } from "./log.server";
 import { getPageCache } from "./page-cache.server";
 import { createMailWorker, fileTransport, getMailWorker, setMailWorker, smtpTransport } from "../mail/mail.server";
 import { applyRetention } from "./retention.server";
 import { runSeeds } from "./seed.server";
+import { installSecretsKey } from "./secrets.server";
+import { checkKeyAgainstDatabase, resolveSecretsKey } from "./secrets-key.server";
 import { ensureFirstUser } from "../auth/users.server";
+import { protectStoredFactors } from "../auth/mfa.server";
+import { upgradeUnsubscribeTokens } from "../visitor-forms/newsletter.server";
 import { getMediaStore } from "../media/storage/media-store.server";
 
 /**
- * Everything the server does once before it accepts requests: validate settings,
- * open the database and migrate it, seed content once, make sure a staff account
- * exists. Returns the function that undoes it on shutdown.
+ * Everything the server does once before it accepts requests: validate settings, find
+ * the secrets key, open the database and migrate it, check the key against it and
+ * protect secrets stored before there was one, seed content once, make sure a staff
+ * account exists. Returns the function that undoes it on shutdown.
  */
 export async function startApp(): Promise<{ stop: () => Promise<void> }> {
   const existing = getDatabaseHandle();
   if (existing) return { stop: () => stopApp() }; // dev-server reload: already started
 
   const config = getConfig();
+  const secretsKey = resolveSecretsKey(config);
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, role: "server" });
+  try {
+    await protectSecretsAtRest(handle.db, secretsKey);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
   setDatabase(handle);
   log.info("database ready", {
     kind: handle.kind,
@@ -62,6 +74,19 @@ export async function startApp(): Promise<{ stop: () => Promise<void> }> {
   stopHousekeeping = () => clearInterval(housekeeping);
 
   return { stop: () => stopApp() };
+}
+
+/**
+ * The key must be the one the database's secrets were stored with; then values from
+ * before secrets were protected (issue 12) are encrypted or keyed, once.
+ */
+async function protectSecretsAtRest(db: Database, secretsKey: ReturnType<typeof resolveSecretsKey>) {
+  await checkKeyAgainstDatabase(db, secretsKey.key, secretsKey.source === "file" ? secretsKey.file : "SECRETS_KEY");
+  installSecretsKey(secretsKey.key);
+  const factors = await protectStoredFactors(db);
+  const unsubscribe = await upgradeUnsubscribeTokens(db);
+  const upgraded = { ...factors, ...unsubscribe };
+  if (Object.values(upgraded).some(Boolean)) log.info("protected secrets stored before SECRETS_KEY", upgraded);
 }
 
 let stopHousekeeping = () => {};

@@ -1,17 +1,23 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { siteConfig } from "~/content/site";
 import { type Database, schema } from "../platform/db.server";
 import { enqueueMail } from "../mail/mail.server";
 import { mailedRecently } from "./mail-cooldown.server";
 import { newsletterConfirmationEmail } from "../mail/templates/newsletter-confirmation.server";
 import { newsletterWelcomeEmail } from "../mail/templates/newsletter-welcome.server";
+import { derivedUnsubscribeToken, keyedHash, wrapLegacyHash } from "../platform/secrets.server";
+import { isLegacyValue, rewriteColumn } from "../platform/secrets-upgrade.server";
 import { hashToken, isWellFormedToken, randomToken } from "../platform/tokens.server";
 
 /**
  * Newsletter with double opt-in, the way Datatilsynet expects consent to be shown:
  * a sign-up is stored as pending with the consent wording, time and IP address; only
  * the link in the confirmation e-mail makes it active. Every newsletter e-mail carries
- * a one-click unsubscribe link (and List-Unsubscribe headers).
+ * a one-click unsubscribe link (and List-Unsubscribe headers). The link's token is derived
+ * from the subscriber's id with a secret key, and only its keyed hash is stored
+ * (docs/decisions/021), so every e-mail can carry the same link while a copy of the
+ * database unsubscribes no one.
  */
 export const NEWSLETTER_CONSENT_TEXT = `Subscribe me to the ${siteConfig.name} newsletter: a few e-mails a year about private software and local AI. I can unsubscribe at any time with one click.`;
 
@@ -25,6 +31,14 @@ const CONFIRM_VALID_DAYS = 7;
 const CONFIRM_COOLDOWN_SECONDS = 24 * 60 * 60;
 
 const { newsletterSubscribers: subscribers } = schema;
+
+const unsubscribeTokenHash = (token: string) => keyedHash("unsubscribe-token", token);
+
+/** The subscriber an unsubscribe link is for: by its derived token, or the random one of older e-mails. */
+const unsubscribeTokenIs = (token: string) => {
+  const hash = unsubscribeTokenHash(token);
+  return or(eq(subscribers.unsubscribeTokenHash, hash), eq(subscribers.legacyUnsubscribeTokenHash, hash));
+};
 
 export type SubscriptionRequest = { email: string; ip: string; source: string; consentText?: string };
 
@@ -45,20 +59,28 @@ export async function requestSubscription(tx: Database, request: SubscriptionReq
     source: request.source,
   };
 
+  const newId = randomUUID();
   const inserted = await tx
     .insert(subscribers)
-    .values({ email, status: "pending", unsubscribeToken: randomToken(), ...consent })
+    .values({
+      id: newId,
+      email,
+      status: "pending",
+      unsubscribeTokenHash: unsubscribeTokenHash(derivedUnsubscribeToken(newId)),
+      ...consent,
+    })
     .onConflictDoNothing({ target: subscribers.email })
-    .returning({ unsubscribeToken: subscribers.unsubscribeToken });
+    .returning({ id: subscribers.id });
 
-  let unsubscribeToken = inserted[0]?.unsubscribeToken;
+  let subscriberId = inserted[0]?.id;
   let existing: typeof subscribers.$inferSelect | undefined;
-  if (!unsubscribeToken) {
+  if (!subscriberId) {
     [existing] = await tx.select().from(subscribers).where(eq(subscribers.email, email)).for("update");
     if (!existing) throw new Error("Subscriber vanished during sign-up");
     if (existing.status === "active") return { alreadySubscribed: true };
-    unsubscribeToken = existing.unsubscribeToken;
+    subscriberId = existing.id;
   }
+  const unsubscribeToken = derivedUnsubscribeToken(subscriberId);
   // Counted in the outbox by address (any case, any +tag), so a row per variant does
   // not mean a mail per variant. The row stays as it was: the first link still works.
   const mail = await confirmationMail(email, siteUrl, confirmToken, unsubscribeToken);
@@ -97,9 +119,9 @@ export async function confirmSubscription(db: Database, token: string, siteUrl: 
       .update(subscribers)
       .set({ status: "active", confirmedAt: new Date(), confirmTokenHash: null })
       .where(usableConfirmToken(token))
-      .returning({ email: subscribers.email, unsubscribeToken: subscribers.unsubscribeToken });
+      .returning({ id: subscribers.id, email: subscribers.email });
     if (!row) return "invalid";
-    await enqueueMail(tx as unknown as Database, await welcomeMail(row.email, siteUrl, row.unsubscribeToken));
+    await enqueueMail(tx as unknown as Database, await welcomeMail(row.email, siteUrl, derivedUnsubscribeToken(row.id)));
     return "confirmed";
   });
 }
@@ -116,7 +138,7 @@ export async function findByUnsubscribeToken(db: Database, token: string) {
   const [row] = await db
     .select({ email: subscribers.email, status: subscribers.status })
     .from(subscribers)
-    .where(eq(subscribers.unsubscribeToken, token));
+    .where(unsubscribeTokenIs(token));
   return row;
 }
 
@@ -130,9 +152,32 @@ export async function unsubscribe(db: Database, token: string) {
       unsubscribedAt: sql`coalesce(${subscribers.unsubscribedAt}, now())`,
       confirmTokenHash: null,
     })
-    .where(eq(subscribers.unsubscribeToken, token))
+    .where(unsubscribeTokenIs(token))
     .returning({ email: subscribers.email });
   return row ? "unsubscribed" : "invalid";
+}
+
+/**
+ * Start-up: the SHA-256 of the random tokens of e-mails sent before issue 12 (kept by
+ * migration 0005) gets keyed, and every subscriber without one gets the hash of the derived
+ * token. Both links work from then on.
+ */
+export async function upgradeUnsubscribeTokens(db: Database) {
+  const legacy = await rewriteColumn(db, {
+    table: subscribers,
+    id: subscribers.id,
+    column: subscribers.legacyUnsubscribeTokenHash,
+    pending: isLegacyValue(subscribers.legacyUnsubscribeTokenHash),
+    rewrite: ({ value }) => wrapLegacyHash("unsubscribe-token", value!),
+  });
+  const derived = await rewriteColumn(db, {
+    table: subscribers,
+    id: subscribers.id,
+    column: subscribers.unsubscribeTokenHash,
+    pending: isNull(subscribers.unsubscribeTokenHash),
+    rewrite: ({ id }) => unsubscribeTokenHash(derivedUnsubscribeToken(id)),
+  });
+  return { legacy, derived };
 }
 
 export function unsubscribeUrl(siteUrl: string, token: string) {

@@ -1,0 +1,265 @@
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import routes from "~/routes";
+import { createPost } from "~/lib/blog/blog.server";
+import { createJob, jobInputSchema } from "~/lib/careers/jobs.server";
+import { type Database, schema } from "~/lib/platform/db.server";
+import { subscribe } from "~/lib/visitor-forms/newsletter.server";
+import * as fixtures from "../fixtures/images";
+import { call, type CallOptions, productionServerForThisFile } from "./helpers";
+import { anotherSession, cookieWith, signedInStaff, withSecondFactor } from "./staff-fixtures";
+
+// Issue 12, a class that held: access control. Every staff page and every staff API,
+// asked without a session and with a session that still owes its second factor, answers
+// without staff data and changes nothing; the same requests with a full session work
+// (so the lists below are real). Public endpoints never show drafts.
+
+const server = productionServerForThisFile();
+const SECRETS = { draft: "Utkast om et hemmelig oppkjøp", job: "Hemmelig stilling i ledergruppen", subscriber: "hemmelig.abonnent@example.no" };
+const state = { full: "", pending: "", draftId: "", draftSlug: "", jobId: "", factorId: "" };
+let db: Database;
+
+beforeAll(async () => {
+  db = await server.db();
+  const staff = await signedInStaff(db, "kari@fjordform.test");
+  state.full = cookieWith(staff.token);
+  const other = await signedInStaff(db, "ola@fjordform.test");
+  state.factorId = (await withSecondFactor(db, other.user)).factorId;
+  state.pending = cookieWith((await anotherSession(db, other.user.id, { mfaVerified: false })).token);
+  const draft = await createPost(db, {
+    title: SECRETS.draft,
+    excerpt: "Ikke publisert",
+    author: "Kari",
+    content: "Innhold som bare staben skal se.",
+    featured_image: "",
+    featured: false,
+    published: false,
+    slug: "",
+    created_at: "",
+  });
+  state.draftId = draft.id;
+  state.draftSlug = draft.slug;
+  const job = await createJob(
+    db,
+    jobInputSchema.parse({
+      title: SECRETS.job,
+      slug: "hemmelig-stilling",
+      location: "Oslo",
+      type: "Full-time",
+      description: "Not public yet.",
+      applyLink: "mailto:jobs@fjordform.no",
+      published: false,
+    }),
+  );
+  state.jobId = job.id;
+  await subscribe(db, { email: SECRETS.subscriber, ip: "198.51.100.9", source: "footer" }, server.url);
+});
+
+/** Every page route in app/routes.ts whose module is a staff page, with its parameters filled in. */
+function staffPages(): string[] {
+  type Entry = { file: string; path?: string; index?: boolean; children?: Entry[] };
+  const walk = (entries: Entry[], parent: string): { file: string; path: string }[] =>
+    entries.flatMap((entry) => {
+      const here = entry.index ? parent : `${parent}/${entry.path ?? ""}`.replace(/\/+$/, "");
+      return [{ file: entry.file, path: here || "/" }, ...walk(entry.children ?? [], here)];
+    });
+  return walk(routes as Entry[], "")
+    .filter((route) => route.file.startsWith("routes/staff/"))
+    .map((route) => route.path.replace(":id", state.jobId))
+    .concat(`/blog/cms?edit=${state.draftId}`);
+}
+
+/** Follows redirects by hand (at most 5) and says where the request ended. */
+async function landing(page: string, cookie?: string) {
+  let current = page;
+  for (let hop = 0; hop < 5; hop++) {
+    const reply = await call(server.url, current, { cookie });
+    const location = reply.headers.get("location");
+    if (reply.status < 300 || reply.status >= 400 || !location) return { ...reply, path: current };
+    current = new URL(location, server.url + current).pathname;
+  }
+  throw new Error(`${page}: more than 5 redirects`);
+}
+
+const leaks = (body: string) => Object.values(SECRETS).filter((secret) => body.includes(secret));
+
+describe("staff pages", () => {
+  it("are all found in app/routes.ts (the list cannot silently be empty)", () => {
+    expect(staffPages().length).toBeGreaterThanOrEqual(18);
+  });
+
+  it("with a full session, each is a page (the guard lets staff in)", async () => {
+    for (const page of staffPages()) {
+      const reply = await landing(page, state.full);
+      expect([page, reply.status]).toEqual([page, 200]);
+    }
+  });
+
+  it("without a session, each sends the visitor home (or says it is not authorised) and shows no staff data", async () => {
+    for (const page of staffPages()) {
+      const reply = await landing(page);
+      const notAuthorised = reply.status === 401 && reply.body.includes("Ikke autorisert");
+      expect([page, reply.path === "/" || notAuthorised], reply.path).toEqual([page, true]);
+      expect([page, leaks(reply.body)]).toEqual([page, []]);
+    }
+  });
+
+  it("with the second factor still owed, each asks for the code instead, and shows no staff data", async () => {
+    for (const page of staffPages()) {
+      const reply = await landing(page, state.pending);
+      const notAuthorised = reply.status === 401 && reply.body.includes("Ikke autorisert");
+      expect([page, reply.path === "/login/mfa" || notAuthorised], reply.path).toEqual([page, true]);
+      expect([page, leaks(reply.body)]).toEqual([page, []]);
+    }
+  });
+
+  it("their data requests (React Router's `.data`) carry no staff data either", async () => {
+    for (const page of staffPages()) {
+      const [pathname, query] = page.split("?");
+      const dataPath = `${pathname === "/" ? "/_root" : pathname}.data${query ? `?${query}` : ""}`;
+      for (const cookie of [undefined, state.pending]) {
+        const reply = await call(server.url, dataPath, { cookie });
+        expect([dataPath, reply.status === 200 && reply.body.includes(SECRETS.draft)]).toEqual([dataPath, false]);
+        expect([dataPath, leaks(reply.body)]).toEqual([dataPath, []]);
+      }
+    }
+    // With a full session the same request does carry the data: the check above can fail.
+    const staff = await call(server.url, `/blog/cms.data?edit=${state.draftId}`, { cookie: state.full });
+    expect(staff.body).toContain(SECRETS.draft);
+  });
+
+  it("their forms, posted without a full session, change nothing", async () => {
+    const before = await snapshot();
+    const own = server.url;
+    const posts: [string, Record<string, string>][] = [
+      ["/job-cms", { intent: "delete", id: state.jobId }],
+      ["/job-cms", { intent: "publish", id: state.jobId }],
+      [`/job-cms/${state.jobId}`, { title: "Taken over", location: "Oslo", type: "Full-time", description: "x", applyLink: "https://evil.example" }],
+      ["/careers/cms/new", { title: "Planted job", location: "Oslo", type: "Full-time", description: "x", applyLink: "https://evil.example" }],
+      ["/admin/settings/sessions", {}],
+      ["/admin/settings/password", { current: "guess", next: "a new password!!", confirm: "a new password!!" }],
+      ["/admin/settings/recovery-codes", { password: "guess" }],
+      ["/admin/settings/two-step/enrol", { intent: "start", password: "guess" }],
+      ["/admin/settings/two-step/disable", { code: "123456", password: "guess" }],
+    ];
+    for (const cookie of [undefined, state.pending]) {
+      for (const [page, form] of posts) {
+        const reply = await call(server.url, page, { cookie, origin: own, form });
+        expect([page, reply.status >= 300 && reply.status < 500], String(reply.status)).toEqual([page, true]);
+        expect([page, leaks(reply.body)]).toEqual([page, []]);
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+type ApiCase = { name: string; path: () => string; options: () => CallOptions | Promise<CallOptions> };
+const STAFF_API: ApiCase[] = [
+  { name: "GET /api/blog-edit", path: () => `/api/blog-edit?id=${state.draftId}`, options: () => ({}) },
+  {
+    name: "PUT /api/blog-edit",
+    path: () => `/api/blog-edit?id=${state.draftId}`,
+    options: () => ({ method: "PUT", json: { title: "Taken over", excerpt: "x", author: "x", content: "x" } }),
+  },
+  { name: "DELETE /api/blog-edit", path: () => `/api/blog-edit?id=${state.draftId}`, options: () => ({ method: "DELETE" }) },
+  { name: "POST /api/blog", path: () => "/api/blog", options: () => ({ json: { title: "Planted", excerpt: "x", author: "x", content: "x" } }) },
+  { name: "POST /api/upload-image", path: () => "/api/upload-image", options: async () => ({ body: await pngForm() }) },
+  { name: "POST /api/session/extend", path: () => "/api/session/extend", options: () => ({ method: "POST" }) },
+  { name: "POST /api/auth/reauthenticate", path: () => "/api/auth/reauthenticate", options: () => ({ json: { password: "guess" } }) },
+  { name: "POST /api/auth/factors", path: () => "/api/auth/factors", options: () => ({ json: { factor_type: "totp" } }) },
+  {
+    name: "DELETE /api/auth/factors/{id}",
+    path: () => `/api/auth/factors/${state.factorId}`,
+    options: () => ({ method: "DELETE", json: { code: "123456" } }),
+  },
+];
+/** Allowed with a session that owes its second factor: that is how the factor is given. */
+const SECOND_STEP_API: ApiCase[] = [
+  { name: "POST /api/auth/factors/{id}/challenge", path: () => `/api/auth/factors/${state.factorId}/challenge`, options: () => ({ json: {} }) },
+  {
+    name: "POST /api/auth/factors/{id}/verify",
+    path: () => `/api/auth/factors/${state.factorId}/verify`,
+    options: () => ({ json: { code: "123456", challenge_id: "0b6a2f4e-3c1d-4e5f-8a9b-7c6d5e4f3a2b" } }),
+  },
+];
+/** Open to anyone by design (the spec's visitor forms and the public blog feed). */
+const PUBLIC_API_FILES = ["api.contact.ts", "api.gdpr-results.ts", "api.blog.ts"];
+
+async function pngForm() {
+  const form = new FormData();
+  form.append("image", new Blob([new Uint8Array(await fixtures.png())], { type: "image/png" }), "planted.png");
+  return form;
+}
+
+async function snapshot() {
+  const count = async (table: string) =>
+    (await db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`))).rows[0]!.n;
+  const [post] = await db.select().from(schema.blogPosts).where(sql`${schema.blogPosts.id} = ${state.draftId}`);
+  const [job] = await db.select().from(schema.jobListings).where(sql`${schema.jobListings.id} = ${state.jobId}`);
+  const sessions = await db.select({ active: schema.userSessions.isActive, expires: schema.userSessions.expiresAt }).from(schema.userSessions);
+  const users = await db.select({ hash: schema.users.passwordHash }).from(schema.users);
+  return {
+    post,
+    job,
+    sessions,
+    users,
+    counts: {
+      posts: await count("blog_posts"),
+      jobs: await count("job_listings"),
+      media: await count("media"),
+      factors: await count("mfa_factors"),
+      recoveryCodes: await count("mfa_recovery_codes"),
+      challenges: await count("mfa_challenges"),
+    },
+    uploads: fs.existsSync(path.join(server.dataDir, "uploads")) ? fs.readdirSync(path.join(server.dataDir, "uploads")) : [],
+  };
+}
+
+describe("the staff API", () => {
+  it("covers every API route: each is either staff-only (below) or public by design", () => {
+    const files = fs.readdirSync("app/routes/api").sort();
+    const covered = [...PUBLIC_API_FILES, "api.blog-edit.ts", "api.upload-image.ts", "api.session.extend.ts"];
+    covered.push("api.auth.reauthenticate.ts", "api.auth.factors.ts", "api.auth.factor.ts");
+    expect(files).toEqual(covered.sort());
+  });
+
+  it("without a session: 401 JSON for every call, and nothing changes", async () => {
+    const before = await snapshot();
+    for (const endpoint of [...STAFF_API, ...SECOND_STEP_API]) {
+      const reply = await call(server.url, endpoint.path(), { origin: server.url, ...(await endpoint.options()) });
+      expect([endpoint.name, reply.status, reply.body]).toEqual([endpoint.name, 401, '{"error":"Not signed in"}']);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("with the second factor still owed: 401 JSON for everything but the second step itself", async () => {
+    const before = await snapshot();
+    for (const endpoint of STAFF_API) {
+      const options = await endpoint.options();
+      const reply = await call(server.url, endpoint.path(), { origin: server.url, cookie: state.pending, ...options });
+      expect([endpoint.name, reply.status, reply.body]).toEqual([endpoint.name, 401, '{"error":"Not signed in"}']);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("with a full session the same calls are answered (the 401s above are the guard's doing)", async () => {
+    const read = await call(server.url, `/api/blog-edit?id=${state.draftId}`, { cookie: state.full });
+    expect(read.status).toBe(200);
+    expect(JSON.parse(read.body).data.title).toBe(SECRETS.draft);
+    const extend = await call(server.url, "/api/session/extend", { method: "POST", cookie: state.full, origin: server.url });
+    expect(extend.status).toBe(200);
+  });
+});
+
+describe("public endpoints", () => {
+  it("never show a draft post or an unpublished job, however they are asked for", async () => {
+    for (const page of ["/blog", `/blog/${state.draftSlug}`, "/careers", "/careers/hemmelig-stilling", "/blog/rss.xml", "/sitemap.xml", "/api/blog"]) {
+      const reply = await call(server.url, page);
+      expect([page, leaks(reply.body)]).toEqual([page, []]);
+    }
+    expect((await call(server.url, `/blog/${state.draftSlug}`)).status).toBe(404);
+    expect((await call(server.url, "/careers/hemmelig-stilling")).status).toBe(404);
+  });
+});
