@@ -63,10 +63,11 @@ export const leadFilterSchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
 });
 
-export type LeadFilter = z.output<typeof leadFilterSchema>;
+export type LeadFilter = { type?: LeadKind; status?: LeadStatus; q?: string; page: number };
 
 export function parseLeadFilter(params: URLSearchParams): LeadFilter {
-  return leadFilterSchema.parse(Object.fromEntries(params));
+  const { type, status, q, page } = leadFilterSchema.parse(Object.fromEntries(params));
+  return { type, status, q, page };
 }
 
 /** The filter as a query string (without the page), for links and the CSV export. */
