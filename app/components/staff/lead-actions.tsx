@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import {
@@ -14,7 +21,11 @@ import {
  * The lead page's three forms (status, note, erasure), each a Conform form over the
  * schema the server parses with, so lengths and messages are the same on both sides.
  */
-export type LeadActionResult = { intent: "status" | "note" | "erase"; result: SubmissionResult<string[]>; message?: string };
+export type LeadActionResult = {
+  intent: "status" | "note" | "erase";
+  result: SubmissionResult<string[]>;
+  message?: string;
+};
 
 function resultFor(intent: LeadActionResult["intent"], actionData: LeadActionResult | undefined) {
   return actionData?.intent === intent ? actionData : undefined;
@@ -111,7 +122,10 @@ export function LeadEraseForm({ label, actionData }: { label: string; actionData
       onSubmit={(event) => {
         // Conform's own checks run first; only a complete form asks for the last word.
         form.onSubmit(event);
-        if (!event.defaultPrevented && !window.confirm(`Slette henvendelsen fra ${label} for godt? Dette kan ikke angres.`)) {
+        if (
+          !event.defaultPrevented &&
+          !window.confirm(`Slette henvendelsen fra ${label} for godt? Dette kan ikke angres.`)
+        ) {
           event.preventDefault();
         }
       }}

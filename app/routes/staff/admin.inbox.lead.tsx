@@ -64,7 +64,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   switch (formData.get("intent")) {
     case "status": {
       const submission = parseWithZod(formData, { schema: leadStatusSchema });
-      if (submission.status !== "success") return data<LeadActionResult>({ intent: "status", result: submission.reply() }, 400);
+      if (submission.status !== "success")
+        return data<LeadActionResult>({ intent: "status", result: submission.reply() }, 400);
       const changed = await changeLeadStatus(db, params.id, submission.value.status, actor);
       if (!changed) throw notFound();
       const label = LEAD_STATUS_LABELS[changed.to];
@@ -73,13 +74,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     case "note": {
       const submission = parseWithZod(formData, { schema: leadNoteSchema });
-      if (submission.status !== "success") return data<LeadActionResult>({ intent: "note", result: submission.reply() }, 400);
+      if (submission.status !== "success")
+        return data<LeadActionResult>({ intent: "note", result: submission.reply() }, 400);
       if (!(await addLeadNote(db, params.id, submission.value.body, actor))) throw notFound();
-      return { intent: "note", result: submission.reply({ resetForm: true }), message: "Notatet er lagret." } satisfies LeadActionResult;
+      return {
+        intent: "note",
+        result: submission.reply({ resetForm: true }),
+        message: "Notatet er lagret.",
+      } satisfies LeadActionResult;
     }
     case "erase": {
       const submission = parseWithZod(formData, { schema: leadEraseSchema });
-      if (submission.status !== "success") return data<LeadActionResult>({ intent: "erase", result: submission.reply() }, 400);
+      if (submission.status !== "success")
+        return data<LeadActionResult>({ intent: "erase", result: submission.reply() }, 400);
       if (!(await eraseLead(db, params.id, actor))) throw notFound();
       return redirect("/admin/inbox?erased=1", 303);
     }
@@ -115,88 +122,96 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         </dd>
       </dl>
 
-      <section className="admin-panel" aria-labelledby="lead-sent">
-        <h2 id="lead-sent">Det avsenderen sendte</h2>
-        {lead.contact ? (
-          <dl className="lead-facts">
-            <dt>Firma</dt>
-            <dd>{lead.contact.company}</dd>
-            <dt>E-post</dt>
-            <dd>{lead.contact.email}</dd>
-            <dt>Prosjekt</dt>
-            <dd className="lead-message">{lead.contact.project}</dd>
-          </dl>
-        ) : null}
-        {lead.gdpr ? <GdprAnswers gdpr={lead.gdpr} /> : null}
-      </section>
+      <div className="lead-layout">
+        <div className="lead-column">
+          <section className="admin-panel" aria-labelledby="lead-sent">
+            <h2 id="lead-sent">Det avsenderen sendte</h2>
+            {lead.contact ? (
+              <dl className="lead-facts">
+                <dt>Firma</dt>
+                <dd>{lead.contact.company}</dd>
+                <dt>E-post</dt>
+                <dd>{lead.contact.email}</dd>
+                <dt>Prosjekt</dt>
+                <dd className="lead-message">{lead.contact.project}</dd>
+              </dl>
+            ) : null}
+            {lead.gdpr ? <GdprAnswers gdpr={lead.gdpr} /> : null}
+          </section>
+          <section className="admin-panel lead-mails" aria-labelledby="lead-mails">
+            <h2 id="lead-mails">E-poster om henvendelsen</h2>
+            {lead.mails.length === 0 ? (
+              <p className="empty">Systemet har ikke sendt noen e-post om denne.</p>
+            ) : (
+              <div className="table-wrap">
+                <table className="admin-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">E-post</th>
+                      <th scope="col">Til</th>
+                      <th scope="col">Lagt i kø</th>
+                      <th scope="col">Levering</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {lead.mails.map((mail) => (
+                      <tr key={mail.id}>
+                        <td data-label="E-post">
+                          <div>
+                            {MAIL_KINDS[mail.kind] ?? mail.kind}
+                            <small className="lead-mail-subject">{mail.subject}</small>
+                          </div>
+                        </td>
+                        <td data-label="Til">{mail.toAddress}</td>
+                        <td data-label="Lagt i kø">{mail.queued}</td>
+                        <td data-label="Levering">
+                          <div>
+                            <span className={`badge badge-mail-${mail.status}`}>{MAIL_STATES[mail.status]}</span>
+                            {mail.sent ? <small className="lead-mail-time">{mail.sent}</small> : null}
+                            {mail.status !== "sent" && mail.lastError ? (
+                              <small className="lead-mail-error">
+                                {mail.attempts} forsøk; siste feil: {mail.lastError}
+                              </small>
+                            ) : null}
+                          </div>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        </div>
+        <div className="lead-column">
+          <section className="admin-panel" aria-labelledby="lead-pipeline">
+            <h2 id="lead-pipeline">Salgsløp</h2>
+            <p className="field-hint">Ny → Kontaktet → Tilbud sendt → Vunnet / Tapt</p>
+            <LeadStatusForm status={lead.status} actionData={actionData} />
+          </section>
 
-      <section className="admin-panel" aria-labelledby="lead-pipeline">
-        <h2 id="lead-pipeline">Salgsløp</h2>
-        <p className="field-hint">Ny → Kontaktet → Tilbud sendt → Vunnet / Tapt</p>
-        <LeadStatusForm status={lead.status} actionData={actionData} />
-      </section>
-
-      <section className="admin-panel" aria-labelledby="lead-notes">
-        <h2 id="lead-notes">Interne notater</h2>
-        {lead.notes.length === 0 ? <p className="empty">Ingen notater ennå.</p> : null}
-        <ul className="lead-notes">
-          {lead.notes.map((note) => (
-            <li key={note.id}>
-              <p className="lead-note-meta">
-                {note.authorName}, {note.written}
-              </p>
-              <p className="lead-message">{note.body}</p>
-            </li>
-          ))}
-        </ul>
-        <LeadNoteForm actionData={actionData} />
-      </section>
-
-      <section className="admin-panel lead-mails" aria-labelledby="lead-mails">
-        <h2 id="lead-mails">E-poster om henvendelsen</h2>
-        {lead.mails.length === 0 ? (
-          <p className="empty">Systemet har ikke sendt noen e-post om denne.</p>
-        ) : (
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">E-post</th>
-                <th scope="col">Til</th>
-                <th scope="col">Lagt i kø</th>
-                <th scope="col">Levering</th>
-              </tr>
-            </thead>
-            <tbody>
-              {lead.mails.map((mail) => (
-                <tr key={mail.id}>
-                  <td data-label="E-post">
-                    {MAIL_KINDS[mail.kind] ?? mail.kind}
-                    <br />
-                    <small>{mail.subject}</small>
-                  </td>
-                  <td data-label="Til">{mail.toAddress}</td>
-                  <td data-label="Lagt i kø">{mail.queued}</td>
-                  <td data-label="Levering">
-                    <span className={`badge badge-mail-${mail.status}`}>{MAIL_STATES[mail.status]}</span>
-                    {mail.sent ? <small> {mail.sent}</small> : null}
-                    {mail.status !== "sent" && mail.lastError ? (
-                      <small className="lead-mail-error">
-                        {" "}
-                        {mail.attempts} forsøk; siste feil: {mail.lastError}
-                      </small>
-                    ) : null}
-                  </td>
-                </tr>
+          <section className="admin-panel" aria-labelledby="lead-notes">
+            <h2 id="lead-notes">Interne notater</h2>
+            {lead.notes.length === 0 ? <p className="empty">Ingen notater ennå.</p> : null}
+            <ul className="lead-notes">
+              {lead.notes.map((note) => (
+                <li key={note.id}>
+                  <p className="lead-note-meta">
+                    {note.authorName}, {note.written}
+                  </p>
+                  <p className="lead-message">{note.body}</p>
+                </li>
               ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+            </ul>
+            <LeadNoteForm actionData={actionData} />
+          </section>
 
-      <section className="admin-panel lead-danger" aria-labelledby="lead-erase">
-        <h2 id="lead-erase">Slett på forespørsel</h2>
-        <LeadEraseForm label={lead.from} actionData={actionData} />
-      </section>
+          <section className="admin-panel lead-danger" aria-labelledby="lead-erase">
+            <h2 id="lead-erase">Slett på forespørsel</h2>
+            <LeadEraseForm label={lead.from} actionData={actionData} />
+          </section>
+        </div>
+      </div>
     </>
   );
 }

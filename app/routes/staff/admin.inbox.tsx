@@ -128,19 +128,18 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
               {rows.map((row) => (
                 <tr key={row.id} className={row.unread ? "is-unread" : undefined}>
                   <td data-label="Fra">
-                    {row.unread ? <span className="badge badge-unread">Ulest</span> : null}
-                    <Link to={`/admin/inbox/${row.id}`}>{row.from}</Link>
-                    {row.from !== row.email ? (
-                      <>
-                        <br />
-                        <small>{row.email}</small>
-                      </>
-                    ) : null}
+                    <div>
+                      {row.unread ? <span className="badge badge-unread">Ulest</span> : null}
+                      <Link to={`/admin/inbox/${row.id}`}>{row.from}</Link>
+                      {row.from !== row.email ? <small className="inbox-email">{row.email}</small> : null}
+                    </div>
                   </td>
                   <td data-label="Type">{LEAD_KIND_LABELS[row.kind]}</td>
                   <td data-label="Mottatt">{row.received}</td>
                   <td data-label="Status">
-                    <span className={`badge badge-status-${row.status}`}>{LEAD_STATUS_LABELS[row.status]}</span>
+                    <div>
+                      <span className={`badge badge-status-${row.status}`}>{LEAD_STATUS_LABELS[row.status]}</span>
+                    </div>
                   </td>
                 </tr>
               ))}
