@@ -51,7 +51,7 @@ export function LeadStatusForm({ status, actionData }: { status: LeadStatus; act
   const mine = resultFor("status", actionData);
   const busy = useNavigation().state !== "idle";
   const [form, fields] = useForm({
-    id: "lead-status",
+    id: "lead-status-form",
     lastResult: mine?.result,
     constraint: getZodConstraint(leadStatusSchema),
     defaultValue: { status },
@@ -81,7 +81,7 @@ export function LeadNoteForm({ actionData }: { actionData?: LeadActionResult }) 
   const mine = resultFor("note", actionData);
   const busy = useNavigation().state !== "idle";
   const [form, fields] = useForm({
-    id: "lead-note",
+    id: "lead-note-form",
     lastResult: mine?.result,
     constraint: getZodConstraint(leadNoteSchema),
     shouldValidate: "onSubmit",
@@ -108,7 +108,7 @@ export function LeadEraseForm({ label, actionData }: { label: string; actionData
   const mine = resultFor("erase", actionData);
   const busy = useNavigation().state !== "idle";
   const [form, fields] = useForm({
-    id: "lead-erase",
+    id: "lead-erase-form",
     lastResult: mine?.result,
     constraint: getZodConstraint(leadEraseSchema),
     shouldValidate: "onSubmit",
