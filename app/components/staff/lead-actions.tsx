@@ -61,7 +61,7 @@ export function LeadStatusForm({ status, actionData }: { status: LeadStatus; act
     <Form method="post" {...getFormProps(form)} className="inline-form lead-status-form">
       <input type="hidden" name="intent" value="status" />
       <label htmlFor={fields.status.id}>Status</label>
-      <select {...getSelectProps(fields.status)} key={`${fields.status.key}-${status}`} defaultValue={status}>
+      <select {...getSelectProps(fields.status)} key={fields.status.key}>
         {LEAD_STATUSES.map((value) => (
           <option key={value} value={value}>
             {LEAD_STATUS_LABELS[value]}
