@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -11,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { LeadStatus } from "../app/lib/visitor-forms/lead-forms";
 
 /**
  * One schema, for the embedded PostgreSQL and any PostgreSQL server. All timestamps are
@@ -273,6 +275,54 @@ export const gdprSubmissions = pgTable("gdpr_submissions", {
   createdAt: createdAt(),
 });
 
+/**
+ * The staff inbox's view of what visitors sent: one row per contact request or GDPR
+ * submission (exactly one of the two), with its place in the sales pipeline and whether
+ * anyone has opened it. Deleting the submission deletes the lead and its notes.
+ */
+export const leads = pgTable(
+  "leads",
+  {
+    id: id(),
+    kind: text("kind").$type<"contact" | "gdpr">().notNull(),
+    contactRequestId: uuid("contact_request_id")
+      .unique()
+      .references(() => contactRequests.id, { onDelete: "cascade" }),
+    gdprSubmissionId: uuid("gdpr_submission_id")
+      .unique()
+      .references(() => gdprSubmissions.id, { onDelete: "cascade" }),
+    status: text("status").$type<LeadStatus>().notNull().default("new"),
+    /** First opened by any staff member; null: unread. */
+    readAt: timestamp("read_at", { withTimezone: true }),
+    statusChangedAt: timestamp("status_changed_at", { withTimezone: true }),
+    /** When the visitor sent it (the submission's own time). */
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("leads_created_idx").on(t.createdAt),
+    check(
+      "leads_one_source",
+      sql`(${t.kind} = 'contact' and ${t.contactRequestId} is not null and ${t.gdprSubmissionId} is null) or (${t.kind} = 'gdpr' and ${t.gdprSubmissionId} is not null and ${t.contactRequestId} is null)`,
+    ),
+  ],
+);
+
+/** Staff's internal notes on a lead; the author's name is kept as written. */
+export const leadNotes = pgTable(
+  "lead_notes",
+  {
+    id: id(),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorName: text("author_name").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("lead_notes_lead_idx").on(t.leadId, t.createdAt)],
+);
+
 // ─── Infrastructure ──────────────────────────────────────────────────────────
 
 /** Public document requests, counted on the server: no cookie, no IP, no user agent. */
@@ -308,9 +358,14 @@ export const mailOutbox = pgTable(
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** The lead this message is about (its notification, receipt or report): erased with it. */
+    leadId: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("mail_outbox_lead_idx").on(t.leadId),
+  ],
 );
 
 /** Fixed-window counters shared by every app process (rate limits live in the database). */

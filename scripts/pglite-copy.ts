@@ -62,6 +62,16 @@ export async function copyPgliteInto(source: string, target: DatabaseHandle) {
         copied.set(table, total);
       }
       await tx.execute(sql`set local session_replication_role = origin`);
+      // A PGlite database predates the leads inbox: its submissions become leads, read,
+      // as migration 0006 does for a database that was already on PostgreSQL.
+      await tx.execute(sql`
+        insert into leads (kind, contact_request_id, read_at, created_at)
+        select 'contact', c.id, now(), c.created_at from contact_requests c
+        where not exists (select 1 from leads l where l.contact_request_id = c.id)`);
+      await tx.execute(sql`
+        insert into leads (kind, gdpr_submission_id, read_at, created_at)
+        select 'gdpr', g.id, now(), g.created_at from gdpr_submissions g
+        where not exists (select 1 from leads l where l.gdpr_submission_id = g.id)`);
       const sequences = await tx.execute<{ tbl: string; col: string; seq: string }>(sql`
         select c.relname as tbl, a.attname as col, pg_get_serial_sequence(quote_ident(c.relname), a.attname) as seq
         from pg_class c join pg_attribute a on a.attrelid = c.oid join pg_namespace n on n.oid = c.relnamespace

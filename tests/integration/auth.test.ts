@@ -243,11 +243,23 @@ describe(`dashboard counts (${engineName()})`, () => {
         { path: "/work" },
         { path: "/", createdAt: new Date(startOfTodayInOslo().getTime() - 1000) },
       ]);
+    const requests = await handle.db
+      .insert(schema.contactRequests)
+      .values([
+        { company: "Ulest AS", project: "p", email: "u@x.no" },
+        { company: "Lest AS", project: "p", email: "l@x.no" },
+      ])
+      .returning({ id: schema.contactRequests.id });
+    await handle.db.insert(schema.leads).values([
+      { kind: "contact", contactRequestId: requests[0]!.id },
+      { kind: "contact", contactRequestId: requests[1]!.id, readAt: new Date() },
+    ]);
     expect(await dashboardCounts(handle.db)).toEqual({
       publishedPosts: 1,
       newsletterSubscribers: 1,
       portfolioItems: 1,
       pageViewsToday: 2,
+      unreadLeads: 1,
     });
   });
 

@@ -52,6 +52,11 @@ describe("npm run db:import-pglite", () => {
       createdAt: writtenAt,
     });
     await oldDb.insert(schema.pageViews).values([{ path: "/" }, { path: "/work" }, { path: "/blog" }]);
+    // Written before the leads inbox existed: a contact request without a lead.
+    const [request] = await oldDb
+      .insert(schema.contactRequests)
+      .values({ company: "Fjell AS", project: "Intranett", email: "eva@fjell.no" })
+      .returning();
     await old.close();
 
     const result = await runImport(dataDir, source);
@@ -70,6 +75,10 @@ describe("npm run db:import-pglite", () => {
       expect(views.map((view) => view.path).sort()).toEqual(["/", "/blog", "/work"]);
       const [next] = await handle.db.insert(schema.pageViews).values({ path: "/about" }).returning();
       expect(next!.id).toBeGreaterThan(Math.max(...views.map((view) => view.id)));
+      // It arrives in the staff inbox as a lead, already read (staff had it by e-mail).
+      const leads = await handle.db.select().from(schema.leads);
+      expect(leads).toEqual([expect.objectContaining({ kind: "contact", contactRequestId: request!.id, status: "new" })]);
+      expect(leads[0]!.readAt).not.toBeNull();
     } finally {
       await handle.close();
     }

@@ -2,7 +2,7 @@ import { Form, Link, useLocation } from "react-router";
 import { siteConfig } from "~/content/site";
 import { currentNavItem, STAFF_NAV } from "~/lib/staff/staff-nav";
 
-type Props = { staff: { name: string; email: string } | null };
+type Props = { staff: { name: string; email: string; unreadLeads: number } | null };
 
 /** The back office's one header: the way back to the public site, the staff navigation, who is signed in. */
 export function StaffHeader({ staff }: Props) {
@@ -34,9 +34,20 @@ export function StaffHeader({ staff }: Props) {
           <ul>
             {STAFF_NAV.map((item) => (
               <li key={item.to}>
-                <Link to={item.to} aria-current={item.to === current ? "page" : undefined}>
+                <Link
+                  to={item.to}
+                  aria-current={item.to === current ? "page" : undefined}
+                  aria-describedby={item.to === "/admin/inbox" && staff.unreadLeads > 0 ? "staff-nav-unread" : undefined}
+                >
                   {item.label}
                 </Link>
+                {/* Beside the link, not in it: the link is named "Innboks" and the count describes it. */}
+                {item.to === "/admin/inbox" && staff.unreadLeads > 0 ? (
+                  <span id="staff-nav-unread" className="staff-nav-count">
+                    {staff.unreadLeads}
+                    <span className="visually-hidden"> uleste</span>
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -19,7 +19,12 @@ export type SecurityAction =
   | "mfa_verified"
   | "mfa_failed"
   | "mfa_code_limit"
-  | "recovery_codes_created";
+  | "recovery_codes_created"
+  // The leads inbox: what staff did to what a visitor sent (details: the lead's id, never its content).
+  | "lead_status_changed"
+  | "lead_note_added"
+  | "lead_erased"
+  | "leads_exported";
 
 export type SecurityEvent = {
   p_user_id: string | null;

@@ -22,6 +22,8 @@ export type OutgoingMail = {
   html?: string;
   /** RFC 2369/8058 unsubscribe URL: adds List-Unsubscribe and one-click headers. */
   unsubscribeUrl?: string;
+  /** The inbox lead the message is about; erasing the lead erases the message. */
+  leadId?: string;
 };
 
 export async function enqueueMail(tx: Database, mail: OutgoingMail) {
@@ -39,6 +41,7 @@ export async function enqueueMail(tx: Database, mail: OutgoingMail) {
     textBody: mail.text,
     htmlBody: mail.html,
     headers,
+    leadId: mail.leadId ?? null,
   });
 }
 

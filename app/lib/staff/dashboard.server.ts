@@ -1,6 +1,7 @@
 import { and, count, eq, gte } from "drizzle-orm";
 import { now } from "../platform/clock.server";
 import { type Database, schema } from "../platform/db.server";
+import { unreadLeadCount } from "../visitor-forms/leads.server";
 
 /** Midnight today in Oslo, as an instant: "today" for a Norwegian studio. */
 export function startOfTodayInOslo(at = now()) {
@@ -27,9 +28,9 @@ export function startOfTodayInOslo(at = now()) {
   return new Date(Date.UTC(get("year"), get("month") - 1, get("day")) - offsetMs);
 }
 
-/** The dashboard's four stat cards: published posts, active subscribers, published portfolio items, views today. */
+/** The dashboard's numbers: published posts, active subscribers, published portfolio items, views today, unread leads. */
 export async function dashboardCounts(db: Database) {
-  const [posts, subscribers, portfolio, views] = await Promise.all([
+  const [posts, subscribers, portfolio, views, unreadLeads] = await Promise.all([
     db.select({ n: count() }).from(schema.blogPosts).where(eq(schema.blogPosts.published, true)),
     db
       .select({ n: count() })
@@ -40,11 +41,13 @@ export async function dashboardCounts(db: Database) {
       .select({ n: count() })
       .from(schema.pageViews)
       .where(and(gte(schema.pageViews.createdAt, startOfTodayInOslo()))),
+    unreadLeadCount(db),
   ]);
   return {
     publishedPosts: posts[0]?.n ?? 0,
     newsletterSubscribers: subscribers[0]?.n ?? 0,
     portfolioItems: portfolio[0]?.n ?? 0,
     pageViewsToday: views[0]?.n ?? 0,
+    unreadLeads,
   };
 }

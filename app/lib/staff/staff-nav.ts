@@ -5,6 +5,7 @@
  */
 export const STAFF_NAV = [
   { to: "/admin", label: "Oversikt", also: [] },
+  { to: "/admin/inbox", label: "Innboks", also: [] },
   { to: "/blog/manage", label: "Blogg", also: ["/blog/cms", "/blog/new", "/blog-cms", "/admin/posts"] },
   { to: "/job-cms", label: "Stillinger", also: ["/careers/cms"] },
   { to: "/admin/subscribers", label: "Abonnenter", also: [] },

@@ -8,6 +8,7 @@ import { mailedRecently, RECEIPT_COOLDOWN_SECONDS } from "./mail-cooldown.server
 import { contactNotificationEmail } from "../mail/templates/contact-notification.server";
 import { contactReceiptEmail } from "../mail/templates/contact-receipt.server";
 import { MESSAGES } from "../platform/validation";
+import { createLead } from "./leads.server";
 
 export const CONTACT_SUCCESS = "Thank you for reaching out! We are contacting you shortly.";
 
@@ -41,9 +42,12 @@ export async function submitContact(db: Database, input: ContactInput, siteUrl: 
   const receipt = await senderReceipt(input, siteUrl);
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
-    await tx.insert(schema.contactRequests).values(input);
-    await enqueueMail(tx, notification);
-    if (!(await mailedRecently(tx, receipt.kind, receipt.to, RECEIPT_COOLDOWN_SECONDS))) await enqueueMail(tx, receipt);
+    const [request] = await tx.insert(schema.contactRequests).values(input).returning({ id: schema.contactRequests.id });
+    const leadId = await createLead(tx, { kind: "contact", contactRequestId: request!.id });
+    await enqueueMail(tx, { ...notification, leadId });
+    if (!(await mailedRecently(tx, receipt.kind, receipt.to, RECEIPT_COOLDOWN_SECONDS))) {
+      await enqueueMail(tx, { ...receipt, leadId });
+    }
   });
 }
 

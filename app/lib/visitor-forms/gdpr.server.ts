@@ -7,6 +7,7 @@ import { enqueueMail } from "../mail/mail.server";
 import { mailedRecently, RECEIPT_COOLDOWN_SECONDS } from "./mail-cooldown.server";
 import { gdprReportEmail } from "../mail/templates/gdpr-report.server";
 import { requestSubscription } from "./newsletter.server";
+import { createLead } from "./leads.server";
 
 export const GDPR_SEND_FAILED = "Failed to send results. Please try again.";
 
@@ -66,15 +67,16 @@ export async function submitGdprResults(db: Database, payload: GdprPayload, meta
   const report = await gdprReportMail(email, analysis, meta.siteUrl);
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
-    await t.insert(schema.gdprSubmissions).values({
+    const [submission] = await t.insert(schema.gdprSubmissions).values({
       email,
       checkedCount: analysis.yes,
       totalItems: analysis.total,
       scorePercent: analysis.scorePercent,
       answers,
       subscribeNewsletter: payload.subscribeNewsletter,
-    });
-    if (!(await mailedRecently(t, report.kind, email, RECEIPT_COOLDOWN_SECONDS))) await enqueueMail(t, report);
+    }).returning({ id: schema.gdprSubmissions.id });
+    const leadId = await createLead(t, { kind: "gdpr", gdprSubmissionId: submission!.id });
+    if (!(await mailedRecently(t, report.kind, email, RECEIPT_COOLDOWN_SECONDS))) await enqueueMail(t, { ...report, leadId });
     // Never a direct subscription: the same double opt-in as the footer form.
     if (payload.subscribeNewsletter) {
       const result = await requestSubscription(t, { email, ip: meta.ip, source: "gdpr-checklist" }, meta.siteUrl);

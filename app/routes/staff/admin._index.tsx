@@ -33,6 +33,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1 className="admin-title">Welcome back, {loaderData.name}</h1>
+      <p className="inbox-callout" data-testid="unread-leads">
+        <Link to="/admin/inbox">
+          {counts.unreadLeads === 0
+            ? "Ingen uleste henvendelser i innboksen"
+            : counts.unreadLeads === 1
+              ? "1 ulest henvendelse i innboksen"
+              : `${counts.unreadLeads.toLocaleString("nb-NO")} uleste henvendelser i innboksen`}
+        </Link>
+      </p>
       <ul className="stat-cards">
         {cards.map((card) => (
           <li key={card.label} className="stat-card" data-testid={card.testId}>

@@ -1,9 +1,11 @@
-import { isRouteErrorResponse, Outlet } from "react-router";
+import { isRouteErrorResponse, Outlet, type ShouldRevalidateFunction } from "react-router";
 // The staff stylesheet as this route's own CSS file: staff pages link it, visitors never load it.
 import "~/styles/admin.css";
 import { StaffHeader } from "~/components/staff/staff-header";
 import { currentStaff } from "~/lib/auth/guard.server";
+import { getDb } from "~/lib/platform/db.server";
 import { staffArea } from "~/lib/platform/static-page";
+import { unreadLeadCount } from "~/lib/visitor-forms/leads.server";
 import type { Route } from "./+types/layout";
 
 /**
@@ -20,8 +22,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   // shows its own error state (the guard, or the page's loader, meets the same outage).
   const session = await currentStaff(context).catch(() => null);
   if (!session || session.mfaPending) return { staff: null };
-  return { staff: { name: session.fullName || session.email, email: session.email } };
+  const unreadLeads = await unreadLeadCount(getDb()).catch(() => 0);
+  return { staff: { name: session.fullName || session.email, email: session.email, unreadLeads } };
 }
+
+/**
+ * The unread count in the navigation follows the staff member around: opening a lead
+ * changes it without a form, so the header is read again whenever the page changes.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   return (

@@ -1,0 +1,14 @@
+import type { RouterContextProvider } from "react-router";
+import { staffSession } from "../auth/guard.server";
+import { clientIpOf } from "../platform/request-context";
+
+/** The signed-in staff member as the author of a change: for notes and security events. */
+export function staffActor(request: Request, context: Readonly<RouterContextProvider>) {
+  const session = staffSession(context);
+  return {
+    userId: session.userId,
+    name: session.fullName || session.email,
+    ip: clientIpOf(context),
+    userAgent: (request.headers.get("user-agent") ?? "").slice(0, 512),
+  };
+}

@@ -1,0 +1,19 @@
+import { getDb } from "~/lib/platform/db.server";
+import { staffActor } from "~/lib/staff/actor.server";
+import { parseLeadFilter } from "~/lib/visitor-forms/lead-forms";
+import { exportLeadsCsv } from "~/lib/visitor-forms/leads.server";
+import type { Route } from "./+types/admin.inbox.export";
+
+/** /admin/inbox/export.csv: the inbox's filtered list, every page, as a spreadsheet file. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const filter = parseLeadFilter(new URL(request.url).searchParams);
+  const csv = await exportLeadsCsv(getDb(), filter, staffActor(request, context));
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="henvendelser-${day}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

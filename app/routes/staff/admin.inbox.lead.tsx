@@ -1,0 +1,249 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, redirect } from "react-router";
+import { LeadEraseForm, LeadNoteForm, LeadStatusForm, type LeadActionResult } from "~/components/staff/lead-actions";
+import { siteConfig } from "~/content/site";
+import { getDb } from "~/lib/platform/db.server";
+import { osloDateTime } from "~/lib/platform/oslo-time";
+import { staffMeta } from "~/lib/site/seo";
+import { staffActor } from "~/lib/staff/actor.server";
+import {
+  LEAD_KIND_LABELS,
+  LEAD_STATUS_LABELS,
+  leadEraseSchema,
+  leadNoteSchema,
+  leadStatusSchema,
+} from "~/lib/visitor-forms/lead-forms";
+import { addLeadNote, changeLeadStatus, eraseLead, openLead } from "~/lib/visitor-forms/leads.server";
+import type { Route } from "./+types/admin.inbox.lead";
+
+/** /admin/inbox/:id: one lead, everything the visitor sent, the pipeline, notes, e-mails. Opening it marks it read. */
+export const meta: Route.MetaFunction = () => staffMeta("Henvendelse");
+
+const MAIL_KINDS: Record<string, string> = {
+  "contact-notification": "Varsel til studioet",
+  "contact-receipt": "Kvittering til avsenderen",
+  "gdpr-report": "GDPR-rapport til avsenderen",
+};
+const MAIL_STATES = { pending: "I kø", sent: "Levert", failed: "Feilet" } as const;
+
+/** "Svar": the staff member's own mail program, with the address and a subject filled in. */
+function replyLink(email: string, subject: string) {
+  return `mailto:${encodeURIComponent(email).replace(/%40/g, "@")}?subject=${encodeURIComponent(subject)}`;
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const lead = await openLead(getDb(), params.id);
+  if (!lead) throw data(null, { status: 404 });
+  const email = lead.contact?.email ?? lead.gdpr?.email ?? "";
+  const subject = lead.contact
+    ? `Re: your enquiry to ${siteConfig.name}`
+    : `Re: your GDPR self-assessment (${lead.gdpr?.scorePercent}%)`;
+  return {
+    lead: {
+      ...lead,
+      email,
+      from: lead.contact?.company ?? email,
+      received: osloDateTime(lead.createdAt),
+      statusChanged: lead.statusChangedAt ? osloDateTime(lead.statusChangedAt) : null,
+      replyHref: replyLink(email, subject),
+      notes: lead.notes.map((note) => ({ ...note, written: osloDateTime(note.createdAt) })),
+      mails: lead.mails.map((mail) => ({
+        ...mail,
+        queued: osloDateTime(mail.createdAt),
+        sent: mail.sentAt ? osloDateTime(mail.sentAt) : null,
+      })),
+    },
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const db = getDb();
+  const actor = staffActor(request, context);
+  const notFound = () => data(null, { status: 404 });
+  switch (formData.get("intent")) {
+    case "status": {
+      const submission = parseWithZod(formData, { schema: leadStatusSchema });
+      if (submission.status !== "success")
+        return data<LeadActionResult>({ intent: "status", result: submission.reply() }, 400);
+      const changed = await changeLeadStatus(db, params.id, submission.value.status, actor);
+      if (!changed) throw notFound();
+      const label = LEAD_STATUS_LABELS[changed.to];
+      const message = changed.changed ? `Status endret til «${label}».` : `Statusen var allerede «${label}».`;
+      return { intent: "status", result: submission.reply(), message } satisfies LeadActionResult;
+    }
+    case "note": {
+      const submission = parseWithZod(formData, { schema: leadNoteSchema });
+      if (submission.status !== "success")
+        return data<LeadActionResult>({ intent: "note", result: submission.reply() }, 400);
+      if (!(await addLeadNote(db, params.id, submission.value.body, actor))) throw notFound();
+      return {
+        intent: "note",
+        result: submission.reply({ resetForm: true }),
+        message: "Notatet er lagret.",
+      } satisfies LeadActionResult;
+    }
+    case "erase": {
+      const submission = parseWithZod(formData, { schema: leadEraseSchema });
+      if (submission.status !== "success")
+        return data<LeadActionResult>({ intent: "erase", result: submission.reply() }, 400);
+      if (!(await eraseLead(db, params.id, actor))) throw notFound();
+      return redirect("/admin/inbox?erased=1", 303);
+    }
+    default:
+      throw data(null, { status: 400 });
+  }
+}
+
+export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
+  const { lead } = loaderData;
+  return (
+    <>
+      <p>
+        <Link to="/admin/inbox">← Til innboksen</Link>
+      </p>
+      <div className="admin-head">
+        <h1 className="admin-title">{lead.from}</h1>
+        <a className="button button-small" href={lead.replyHref}>
+          Svar
+        </a>
+      </div>
+      <dl className="lead-facts">
+        <dt>Type</dt>
+        <dd>{LEAD_KIND_LABELS[lead.kind]}</dd>
+        <dt>Mottatt</dt>
+        <dd>{lead.received}</dd>
+        <dt>E-post</dt>
+        <dd>{lead.email}</dd>
+        <dt>Status</dt>
+        <dd>
+          {LEAD_STATUS_LABELS[lead.status]}
+          {lead.statusChanged ? ` (endret ${lead.statusChanged})` : ""}
+        </dd>
+      </dl>
+
+      <div className="lead-layout">
+        <div className="lead-column">
+          <section className="admin-panel" aria-labelledby="lead-sent">
+            <h2 id="lead-sent">Det avsenderen sendte</h2>
+            {lead.contact ? (
+              <dl className="lead-facts">
+                <dt>Firma</dt>
+                <dd>{lead.contact.company}</dd>
+                <dt>E-post</dt>
+                <dd>{lead.contact.email}</dd>
+                <dt>Prosjekt</dt>
+                <dd className="lead-message">{lead.contact.project}</dd>
+              </dl>
+            ) : null}
+            {lead.gdpr ? <GdprAnswers gdpr={lead.gdpr} /> : null}
+          </section>
+          <section className="admin-panel lead-mails" aria-labelledby="lead-mails">
+            <h2 id="lead-mails">E-poster om henvendelsen</h2>
+            {lead.mails.length === 0 ? (
+              <p className="empty">Systemet har ikke sendt noen e-post om denne.</p>
+            ) : (
+              <div className="table-wrap">
+                <table className="admin-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">E-post</th>
+                      <th scope="col">Til</th>
+                      <th scope="col">Lagt i kø</th>
+                      <th scope="col">Levering</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {lead.mails.map((mail) => (
+                      <tr key={mail.id}>
+                        <td data-label="E-post">
+                          <div>
+                            {MAIL_KINDS[mail.kind] ?? mail.kind}
+                            <small className="lead-mail-subject">{mail.subject}</small>
+                          </div>
+                        </td>
+                        <td data-label="Til">{mail.toAddress}</td>
+                        <td data-label="Lagt i kø">{mail.queued}</td>
+                        <td data-label="Levering">
+                          <div>
+                            <span className={`badge badge-mail-${mail.status}`}>{MAIL_STATES[mail.status]}</span>
+                            {mail.sent ? <small className="lead-mail-time">{mail.sent}</small> : null}
+                            {mail.status !== "sent" && mail.lastError ? (
+                              <small className="lead-mail-error">
+                                {mail.attempts} forsøk; siste feil: {mail.lastError}
+                              </small>
+                            ) : null}
+                          </div>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        </div>
+        <div className="lead-column">
+          <section className="admin-panel" aria-labelledby="lead-pipeline">
+            <h2 id="lead-pipeline">Salgsløp</h2>
+            <p className="field-hint">Ny → Kontaktet → Tilbud sendt → Vunnet / Tapt</p>
+            <LeadStatusForm status={lead.status} actionData={actionData} />
+          </section>
+
+          <section className="admin-panel" aria-labelledby="lead-notes">
+            <h2 id="lead-notes">Interne notater</h2>
+            {lead.notes.length === 0 ? <p className="empty">Ingen notater ennå.</p> : null}
+            <ul className="lead-notes">
+              {lead.notes.map((note) => (
+                <li key={note.id}>
+                  <p className="lead-note-meta">
+                    {note.authorName}, {note.written}
+                  </p>
+                  <p className="lead-message">{note.body}</p>
+                </li>
+              ))}
+            </ul>
+            <LeadNoteForm actionData={actionData} />
+          </section>
+
+          <section className="admin-panel lead-danger" aria-labelledby="lead-erase">
+            <h2 id="lead-erase">Slett på forespørsel</h2>
+            <LeadEraseForm label={lead.from} actionData={actionData} />
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}
+
+type Gdpr = NonNullable<Route.ComponentProps["loaderData"]["lead"]["gdpr"]>;
+
+function GdprAnswers({ gdpr }: { gdpr: Gdpr }) {
+  return (
+    <>
+      <p>
+        <strong>
+          Poengsum: {gdpr.scorePercent} % ({gdpr.yes} av {gdpr.total} ja)
+        </strong>
+        {gdpr.subscribeNewsletter ? " · Ba om nyhetsbrevet" : ""}
+      </p>
+      {gdpr.areas.map((area) => (
+        <div key={area.id} className="lead-gdpr-area">
+          <h3>
+            {area.title}: {area.scorePercent} % ({area.yes} av {area.total})
+          </h3>
+          <ul className="lead-answers">
+            {area.answers.map((answer) => (
+              <li key={answer.id}>
+                <span className={`badge badge-answer-${answer.answer ?? "none"}`}>
+                  {answer.answer === "yes" ? "Ja" : answer.answer === "no" ? "Nei" : "–"}
+                </span>
+                {answer.text}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </>
+  );
+}
