@@ -52,7 +52,7 @@ for (const width of [375, 390, 414]) {
 
 test.describe("the logo", () => {
   test("is outlined Fraunces in an SVG: no live text, no font it depends on", async ({ request }) => {
-    for (const file of ["/logo.svg", "/logo-wordmark.svg"]) {
+    for (const file of ["/logo.svg", "/logo-wordmark.svg", "/logo-on-dark.svg"]) {
       const svg = await (await request.get(file)).text();
       expect(svg, file).not.toMatch(/<text|font-family|textLength/);
       expect(svg, file).toMatch(/<path[^>]+d="M/);
