@@ -23,7 +23,7 @@ export function HoverAccordion({
   const group = useId();
   const Heading = `h${headingLevel}` as const;
   return (
-    <ol className={`accordion ${className}`} data-one-open="">
+    <ol className={`accordion ${numbered ? "accordion-numbered" : ""} ${className}`} data-one-open="">
       {items.map((item, index) => (
         <li key={item.title} className="accordion-item">
           <details name={group} open={index === 0}>

@@ -17,9 +17,11 @@ export function LegalDocument({ page }: { page: LegalPage }) {
         <p className="lead">{page.intro}</p>
       </header>
       <nav className="legal-toc" aria-label="Contents">
-        <ol>
-          {page.sections.map((section) => (
+        {/* role="list": Safari drops the list role of a list without markers. */}
+        <ol role="list">
+          {page.sections.map((section, index) => (
             <li key={section.heading}>
+              <span className="legal-toc-number">{index + 1}.</span>
               <a href={`#${anchor(section.heading)}`}>{section.heading}</a>
             </li>
           ))}

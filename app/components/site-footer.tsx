@@ -15,24 +15,26 @@ export function SiteFooter() {
         </div>
         <NewsletterForm />
       </div>
-      <div className="container footer-bottom">
-        <p>
-          © {siteConfig.copyrightYear} {siteConfig.legalName} · Org. no. {siteConfig.organisationNumber}
-        </p>
-        <ul className="footer-links">
-          <li>
-            <Link to="/terms">Terms</Link>
-          </li>
-          <li>
-            <Link to="/privacy">Privacy</Link>
-          </li>
-          <li>
-            <a href={siteConfig.social.href} rel="me noopener" target="_blank">
-              {siteConfig.social.label}
-              <span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
-          </li>
-        </ul>
+      <div className="container">
+        <div className="footer-bottom">
+          <p>
+            © {siteConfig.copyrightYear} {siteConfig.legalName} · Org. no. {siteConfig.organisationNumber}
+          </p>
+          <ul className="footer-links">
+            <li>
+              <Link to="/terms">Terms</Link>
+            </li>
+            <li>
+              <Link to="/privacy">Privacy</Link>
+            </li>
+            <li>
+              <a href={siteConfig.social.href} rel="me noopener" target="_blank">
+                {siteConfig.social.label}
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            </li>
+          </ul>
+        </div>
       </div>
     </footer>
   );

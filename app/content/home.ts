@@ -2,6 +2,8 @@
 export const homeContent = {
   heroStatement: "builds private software, custom interfaces, and local AI systems.",
   heroTagline: "Made for you.",
+  /** The small line at the top of the hero, opposite the pause button. */
+  heroEyebrow: "An independent studio in Oslo",
   metaDescription:
     "Fjord & Form is an Oslo studio that builds private software, custom interfaces and local AI systems that run on your own infrastructure. Made for you.",
   partnering:

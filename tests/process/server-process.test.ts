@@ -193,7 +193,11 @@ describe("production server process", () => {
   it("a fresh site says 'No blog posts yet' and lists the seeded jobs", async () => {
     const server = await startProductionServer({ DATA_DIR: tempDataDir() });
     running.push(server);
-    expect(await (await fetch(`${server.url}/blog`)).text()).toContain("No blog posts yet");
+    const blog = await (await fetch(`${server.url}/blog`)).text();
+    expect(blog).toContain("No blog posts yet");
+    // Not a bare line: the empty blog leads to the newsletter sign-up (the footer's form).
+    expect(blog).toContain('href="#newsletter"');
+    expect(blog).toMatch(/<form[^>]*id="newsletter"/);
     const careers = await (await fetch(`${server.url}/careers`)).text();
     for (const title of ["Open Application", "Part-time Animator", "Accountant"]) expect(careers).toContain(title);
     // Without TEST_HOOKS the test hooks do not exist, and the fault header does nothing.

@@ -63,7 +63,9 @@ function staffPages(): string[] {
   const walk = (entries: Entry[], parent: string): { file: string; path: string }[] =>
     entries.flatMap((entry) => {
       const here = entry.index ? parent : `${parent}/${entry.path ?? ""}`.replace(/\/+$/, "");
-      return [{ file: entry.file, path: here || "/" }, ...walk(entry.children ?? [], here)];
+      // A layout without a path (the staff layout, its guard) is no page of its own.
+      const page = entry.index || entry.path !== undefined ? [{ file: entry.file, path: here || "/" }] : [];
+      return [...page, ...walk(entry.children ?? [], here)];
     });
   return walk(routes as Entry[], "")
     .filter((route) => route.file.startsWith("routes/staff/"))

@@ -38,10 +38,16 @@ export async function getPublishedPost(db: Database, slug: string) {
   return post;
 }
 
-/** The related posts under an article: up to 2 other published posts, newest first. */
+/** The related posts under an article: up to 2 other published posts, newest first (with their image, for the cards). */
 export async function relatedPosts(db: Database, postId: string) {
   return db
-    .select({ id: posts.id, title: posts.title, excerpt: posts.excerpt, slug: posts.slug })
+    .select({
+      id: posts.id,
+      title: posts.title,
+      excerpt: posts.excerpt,
+      slug: posts.slug,
+      featured_image: posts.featuredImage,
+    })
     .from(posts)
     .where(and(eq(posts.published, true), ne(posts.id, postId)))
     .orderBy(desc(posts.createdAt))

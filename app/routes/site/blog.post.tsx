@@ -1,5 +1,7 @@
 import { data, Link } from "react-router";
+import { CtaSection } from "~/components/cta-section";
 import { JsonLd } from "~/components/json-ld";
+import { PostCard, PostImage } from "~/components/post-card";
 import { siteConfig } from "~/content/site";
 import { formatLongDate, paragraphs } from "~/lib/blog/blog-format";
 import { getPublishedPost, relatedPosts } from "~/lib/blog/blog.server";
@@ -50,78 +52,65 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
 export default function BlogPost({ loaderData, matches }: Route.ComponentProps) {
   const { post, related } = loaderData;
   const siteUrl = siteUrlFrom(matches);
+  // From MEDIA_BASE_URL when it is set (the loader resolves it), else from this server.
   const image = loaderData.imageUrl;
-  const responsive = post.featured_image.startsWith("/uploads/") ? responsiveSources(image) : null;
   return (
-    <article className="container post">
-      <JsonLd
-        data={{
-          "@context": "https://schema.org",
-          "@type": "BlogPosting",
-          headline: post.title,
-          description: post.excerpt,
-          datePublished: new Date(post.created_at).toISOString(),
-          author: { "@type": "Person", name: post.author },
-          publisher: {
-            "@type": "Organization",
-            name: siteConfig.legalName,
-            logo: { "@type": "ImageObject", url: `${siteUrl}/icon-512.png` },
-          },
-          mainEntityOfPage: `${siteUrl}/blog/${post.slug}`,
-          ...(image ? { image: new URL(image, siteUrl || "http://localhost").href } : {}),
-        }}
-      />
-      <Link to="/blog" className="back-link">
-        ← Back to blog
-      </Link>
-      <header className="post-header">
-        <h1>{post.title}</h1>
-        <p className="post-meta">
-          <time dateTime={new Date(post.created_at).toISOString()}>{formatLongDate(post.created_at)}</time> ·{" "}
-          {post.author}
-        </p>
-      </header>
-      {image ? (
-        <img
-          className="post-image"
-          src={image}
-          srcSet={responsive?.srcSet}
-          sizes={responsive ? "(max-width: 900px) 100vw, 900px" : undefined}
-          alt=""
-          width={1600}
-          height={900}
-          decoding="async"
+    <>
+      <article className="container post">
+        <JsonLd
+          data={{
+            "@context": "https://schema.org",
+            "@type": "BlogPosting",
+            headline: post.title,
+            description: post.excerpt,
+            datePublished: new Date(post.created_at).toISOString(),
+            author: { "@type": "Person", name: post.author },
+            publisher: {
+              "@type": "Organization",
+              name: siteConfig.legalName,
+              logo: { "@type": "ImageObject", url: `${siteUrl}/icon-512.png` },
+            },
+            mainEntityOfPage: `${siteUrl}/blog/${post.slug}`,
+            ...(image ? { image: new URL(image, siteUrl || "http://localhost").href } : {}),
+          }}
         />
-      ) : null}
-      <div className="post-body">
-        {paragraphs(post.content).map((paragraph, index) => (
-          <p key={index}>{paragraph}</p>
-        ))}
-      </div>
+        <Link to="/blog" className="back-link post-back">
+          ← Back to blog
+        </Link>
+        <header className="post-header">
+          <h1>{post.title}</h1>
+          <p className="post-meta">
+            <time dateTime={new Date(post.created_at).toISOString()}>{formatLongDate(post.created_at)}</time> ·{" "}
+            {post.author}
+          </p>
+        </header>
+        {image ? (
+          <PostImage src={image} sizes="(max-width: 1100px) 100vw, 1040px" eager className="post-image" />
+        ) : null}
+        <div className="post-body">
+          {paragraphs(post.content).map((paragraph, index) => (
+            <p key={index}>{paragraph}</p>
+          ))}
+        </div>
+      </article>
       {related.length > 0 ? (
-        <aside className="related" aria-labelledby="related-heading">
+        <aside className="container related" aria-labelledby="related-heading">
           <h2 id="related-heading">More from the blog</h2>
-          <ul>
+          <ul className="post-grid related-grid">
             {related.map((item) => (
               <li key={item.id}>
-                <Link to={`/blog/${item.slug}`}>{item.title}</Link>
-                <p>{item.excerpt}</p>
+                <PostCard post={item} headingLevel={3} sizes="(max-width: 600px) 100vw, 600px" />
               </li>
             ))}
           </ul>
         </aside>
       ) : null}
-    </article>
+      <CtaSection
+        heading="Want to work with us?"
+        text="Tell us what you are building; we answer within one working day."
+      />
+    </>
   );
-}
-
-/** Uploads come as <uuid>-<width>.<ext> in widths up to 480/960/1600: let the browser pick. */
-function responsiveSources(url: string) {
-  const match = /^(.*)-(\d+)\.(\w+)$/.exec(url);
-  if (!match) return null;
-  const [, base, largest, ext] = match;
-  const widths = [480, 960].filter((w) => w < Number(largest)).concat(Number(largest));
-  return { srcSet: widths.map((w) => `${base}-${w}.${ext} ${w}w`).join(", ") };
 }
 
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {

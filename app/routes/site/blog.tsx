@@ -1,5 +1,5 @@
-import { data, Link } from "react-router";
-import { formatLongDate } from "~/lib/blog/blog-format";
+import { data } from "react-router";
+import { PostCard } from "~/components/post-card";
 import { listPublishedPosts } from "~/lib/blog/blog.server";
 import { getDb, isDatabaseUnavailable } from "~/lib/platform/db.server";
 import { pageMeta } from "~/lib/site/seo";
@@ -25,6 +25,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { posts } = loaderData;
+  // The featured post leads (the newest one, if several are); without one, the newest post.
+  const lead = posts.find((post) => post.featured) ?? posts[0];
+  const rest = posts.filter((post) => post !== lead);
   return (
     <>
       <section className="page-intro container">
@@ -32,29 +35,33 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         <h1>Thoughts and insights</h1>
         <p className="lead">Notes from our work on private software, custom interfaces and local AI.</p>
       </section>
-      <section className="container" aria-label="Posts">
-        {posts.length === 0 ? (
-          <p className="empty-state">No blog posts yet</p>
+      <section className="container blog-posts" aria-label="Posts">
+        {!lead ? (
+          <div className="blog-empty">
+            <h2>No blog posts yet</h2>
+            <p className="blog-empty-text">
+              We’re writing the first ones now. Leave your address and we’ll send them to you when they’re out.
+            </p>
+            {/* The footer's sign-up, a screen below: one form per page, no second copy of it. */}
+            <a className="button button-coral" href="#newsletter">
+              Get the newsletter
+            </a>
+          </div>
         ) : (
-          <ul className="post-grid">
-            {posts.map((post) => (
-              <li key={post.id} className={post.featured ? "post-card featured" : "post-card"}>
-                <article>
-                  {post.featured ? <p className="post-badge">Featured</p> : null}
-                  <h2>
-                    <Link to={`/blog/${post.slug}`} prefetch="intent">
-                      {post.title}
-                    </Link>
-                  </h2>
-                  <p className="post-meta">
-                    <time dateTime={new Date(post.created_at).toISOString()}>{formatLongDate(post.created_at)}</time> ·{" "}
-                    {post.author}
-                  </p>
-                  <p>{post.excerpt}</p>
-                </article>
-              </li>
-            ))}
-          </ul>
+          <>
+            <div className="post-lead" data-testid="post-lead">
+              <PostCard post={lead} sizes="(max-width: 900px) 100vw, 700px" eager />
+            </div>
+            {rest.length > 0 ? (
+              <ul className="post-grid" data-testid="post-grid">
+                {rest.map((post) => (
+                  <li key={post.id}>
+                    <PostCard post={post} />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </>
         )}
       </section>
     </>

@@ -41,20 +41,27 @@ function Hero() {
     <section className="home-hero" aria-labelledby="hero-heading" data-video-group="">
       <VideoLoop media="video/hero" eager className="home-hero-video" width={1280} height={720} />
       <div className="home-hero-shade" />
+      {/* Two rows over the video: the studio line and the pause button at the top, where
+          they never meet the calls to action, and the statement at the bottom. */}
       <div className="container home-hero-content">
-        <h1 id="hero-heading" className="home-hero-statement">
-          {siteConfig.name} {homeContent.heroStatement} <em>{homeContent.heroTagline}</em>
-        </h1>
-        <div className="home-hero-actions">
-          <Link to="/contact" className="button button-coral" prefetch="intent">
-            Get in touch
-          </Link>
-          <Link to="/work" className="button button-outline-cream" prefetch="intent">
-            See our work
-          </Link>
+        <div className="home-hero-top">
+          <p className="home-hero-eyebrow">{homeContent.heroEyebrow}</p>
+          <VideoToggle className="video-toggle" />
+        </div>
+        <div className="home-hero-main">
+          <h1 id="hero-heading" className="home-hero-statement">
+            {siteConfig.name} {homeContent.heroStatement} <em>{homeContent.heroTagline}</em>
+          </h1>
+          <div className="home-hero-actions">
+            <Link to="/contact" className="button button-coral" prefetch="intent">
+              Get in touch
+            </Link>
+            <Link to="/work" className="button button-outline-cream" prefetch="intent">
+              See our work
+            </Link>
+          </div>
         </div>
       </div>
-      <VideoToggle className="video-toggle" />
     </section>
   );
 }
