@@ -6,6 +6,7 @@ import routes from "~/routes";
 import { createPost } from "~/lib/blog/blog.server";
 import { createJob, jobInputSchema } from "~/lib/careers/jobs.server";
 import { type Database, schema } from "~/lib/platform/db.server";
+import { submitContact } from "~/lib/visitor-forms/contact.server";
 import { subscribe } from "~/lib/visitor-forms/newsletter.server";
 import * as fixtures from "../fixtures/images";
 import { call, type CallOptions, productionServerForThisFile } from "./helpers";
@@ -18,7 +19,7 @@ import { anotherSession, cookieWith, signedInStaff, withSecondFactor } from "./s
 
 const server = productionServerForThisFile();
 const SECRETS = { draft: "Utkast om et hemmelig oppkjøp", job: "Hemmelig stilling i ledergruppen", subscriber: "hemmelig.abonnent@example.no" };
-const state = { full: "", pending: "", draftId: "", draftSlug: "", jobId: "", factorId: "" };
+const state = { full: "", pending: "", draftId: "", draftSlug: "", jobId: "", leadId: "", factorId: "" };
 let db: Database;
 
 beforeAll(async () => {
@@ -54,6 +55,9 @@ beforeAll(async () => {
     }),
   );
   state.jobId = job.id;
+  await submitContact(db, { company: "Hemmelig AS", project: "Et oppkjøp", email: "kunde@example.no" }, server.url);
+  const [lead] = await db.select({ id: schema.leads.id }).from(schema.leads);
+  state.leadId = lead!.id;
   await subscribe(db, { email: SECRETS.subscriber, ip: "198.51.100.9", source: "footer" }, server.url);
 });
 
@@ -69,7 +73,7 @@ function staffPages(): string[] {
     });
   return walk(routes as Entry[], "")
     .filter((route) => route.file.startsWith("routes/staff/"))
-    .map((route) => route.path.replace(":id", state.jobId))
+    .map((route) => route.path.replace(":id", route.file.includes("inbox") ? state.leadId : state.jobId))
     .concat(`/blog/cms?edit=${state.draftId}`);
 }
 
