@@ -6,7 +6,6 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   type ShouldRevalidateFunctionArgs,
-  useLocation,
   useMatches,
   useNavigation,
 } from "react-router";
@@ -89,53 +88,40 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { pathname } = useLocation();
   const navigation = useNavigation();
   const matches = useMatches();
   const framework = needsFramework(matches);
-  // The footer is shown on every page except /contact, a focused, full-height wizard.
-  const showFooter = pathname !== "/contact";
-  const banner =
-    // Staff on a static page get the static page: the banner needs the framework.
-    loaderData.staff && framework ? (
-      <SessionBanner key={loaderData.staff.expiresAt} expiresInMs={loaderData.staff.expiresInMs} />
-    ) : null;
-  const skipLink = (
-    <a className="skip-link" href="#main">
-      Skip to content
-    </a>
-  );
   // The staff area brings its own header and <main> (routes/staff/layout.tsx).
-  if (isStaffArea(matches)) {
-    return (
-      <>
-        {skipLink}
-        {banner}
-        <div className="route-progress" data-active={navigation.state === "loading"} aria-hidden="true" />
-        <Outlet />
-      </>
-    );
-  }
+  const staffArea = isStaffArea(matches);
   return (
     <>
-      {skipLink}
-      {banner}
-      <SiteHeader />
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      {/* Staff on a static page get the static page: the banner needs the framework. */}
+      {loaderData.staff && framework ? (
+        <SessionBanner key={loaderData.staff.expiresAt} expiresInMs={loaderData.staff.expiresInMs} />
+      ) : null}
+      {staffArea ? null : <SiteHeader />}
       {/* Client navigations that wait for data show a progress bar instead of a frozen page. */}
       {framework ? (
         <div className="route-progress" data-active={navigation.state === "loading"} aria-hidden="true" />
       ) : null}
-      <main id="main" tabIndex={-1}>
+      {staffArea ? (
         <Outlet />
-      </main>
-      {showFooter ? <SiteFooter /> : null}
+      ) : (
+        <main id="main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      )}
+      {/* The footer is shown on every page except /contact, a focused, full-height wizard. */}
+      {staffArea || matches.at(-1)?.pathname === "/contact" ? null : <SiteFooter />}
     </>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
   return (
     <>
       <SiteHeader />

@@ -15,7 +15,7 @@ export const INLINE_CSS_ID = "inline-css";
 const inlinedStyle = typeof document === "undefined" ? null : document.getElementById(INLINE_CSS_ID);
 
 export function useNonce() {
-  return useContext(NonceContext) ?? (inlinedStyle?.nonce || undefined);
+  return useContext(NonceContext) ?? inlinedStyle?.nonce;
 }
 
 /**
