@@ -1,22 +1,76 @@
-// Full-page screenshots of the given paths at phone (375) and desktop (1440) widths,
-// against a running server: npx tsx scripts/screenshots.ts http://127.0.0.1:3000 / /work
+// Full-page screenshots of every page at phone (375) and desktop (1440) widths, for a
+// look before a change lands:  npm run build && npm run screenshots
+// Starts the production build on a fresh embedded database (or uses SCREENSHOT_BASE, a
+// running server, with SCREENSHOT_EMAIL/SCREENSHOT_PASSWORD for its staff pages), takes
+// the public pages from the sitemap plus the ones it leaves out, signs in as a staff
+// member for the staff pages, and writes PNGs to screenshots/. Extra paths as arguments.
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import { chromium } from "@playwright/test";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type Page } from "@playwright/test";
+import { STAFF_NAV } from "../app/lib/staff/staff-nav";
 import { chromiumArgs, chromiumPath } from "../tests/support/chromium";
+import { startProductionServer } from "../tests/support/server-process";
 
-const [base = "http://127.0.0.1:3000", ...paths] = process.argv.slice(2);
+const NOT_IN_SITEMAP = ["/contact", "/gdpr-checklist", "/login", "/no-such-page"];
+const STAFF_EXTRA = ["/blog/cms", "/job-cms"];
 const out = "screenshots";
-fs.mkdirSync(out, { recursive: true });
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
-for (const width of [375, 1440]) {
-  const context = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 900 } });
-  const page = await context.newPage();
-  for (const path of paths.length ? paths : ["/"]) {
-    await page.goto(base + path, { waitUntil: "networkidle" });
-    const file = `${out}/${width}${path === "/" ? "-home" : path.replaceAll("/", "-")}.png`;
+
+async function withServer<T>(run: (base: string, credentials: { email: string; password: string }) => Promise<T>) {
+  if (process.env.SCREENSHOT_BASE) {
+    const { SCREENSHOT_EMAIL: email = "", SCREENSHOT_PASSWORD: password = "" } = process.env;
+    return run(process.env.SCREENSHOT_BASE, { email, password });
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "screenshots-"));
+  const credentials = { email: "screens@fjordform.test", password: "screenshots only, never real" };
+  execFileSync(process.execPath, ["--import", "tsx", "scripts/create-user.ts", "--email", credentials.email, "--name", "Kari Nordmann", "--password", credentials.password], {
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "error" },
+    stdio: "inherit",
+  });
+  const server = await startProductionServer({ DATA_DIR: dataDir });
+  try {
+    return await run(server.url, credentials);
+  } finally {
+    server.process.kill("SIGTERM");
+    await server.exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function shoot(page: Page, base: string, paths: string[], width: number) {
+  for (const pagePath of paths) {
+    await page.goto(base + pagePath, { waitUntil: "networkidle" });
+    const file = `${out}/${width}${pagePath === "/" ? "-home" : pagePath.replaceAll("/", "-")}.png`;
     await page.screenshot({ path: file, fullPage: true });
     console.log(file);
   }
-  await context.close();
 }
-await browser.close();
+
+await withServer(async (base, credentials) => {
+  const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
+  const sitemapPaths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+  const extra = process.argv.slice(2);
+  const publicPaths = extra.length ? extra : [...new Set([...sitemapPaths, ...NOT_IN_SITEMAP])];
+  const staffPaths = extra.length ? [] : [...STAFF_NAV.map((item) => item.to), ...STAFF_EXTRA];
+  fs.mkdirSync(out, { recursive: true });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+  try {
+    for (const width of [375, 1440]) {
+      const context = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 900 } });
+      const page = await context.newPage();
+      await shoot(page, base, publicPaths, width);
+      if (staffPaths.length && credentials.email) {
+        await page.goto(`${base}/login`, { waitUntil: "networkidle" });
+        await page.getByLabel("Email", { exact: true }).fill(credentials.email);
+        await page.getByLabel("Password", { exact: true }).fill(credentials.password);
+        await page.locator("form.auth-form button[type=submit]").click();
+        await page.waitForURL(`${base}/admin`);
+        await shoot(page, base, staffPaths, width);
+      }
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+});

@@ -106,6 +106,29 @@ test.describe("page views", () => {
     );
   });
 
+  test("the traffic chart's row for today (Oslo) grows by the public pages visited", async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Oslo" }).format(new Date());
+    const readToday = async () => {
+      await page.goto("/admin");
+      const row = page.getByTestId("traffic-table").locator(`tr[data-day="${today}"] td`);
+      return Number(await row.textContent());
+    };
+    await expectCountChange(
+      readToday,
+      () =>
+        withVisitor(browser, VISITOR_UA, async (visitor) => {
+          for (const path of ["/", "/design"]) expect((await visitor.goto(path))?.status()).toBe(200);
+        }),
+      2,
+    );
+    // The same facts for everyone: a titled figure, a sentence, 30 rows of numbers.
+    await expect(page.getByRole("figure", { name: "Sidevisninger siste 30 dager" })).toBeVisible();
+    await expect(page.getByTestId("traffic-summary")).toContainText("sidevisninger de siste 30 dagene; flest");
+    await expect(page.getByTestId("traffic-table").locator("tbody tr")).toHaveCount(30);
+    await expect(page.getByTestId("top-pages").getByRole("link", { name: "/", exact: true })).toBeVisible();
+  });
+
   test("staff pages, errors, non-pages and bots are not page views", async ({ page, browser }) => {
     test.setTimeout(90_000);
     await expectCountChange(

@@ -1,39 +1,22 @@
 import { and, eq } from "drizzle-orm";
 import { generate } from "otplib";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { setClockOffset } from "~/lib/platform/clock.server";
 import { dashboardCounts, startOfTodayInOslo } from "~/lib/staff/dashboard.server";
-import { type DatabaseHandle, schema } from "~/lib/platform/db.server";
+import { schema } from "~/lib/platform/db.server";
 import { checkLoginAttempts, signIn } from "~/lib/auth/login.server";
 import { checkSecondFactorCode } from "~/lib/auth/code-budget.server";
 import { confirmFactor, startEnrolment } from "~/lib/auth/mfa.server";
 import { logSecurityEvent } from "~/lib/auth/security-events.server";
-import {
-  createSession,
-  endSession,
-  getSession,
-  rotateAfterSecondFactor,
-  sessionCookieName,
-} from "~/lib/auth/session.server";
+import { createSession, endSession, getSession, rotateAfterSecondFactor, sessionCookieName } from "~/lib/auth/session.server";
 import { hashToken } from "~/lib/platform/tokens.server";
 import { createUser } from "~/lib/auth/users.server";
-import { createTestDatabase, engineName, truncateAll } from "../support/test-database";
+import { engineName, setUpTestDatabase } from "../support/test-database";
 
-let handle: DatabaseHandle;
+const handle = setUpTestDatabase();
 const meta = { ip: "198.51.100.20", userAgent: "Mozilla/5.0 test" };
 const PASSWORD = "correct horse battery staple";
 const minutes = (n: number) => n * 60_000;
-
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-afterAll(async () => {
-  await handle?.close();
-});
-afterEach(async () => {
-  setClockOffset(0);
-  await truncateAll(handle);
-});
 
 const requestWith = (token: string) =>
   new Request("http://localhost/admin", { headers: { cookie: `${sessionCookieName()}=${token}` } });

@@ -1,38 +1,18 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { gdprCategories } from "~/content/gdpr";
 import { createUser } from "~/lib/auth/users.server";
 import { csvCell } from "~/lib/platform/csv";
-import { type DatabaseHandle, schema } from "~/lib/platform/db.server";
+import { schema } from "~/lib/platform/db.server";
 import { submitContact } from "~/lib/visitor-forms/contact.server";
 import { type GdprPayload, submitGdprResults } from "~/lib/visitor-forms/gdpr.server";
 import { LEADS_PER_PAGE, type LeadFilter } from "~/lib/visitor-forms/lead-forms";
-import {
-  addLeadNote,
-  changeLeadStatus,
-  eraseLead,
-  EXPORT_COLUMNS,
-  exportLeadsCsv,
-  type LeadActor,
-  listLeads,
-  openLead,
-  unreadLeadCount,
-} from "~/lib/visitor-forms/leads.server";
-import { createTestDatabase, engineName, truncateAll } from "../support/test-database";
+import { addLeadNote, changeLeadStatus, eraseLead, EXPORT_COLUMNS, exportLeadsCsv, type LeadActor, listLeads, openLead, unreadLeadCount } from "~/lib/visitor-forms/leads.server";
+import { engineName, setUpTestDatabase } from "../support/test-database";
 
 const SITE = "https://www.fjordform.test";
-let handle: DatabaseHandle;
+const handle = setUpTestDatabase();
 let actor: LeadActor;
-
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-afterAll(async () => {
-  await handle?.close();
-});
-afterEach(async () => {
-  await truncateAll(handle);
-});
 
 async function signedInActor(): Promise<LeadActor> {
   const user = await createUser(handle.db, { email: "kari@fjordform.test", fullName: "Kari Nordmann", password: "a long enough pass" });

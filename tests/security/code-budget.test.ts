@@ -1,28 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CODE_BUDGET, checkSecondFactorCode } from "~/lib/auth/code-budget.server";
 import { reauthenticate } from "~/lib/auth/reauth.server";
-import {
-  beginEnrolment,
-  finishEnrolment,
-  startChallenge,
-  turnOffTwoStep,
-  verifySecondStep,
-} from "~/lib/auth/two-step.server";
+import { beginEnrolment, finishEnrolment, startChallenge, turnOffTwoStep, verifySecondStep } from "~/lib/auth/two-step.server";
 import { setClockOffset } from "~/lib/platform/clock.server";
-import { type DatabaseHandle, schema } from "~/lib/platform/db.server";
+import { schema } from "~/lib/platform/db.server";
 import { factorStatus } from "~/lib/auth/mfa.server";
-import { createTestDatabase, engineName, truncateAll } from "../support/test-database";
-import {
-  anotherSession,
-  codeAt,
-  META,
-  PASSWORD,
-  sessionOf,
-  signedInStaff,
-  withSecondFactor,
-  wrongCode,
-} from "./staff-fixtures";
+import { engineName, setUpTestDatabase } from "../support/test-database";
+import { anotherSession, codeAt, META, PASSWORD, sessionOf, signedInStaff, withSecondFactor, wrongCode } from "./staff-fixtures";
 
 // Issue 12, finding 3: wrong codes for turning two-step verification off in settings
 // were never limited (30 of 30 answered 400), while the API for the same action was.
@@ -30,17 +15,7 @@ import {
 // 15 minutes, then the session is signed out and every code is refused until the
 // window has passed.
 
-let handle: DatabaseHandle;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-afterAll(async () => {
-  await handle?.close();
-});
-afterEach(async () => {
-  setClockOffset(0);
-  await truncateAll(handle);
-});
+const handle = setUpTestDatabase();
 
 const MINUTE = 60_000;
 const events = async (action: string) =>

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { changePassword } from "~/lib/auth/password-change.server";
 import { reauthenticate } from "~/lib/auth/reauth.server";
 import { beginEnrolment } from "~/lib/auth/two-step.server";
 import { setClockOffset } from "~/lib/platform/clock.server";
-import { type DatabaseHandle, schema } from "~/lib/platform/db.server";
+import { schema } from "~/lib/platform/db.server";
 import { checkLoginAttempts, IP_THROTTLE, LOCKOUT, signIn } from "~/lib/auth/login.server";
-import { createTestDatabase, engineName, truncateAll } from "../support/test-database";
+import { engineName, setUpTestDatabase } from "../support/test-database";
 import { META, PASSWORD, sessionOf, signedInStaff } from "./staff-fixtures";
 
 // Issue 12, finding 4: the current password could be guessed without limit in settings.
@@ -14,17 +14,7 @@ import { META, PASSWORD, sessionOf, signedInStaff } from "./staff-fixtures";
 // two-step change) counts exactly like a wrong password at sign-in: the same lockout,
 // the same per-IP throttle, a row in login_attempts and a security event each.
 
-let handle: DatabaseHandle;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-afterAll(async () => {
-  await handle?.close();
-});
-afterEach(async () => {
-  setClockOffset(0);
-  await truncateAll(handle);
-});
+const handle = setUpTestDatabase();
 
 const EMAIL = "kari@fjordform.test";
 const guess = (i: number) => ({

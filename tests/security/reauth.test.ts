@@ -1,15 +1,15 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ACCOUNT_MAIL_KIND } from "~/lib/auth/account-mail.server";
 import { changePassword } from "~/lib/auth/password-change.server";
 import { REAUTH_WINDOW_MS, reauthenticate } from "~/lib/auth/reauth.server";
 import { beginEnrolment, createRecoveryCodes, finishEnrolment, turnOffTwoStep } from "~/lib/auth/two-step.server";
 import { setClockOffset } from "~/lib/platform/clock.server";
-import { type DatabaseHandle, schema } from "~/lib/platform/db.server";
+import { schema } from "~/lib/platform/db.server";
 import { factorStatus } from "~/lib/auth/mfa.server";
 import { verifyPassword } from "~/lib/auth/password.server";
 import { keyedHash } from "~/lib/platform/secrets.server";
-import { createTestDatabase, engineName, truncateAll } from "../support/test-database";
+import { engineName, setUpTestDatabase } from "../support/test-database";
 import { anotherSession, codeAt, META, PASSWORD, sessionOf, signedInStaff, withSecondFactor } from "./staff-fixtures";
 
 // Issue 12, finding 2: a stolen session was enough to take the account over (bind the
@@ -17,17 +17,7 @@ import { anotherSession, codeAt, META, PASSWORD, sessionOf, signedInStaff, withS
 // the factor off, new recovery codes and a new password now need the current password,
 // entered in this session within 5 minutes, and the owner is e-mailed about each change.
 
-let handle: DatabaseHandle;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-afterAll(async () => {
-  await handle?.close();
-});
-afterEach(async () => {
-  setClockOffset(0);
-  await truncateAll(handle);
-});
+const handle = setUpTestDatabase();
 
 const mails = () => handle.db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.kind, ACCOUNT_MAIL_KIND));
 const required = { kind: "reauth", outcome: { kind: "required" } };

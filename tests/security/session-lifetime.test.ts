@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { reauthenticate } from "~/lib/auth/reauth.server";
 import { verifySecondStep } from "~/lib/auth/two-step.server";
 import { setClockOffset } from "~/lib/platform/clock.server";
-import { type DatabaseHandle, schema } from "~/lib/platform/db.server";
+import { schema } from "~/lib/platform/db.server";
 import { extendSession, SESSION_MAX_LIFETIME_MS, SESSION_TTL_MS } from "~/lib/auth/session.server";
 import { hashToken } from "~/lib/platform/tokens.server";
-import { createTestDatabase, engineName, truncateAll } from "../support/test-database";
+import { engineName, setUpTestDatabase } from "../support/test-database";
 import { anotherSession, codeAt, META, PASSWORD, sessionOf, signedInStaff, withSecondFactor } from "./staff-fixtures";
 
 // Issue 12, session weaknesses: "Extend Session" could keep a session alive for ever,
@@ -14,17 +14,7 @@ import { anotherSession, codeAt, META, PASSWORD, sessionOf, signedInStaff, withS
 // session ends 7 days after the password was last entered, however often it was
 // extended, and verifying the second factor gives it a new token.
 
-let handle: DatabaseHandle;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-afterAll(async () => {
-  await handle?.close();
-});
-afterEach(async () => {
-  setClockOffset(0);
-  await truncateAll(handle);
-});
+const handle = setUpTestDatabase();
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;

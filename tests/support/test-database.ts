@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { inject } from "vitest";
+import { afterAll, afterEach, beforeAll, inject } from "vitest";
+import { setClockOffset } from "~/lib/platform/clock.server";
 import { type DatabaseHandle, openPool } from "~/lib/platform/db.server";
 import { embeddedConnection } from "~/lib/platform/embedded-postgres.server";
 
@@ -28,6 +29,45 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await handle.close();
       await adminQuery(socketDir, `drop database if exists ${name} with (force)`);
     },
+  };
+}
+
+/**
+ * The usual life of a test file's database in one line: created before the first
+ * test, emptied (and the app's clock put back) after each, dropped after the last.
+ * The handle it returns reads the live one, so `handle.db` works inside tests.
+ * `{ keepRowsBetweenTests: true }` for files whose tests build on each other.
+ */
+export function setUpTestDatabase(options: { keepRowsBetweenTests?: boolean } = {}): DatabaseHandle {
+  let current: DatabaseHandle | undefined;
+  const live = () => {
+    if (!current) throw new Error("The test database is made in beforeAll: use it inside a test or hook");
+    return current;
+  };
+  beforeAll(async () => {
+    current = await createTestDatabase();
+  });
+  afterEach(async () => {
+    setClockOffset(0);
+    if (current && !options.keepRowsBetweenTests) await truncateAll(current);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return {
+    get db() {
+      return live().db;
+    },
+    get kind() {
+      return live().kind;
+    },
+    get cluster() {
+      return live().cluster;
+    },
+    get connection() {
+      return live().connection;
+    },
+    close: () => live().close(),
   };
 }
 

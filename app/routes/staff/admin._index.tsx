@@ -1,5 +1,7 @@
 import { Link } from "react-router";
+import { TopPages, TrafficChart } from "~/components/staff/traffic-chart";
 import { getPageViewBuffer } from "~/lib/site/analytics.server";
+import { pageViewsPerDay, topPages } from "~/lib/site/traffic.server";
 import { dashboardCounts } from "~/lib/staff/dashboard.server";
 import { getDb } from "~/lib/platform/db.server";
 import { staffSession } from "~/lib/auth/guard.server";
@@ -11,7 +13,9 @@ export const meta: Route.MetaFunction = () => staffMeta("Dashboard");
 export async function loader({ context }: Route.LoaderArgs) {
   const session = staffSession(context);
   await getPageViewBuffer()?.flush(); // so the count includes this process's latest views
-  return { name: session.fullName || session.email, counts: await dashboardCounts(getDb()) };
+  const db = getDb();
+  const [counts, days, pages] = await Promise.all([dashboardCounts(db), pageViewsPerDay(db), topPages(db)]);
+  return { name: session.fullName || session.email, counts, traffic: { days, pages } };
 }
 
 const quickActions = [
@@ -50,6 +54,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
+      <div className="traffic">
+        <TrafficChart days={loaderData.traffic.days} />
+        <TopPages pages={loaderData.traffic.pages} days={loaderData.traffic.days.length} />
+      </div>
       <h2 className="section-label">Quick actions</h2>
       <ul className="quick-actions">
         {quickActions.map((action) => (
