@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { siteConfig } from "~/content/site";
 import { currentNavItem, STAFF_NAV } from "~/lib/staff/staff-nav";
@@ -7,6 +8,11 @@ type Props = { staff: { name: string; email: string; unreadLeads: number } | nul
 /** The back office's one header: the way back to the public site, the staff navigation, who is signed in. */
 export function StaffHeader({ staff }: Props) {
   const current = currentNavItem(useLocation().pathname);
+  const nav = useRef<HTMLElement>(null);
+  // On a phone the navigation scrolls sideways: show where we are in it.
+  useEffect(() => {
+    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [current]);
   return (
     <header className="staff-header">
       <div className="staff-header-row">
@@ -30,7 +36,7 @@ export function StaffHeader({ staff }: Props) {
         ) : null}
       </div>
       {staff ? (
-        <nav aria-label="Stab" className="staff-nav" lang="nb">
+        <nav aria-label="Stab" className="staff-nav" lang="nb" ref={nav}>
           <ul>
             {STAFF_NAV.map((item) => (
               <li key={item.to}>
