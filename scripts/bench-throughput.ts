@@ -11,6 +11,7 @@ import { createPost, postInputSchema } from "../app/lib/blog/blog.server";
 import { openDatabase } from "../app/lib/platform/db.server";
 import { nodeFlagsOf, waitUntilAnswering } from "./bench-support";
 import { freePort, makeDataDir, removeDataDir } from "../tests/support/server-process";
+import { SCRIPT_ACTOR } from "../app/lib/auth/security-events.server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 32;
@@ -80,6 +81,7 @@ async function main() {
         author: "Fjord & Form",
         content: Array.from({ length: 12 }, (_, i) => `Paragraph ${i + 1}: ${"Local models keep data at home. ".repeat(12)}`).join("\n"),
       }),
+      SCRIPT_ACTOR,
     );
     await seed.close();
     const targets = ["/", "/blog", `/blog/${post!.slug}`, "/api/blog"];

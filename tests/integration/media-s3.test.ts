@@ -13,6 +13,7 @@ import * as fixtures from "../fixtures/images";
 import { freePort } from "../support/server-process";
 import { type S3TestServer, startS3Server } from "../support/s3-server";
 import { createTestDatabase, engineName, truncateAll } from "../support/test-database";
+import { SCRIPT_ACTOR } from "~/lib/auth/security-events.server";
 
 // Uploads into a bucket, deleting them, and copying a local uploads folder into a
 // bucket: the domain functions against a real S3-protocol server (s3rver).
@@ -88,12 +89,12 @@ describe(`uploads in an S3 bucket (${engineName()})`, () => {
     const { media } = await storeImage(handle.db, { bytes: await fixtures.png(), uploadedBy: null, store });
     expect(await s3.keys()).toHaveLength(3 + 4); // the WebP's three sizes, the PNG's two in two formats
 
-    expect(await deleteMedia(handle.db, store, media.id)).toEqual({ status: "deleted" });
+    expect(await deleteMedia(handle.db, store, media.id, SCRIPT_ACTOR)).toEqual({ status: "deleted" });
     expect((await rows()).map((row) => row.id)).toEqual([kept.media.id]);
     expect(await s3.keys()).toEqual(storedKeys(kept.media.variants).map((key) => `uploads/${key}`).sort());
 
-    expect(await deleteMedia(handle.db, store, media.id)).toEqual({ status: "missing" });
-    expect(await deleteMedia(handle.db, store, "not-a-uuid")).toEqual({ status: "missing" });
+    expect(await deleteMedia(handle.db, store, media.id, SCRIPT_ACTOR)).toEqual({ status: "missing" });
+    expect(await deleteMedia(handle.db, store, "not-a-uuid", SCRIPT_ACTOR)).toEqual({ status: "missing" });
   });
 
   it("a medium a post shows is not deleted until the post lets go of it", async () => {
@@ -103,21 +104,21 @@ describe(`uploads in an S3 bucket (${engineName()})`, () => {
       .insert(schema.blogPosts)
       .values({ title: "Fjord light", excerpt: "e", author: "a", slug: "fjord-light", content: "c", featuredImage: url })
       .returning();
-    expect(await deleteMedia(handle.db, store, media.id)).toEqual({ status: "in-use", posts: ["Fjord light"] });
+    expect(await deleteMedia(handle.db, store, media.id, SCRIPT_ACTOR)).toEqual({ status: "in-use", posts: ["Fjord light"] });
     expect(await s3.keys()).toHaveLength(4);
 
     await handle.db.delete(schema.blogPosts);
     expect(post).toBeDefined();
-    expect(await deleteMedia(handle.db, store, media.id)).toEqual({ status: "deleted" });
+    expect(await deleteMedia(handle.db, store, media.id, SCRIPT_ACTOR)).toEqual({ status: "deleted" });
     expect(await s3.keys()).toEqual([]);
   });
 
   it("when the bucket refuses the delete, the row stays, so deleting again can finish", async () => {
     const { media } = await storeImage(handle.db, { bytes: await fixtures.png(), uploadedBy: null, store: bucketStore() });
     const dead = createS3Store({ ...s3.settings, endpoint: `http://127.0.0.1:${await freePort()}` });
-    await expect(deleteMedia(handle.db, dead, media.id)).rejects.toThrow(/ECONNREFUSED/);
+    await expect(deleteMedia(handle.db, dead, media.id, SCRIPT_ACTOR)).rejects.toThrow(/ECONNREFUSED/);
     expect(await rows()).toHaveLength(1);
-    expect(await deleteMedia(handle.db, bucketStore(), media.id)).toEqual({ status: "deleted" });
+    expect(await deleteMedia(handle.db, bucketStore(), media.id, SCRIPT_ACTOR)).toEqual({ status: "deleted" });
     expect(await s3.keys()).toEqual([]);
   });
 });

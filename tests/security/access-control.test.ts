@@ -11,6 +11,7 @@ import { subscribe } from "~/lib/visitor-forms/newsletter.server";
 import * as fixtures from "../fixtures/images";
 import { call, type CallOptions, productionServerForThisFile } from "./helpers";
 import { anotherSession, cookieWith, signedInStaff, withSecondFactor } from "./staff-fixtures";
+import { SCRIPT_ACTOR } from "~/lib/auth/security-events.server";
 
 // Issue 12, a class that held: access control. Every staff page and every staff API,
 // asked without a session and with a session that still owes its second factor, answers
@@ -39,7 +40,7 @@ beforeAll(async () => {
     published: false,
     slug: "",
     created_at: "",
-  });
+  }, SCRIPT_ACTOR);
   state.draftId = draft.id;
   state.draftSlug = draft.slug;
   const job = await createJob(
@@ -53,6 +54,7 @@ beforeAll(async () => {
       applyLink: "mailto:jobs@fjordform.no",
       published: false,
     }),
+    SCRIPT_ACTOR,
   );
   state.jobId = job.id;
   await submitContact(db, { company: "Hemmelig AS", project: "Et oppkjøp", email: "kunde@example.no" }, server.url);

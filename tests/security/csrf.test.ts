@@ -7,6 +7,7 @@ import { subscribe } from "~/lib/visitor-forms/newsletter.server";
 import sharp from "sharp";
 import { call, type CallOptions, productionServerForThisFile } from "./helpers";
 import { anotherSession, cookieWith, PASSWORD, signedInStaff, withSecondFactor } from "./staff-fixtures";
+import { SCRIPT_ACTOR } from "~/lib/auth/security-events.server";
 
 // Issue 12, a class that held: cross-site request forgery. A state-changing request that
 // a browser sends from another origin (Origin not this site's, Origin "null" from a
@@ -38,11 +39,12 @@ beforeAll(async () => {
     published: true,
     slug: "",
     created_at: "",
-  });
+  }, SCRIPT_ACTOR);
   state.postId = post.id;
   const job = await createJob(
     db,
     jobInputSchema.parse({ title: "A job to keep", location: "Oslo", type: "Full-time", description: "x", applyLink: "mailto:jobs@fjordform.no" }),
+    SCRIPT_ACTOR,
   );
   state.jobId = job.id;
   await subscribe(db, { email: "reader@example.no", ip: "198.51.100.9", source: "footer" }, server.url);

@@ -5,6 +5,7 @@ import { createJob, jobInputSchema } from "~/lib/careers/jobs.server";
 import { type Database, schema } from "~/lib/platform/db.server";
 import { call, type CallOptions, productionServerForThisFile } from "./helpers";
 import { anotherSession, cookieWith, signedInStaff, withSecondFactor } from "./staff-fixtures";
+import { SCRIPT_ACTOR } from "~/lib/auth/security-events.server";
 
 // Issue 12, a class that held: SQL injection. Classic payloads in every input that
 // reaches a query (paths, query strings, form fields, JSON fields) are answered like any
@@ -47,12 +48,13 @@ beforeAll(async () => {
     published: true,
     slug: "",
     created_at: "",
-  });
+  }, SCRIPT_ACTOR);
   state.postId = post.id;
   state.postSlug = post.slug;
   const job = await createJob(
     db,
     jobInputSchema.parse({ title: "The job that must survive", location: "Oslo", type: "Full-time", description: "x", applyLink: "mailto:jobs@fjordform.no" }),
+    SCRIPT_ACTOR,
   );
   state.jobSlug = job.slug;
 });

@@ -24,7 +24,18 @@ export type SecurityAction =
   | "lead_status_changed"
   | "lead_note_added"
   | "lead_erased"
-  | "leads_exported";
+  | "leads_exported"
+  // Published content and media (details: the item's id and title, never a visitor's data).
+  | "post_created"
+  | "post_updated"
+  | "post_deleted"
+  | "job_created"
+  | "job_updated"
+  | "job_published"
+  | "job_unpublished"
+  | "job_deleted"
+  | "media_uploaded"
+  | "media_deleted";
 
 export type SecurityEvent = {
   p_user_id: string | null;
@@ -33,6 +44,23 @@ export type SecurityEvent = {
   p_ip_address?: string | null;
   p_user_agent?: string | null;
 };
+
+/** Who did something in the back office, for the audit trail (/admin/security). */
+export type Actor = { userId: string | null; ip?: string | null; userAgent?: string | null };
+
+/** Changes made by a command (a benchmark's seed, a test's setup): recorded without a person. */
+export const SCRIPT_ACTOR: Actor = { userId: null, userAgent: "script" };
+
+/** Records what a staff member changed or removed; every such domain function calls it. */
+export function auditAction(db: Database, actor: Actor, action: SecurityAction, details: Record<string, unknown>) {
+  return logSecurityEvent(db, {
+    p_user_id: actor.userId,
+    p_action: action,
+    p_details: details,
+    p_ip_address: actor.ip ?? null,
+    p_user_agent: actor.userAgent ?? null,
+  });
+}
 
 /**
  * Records a security event. A failure to record never blocks the person signing in

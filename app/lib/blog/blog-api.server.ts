@@ -1,4 +1,5 @@
 import { createPost, getPostById, type PostInput, postInputSchema, SlugTakenError, updatePost } from "./blog.server";
+import type { Actor } from "../auth/security-events.server";
 import type { Database } from "../platform/db.server";
 import { ApiError, readJsonObject, validationError } from "../platform/http.server";
 import type { BodyRules } from "../platform/request-body.server";
@@ -14,11 +15,11 @@ export async function readPostInput(request: Request): Promise<PostInput> {
 }
 
 /** Saves a post, turning a taken slug into a 409. */
-export async function savePost(db: Database, input: PostInput, id?: string) {
+export async function savePost(db: Database, actor: Actor, input: PostInput, id?: string) {
   try {
-    if (!id) return await createPost(db, input);
+    if (!id) return await createPost(db, input, actor);
     if (!(await getPostById(db, id))) throw new ApiError(404, "Fant ikke blogginnlegget");
-    const post = await updatePost(db, id, input);
+    const post = await updatePost(db, id, input, actor);
     if (!post) throw new ApiError(404, "Fant ikke blogginnlegget");
     return post;
   } catch (error) {

@@ -1,5 +1,6 @@
 import { and, desc, eq, like, ne, or } from "drizzle-orm";
 import { z } from "zod";
+import { type Actor, auditAction } from "../auth/security-events.server";
 import { type Database, schema } from "../platform/db.server";
 import { multiLine, singleLine } from "../platform/http.server";
 import { isSlug, slugify } from "../platform/slug";
@@ -139,17 +140,18 @@ async function chooseSlug(db: Database, input: PostInput, exceptId?: string) {
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-export async function createPost(db: Database, input: PostInput) {
+export async function createPost(db: Database, input: PostInput, actor: Actor) {
   const slug = await chooseSlug(db, input);
   const { created_at: _ignored, featured_image, ...rest } = input;
   const [post] = await db
     .insert(posts)
     .values({ ...rest, slug, featuredImage: featured_image })
     .returning({ id: posts.id, slug: posts.slug });
+  await auditAction(db, actor, "post_created", { postId: post!.id, title: input.title });
   return post!;
 }
 
-export async function updatePost(db: Database, id: string, input: PostInput) {
+export async function updatePost(db: Database, id: string, input: PostInput, actor: Actor) {
   const slug = await chooseSlug(db, input, id);
   const { created_at, featured_image, ...rest } = input;
   const [post] = await db
@@ -163,11 +165,13 @@ export async function updatePost(db: Database, id: string, input: PostInput) {
     })
     .where(eq(posts.id, id))
     .returning({ id: posts.id, slug: posts.slug });
+  if (post) await auditAction(db, actor, "post_updated", { postId: id, title: input.title, published: input.published });
   return post;
 }
 
-export async function deletePost(db: Database, id: string) {
+export async function deletePost(db: Database, id: string, actor: Actor) {
   if (!z.uuid().safeParse(id).success) return false;
-  const deleted = await db.delete(posts).where(eq(posts.id, id)).returning({ id: posts.id });
-  return deleted.length > 0;
+  const [deleted] = await db.delete(posts).where(eq(posts.id, id)).returning({ id: posts.id, title: posts.title });
+  if (deleted) await auditAction(db, actor, "post_deleted", { postId: id, title: deleted.title });
+  return Boolean(deleted);
 }

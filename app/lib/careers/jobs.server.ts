@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import { JOB_TYPES } from "~/content/jobs";
+import { type Actor, auditAction } from "../auth/security-events.server";
 import { type Database, schema } from "../platform/db.server";
 import { multiLine, singleLine } from "../platform/http.server";
 import { isSlug, slugify } from "../platform/slug";
@@ -99,13 +100,14 @@ async function assertSlugFree(db: Database, slug: string, exceptId?: string) {
   if (clash) throw new SlugTakenError(slug);
 }
 
-export async function createJob(db: Database, input: z.output<typeof jobInputSchema>) {
+export async function createJob(db: Database, input: z.output<typeof jobInputSchema>, actor: Actor) {
   await assertSlugFree(db, input.slug);
   const [job] = await db.insert(jobs).values(input).returning();
+  await auditAction(db, actor, "job_created", { jobId: job!.id, title: job!.title });
   return job!;
 }
 
-export async function updateJob(db: Database, id: string, input: z.output<typeof jobInputSchema>) {
+export async function updateJob(db: Database, id: string, input: z.output<typeof jobInputSchema>, actor: Actor) {
   if (!z.uuid().safeParse(id).success) return undefined;
   await assertSlugFree(db, input.slug, id);
   const [job] = await db
@@ -113,19 +115,22 @@ export async function updateJob(db: Database, id: string, input: z.output<typeof
     .set({ ...input, updatedAt: new Date() })
     .where(eq(jobs.id, id))
     .returning();
+  if (job) await auditAction(db, actor, "job_updated", { jobId: id, title: job.title, published: job.published });
   return job;
 }
 
-export async function setJobPublished(db: Database, id: string, published: boolean) {
+export async function setJobPublished(db: Database, id: string, published: boolean, actor: Actor) {
   if (!z.uuid().safeParse(id).success) return undefined;
   const [job] = await db.update(jobs).set({ published, updatedAt: new Date() }).where(eq(jobs.id, id)).returning();
+  if (job) await auditAction(db, actor, published ? "job_published" : "job_unpublished", { jobId: id, title: job.title });
   return job;
 }
 
-export async function deleteJob(db: Database, id: string) {
+export async function deleteJob(db: Database, id: string, actor: Actor) {
   if (!z.uuid().safeParse(id).success) return false;
-  const deleted = await db.delete(jobs).where(eq(jobs.id, id)).returning({ id: jobs.id });
-  return deleted.length > 0;
+  const [deleted] = await db.delete(jobs).where(eq(jobs.id, id)).returning({ id: jobs.id, title: jobs.title });
+  if (deleted) await auditAction(db, actor, "job_deleted", { jobId: id, title: deleted.title });
+  return Boolean(deleted);
 }
 
 /** Google's JobPosting employmentType for each of our job types. */

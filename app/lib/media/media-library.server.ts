@@ -1,5 +1,6 @@
 import { desc, eq, like } from "drizzle-orm";
 import { z } from "zod";
+import { type Actor, auditAction } from "../auth/security-events.server";
 import { type Database, schema } from "../platform/db.server";
 import { log } from "../platform/log.server";
 import { uploadUrl } from "./media";
@@ -52,7 +53,7 @@ export type DeleteMediaResult =
  * if the store fails, the row stays and deleting again finishes the job, rather than a
  * row-less object nobody can find again.
  */
-export async function deleteMedia(db: Database, store: MediaStore, id: string): Promise<DeleteMediaResult> {
+export async function deleteMedia(db: Database, store: MediaStore, id: string, actor: Actor): Promise<DeleteMediaResult> {
   if (!z.uuid().safeParse(id).success) return { status: "missing" };
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(schema.media).where(eq(schema.media.id, id)).for("update");
@@ -66,6 +67,7 @@ export async function deleteMedia(db: Database, store: MediaStore, id: string): 
     const keys = storedKeys(row.variants);
     await store.delete(keys);
     log.info("media deleted", { id, keys: keys.length, store: store.driver });
+    await auditAction(tx, actor, "media_deleted", { mediaId: id, keys: keys.length });
     return { status: "deleted" } as const;
   });
 }

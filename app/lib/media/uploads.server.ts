@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { fileTypeFromBuffer } from "file-type";
+import { auditAction } from "../auth/security-events.server";
 import { type Database, schema } from "../platform/db.server";
 import { ApiError } from "../platform/http.server";
 import { encodeImage, type ImageFormat, inspectImage, withImageSlot } from "./image-processing.server";
@@ -201,6 +202,7 @@ export async function storeImage(
         .returning();
       const url = variants[`${widths.at(-1)}.${ext}`];
       if (!media || !url) throw new Error("the upload was not recorded");
+      await auditAction(db, { userId: input.uploadedBy }, "media_uploaded", { mediaId: media.id, width, height, bytes: bytes.byteLength });
       return { url, media };
     } catch (error) {
       await store.delete(stored).catch((cleanup: unknown) => {

@@ -4,7 +4,15 @@ import { clientIpOf } from "../platform/request-context";
 
 /** The signed-in staff member as the author of a change: for notes and security events. */
 export function staffActor(request: Request, context: Readonly<RouterContextProvider>) {
-  const session = staffSession(context);
+  return actorOf(request, context, staffSession(context));
+}
+
+/** The same for the staff JSON API, whose guard hands over the session itself. */
+export function actorOf(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  session: { userId: string; fullName?: string | null; email: string },
+) {
   return {
     userId: session.userId,
     name: session.fullName || session.email,

@@ -2,6 +2,7 @@ import { deletePost, getPostById } from "~/lib/blog/blog.server";
 import { readPostInput, savePost } from "~/lib/blog/blog-api.server";
 import { getDb } from "~/lib/platform/db.server";
 import { requireStaffApi } from "~/lib/auth/guard.server";
+import { actorOf } from "~/lib/staff/actor.server";
 import { ApiError, handleApi, jsonResponse, methodNotAllowed } from "~/lib/platform/http.server";
 import type { Route } from "./+types/api.blog-edit";
 
@@ -23,15 +24,15 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
-    await requireStaffApi(context);
+    const actor = actorOf(request, context, await requireStaffApi(context));
     const id = postId(request);
     const db = getDb();
     if (request.method === "PUT") {
-      const post = await savePost(db, await readPostInput(request), id);
+      const post = await savePost(db, actor, await readPostInput(request), id);
       return jsonResponse({ success: true, data: post });
     }
     if (request.method === "DELETE") {
-      if (!(await deletePost(db, id))) throw new ApiError(404, "Fant ikke blogginnlegget");
+      if (!(await deletePost(db, id, actor))) throw new ApiError(404, "Fant ikke blogginnlegget");
       return jsonResponse({ success: true, message: "Blogginnlegg slettet!" });
     }
     return methodNotAllowed("GET, PUT, DELETE");

@@ -2,6 +2,7 @@ import { listPublishedPosts } from "~/lib/blog/blog.server";
 import { readPostInput, savePost } from "~/lib/blog/blog-api.server";
 import { getDb } from "~/lib/platform/db.server";
 import { requireStaffApi } from "~/lib/auth/guard.server";
+import { actorOf } from "~/lib/staff/actor.server";
 import { handleApi, jsonResponse, methodNotAllowed } from "~/lib/platform/http.server";
 import type { Route } from "./+types/api.blog";
 
@@ -17,8 +18,8 @@ export function loader() {
 export function action({ request, context }: Route.ActionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed("GET, POST");
-    await requireStaffApi(context);
-    const post = await savePost(getDb(), await readPostInput(request));
+    const actor = actorOf(request, context, await requireStaffApi(context));
+    const post = await savePost(getDb(), actor, await readPostInput(request));
     return jsonResponse({ success: true, data: post }, 201);
   });
 }

@@ -5,6 +5,7 @@ import { getDb } from "~/lib/platform/db.server";
 import { deleteMedia, listMedia } from "~/lib/media/media-library.server";
 import { getMediaStore } from "~/lib/media/storage/media-store.server";
 import { staffMeta } from "~/lib/site/seo";
+import { staffActor } from "~/lib/staff/actor.server";
 import type { Route } from "./+types/admin.media";
 
 export const meta: Route.MetaFunction = () => staffMeta("Media");
@@ -15,10 +16,10 @@ export async function loader() {
   return { items: await listMedia(getDb(), getConfig().mediaBaseUrl) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") !== "delete") return data({ message: "Unknown action" }, 400);
-  const result = await deleteMedia(getDb(), getMediaStore(), String(form.get("id") ?? ""));
+  const result = await deleteMedia(getDb(), getMediaStore(), String(form.get("id") ?? ""), staffActor(request, context));
   switch (result.status) {
     case "deleted":
       return { message: "Image deleted." };

@@ -4,6 +4,7 @@ import { getDb } from "~/lib/platform/db.server";
 
 import { getJob, parseJobForm, SlugTakenError, updateJob } from "~/lib/careers/jobs.server";
 import { staffMeta } from "~/lib/site/seo";
+import { staffActor } from "~/lib/staff/actor.server";
 import type { Route } from "./+types/job-cms.edit";
 
 export const meta: Route.MetaFunction = () => staffMeta("Edit job listing");
@@ -14,11 +15,11 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { job };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const result = parseJobForm(await request.formData());
   if (!result.ok) return data({ errors: result.errors, values: result.values }, 400);
   try {
-    const job = await updateJob(getDb(), params.id, result.job);
+    const job = await updateJob(getDb(), params.id, result.job, staffActor(request, context));
     if (!job) throw data(null, { status: 404 });
     return redirect(`/job-cms?saved=${encodeURIComponent(job.slug)}`);
   } catch (error) {

@@ -3,6 +3,7 @@ import { getDb } from "~/lib/platform/db.server";
 
 import { deleteJob, listAllJobs, setJobPublished } from "~/lib/careers/jobs.server";
 import { staffMeta } from "~/lib/site/seo";
+import { staffActor } from "~/lib/staff/actor.server";
 import type { Route } from "./+types/job-cms";
 
 export const meta: Route.MetaFunction = () => staffMeta("Job listings");
@@ -21,19 +22,20 @@ export async function loader() {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
+  const actor = staffActor(request, context);
   const id = String(form.get("id") ?? "");
   const db = getDb();
   switch (form.get("intent")) {
     case "publish":
     case "unpublish": {
-      const job = await setJobPublished(db, id, form.get("intent") === "publish");
+      const job = await setJobPublished(db, id, form.get("intent") === "publish", actor);
       if (!job) return data({ message: "That listing no longer exists." }, 404);
       return { message: job.published ? `“${job.title}” is published.` : `“${job.title}” is hidden from /careers.` };
     }
     case "delete":
-      return (await deleteJob(db, id))
+      return (await deleteJob(db, id, actor))
         ? { message: "Listing deleted." }
         : data({ message: "That listing no longer exists." }, 404);
     default:
