@@ -1,21 +1,21 @@
-import { useId, useState } from "react";
+import {
+  type FieldMetadata,
+  type FormMetadata,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { JOB_TYPES } from "~/content/jobs";
+import { JOB_LIMITS, jobFormFields, jobFormSchema, type JobFormValues } from "~/lib/careers/job-form";
 import { slugify } from "~/lib/platform/slug";
 
-export type JobFormValues = {
-  title: string;
-  slug: string;
-  location: string;
-  type: string;
-  department: string;
-  description: string;
-  responsibilities: string[];
-  requirements: string[];
-  benefits: string[];
-  applyLink: string;
-  published: boolean;
-};
+export type { JobFormValues };
 
 export const emptyJob: JobFormValues = {
   title: "",
@@ -31,108 +31,117 @@ export const emptyJob: JobFormValues = {
   published: true,
 };
 
-type Errors = Partial<Record<keyof JobFormValues | "form", string>>;
+function FieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
+  return errors?.length ? (
+    <p id={id} className="field-error" role="alert">
+      {errors[0]}
+    </p>
+  ) : null;
+}
 
-/** The job listing form (create and edit), with lists staff can add to, remove from and reorder. */
+/**
+ * The job listing form (create and edit): one Conform form over the schema the server
+ * parses with, so lengths and messages are the same on both sides. The lists' add,
+ * remove and move buttons are Conform intents: they work without JavaScript too.
+ */
 export function JobForm({
   initial,
-  errors,
+  lastResult,
   submitLabel,
 }: {
   initial: JobFormValues;
-  errors?: Errors;
+  lastResult?: SubmissionResult<string[]>;
   submitLabel: string;
 }) {
   const busy = useNavigation().state === "submitting";
-  const [title, setTitle] = useState(initial.title);
-  // The slug follows the title until staff edit it themselves.
-  const [slug, setSlug] = useState(initial.slug);
-  const [slugEdited, setSlugEdited] = useState(Boolean(initial.slug));
-  const id = useId();
-  const field = (name: keyof JobFormValues) => ({
-    id: `${id}-${name}`,
-    name,
-    "aria-invalid": errors?.[name] ? true : undefined,
-    "aria-describedby": errors?.[name] ? `${id}-${name}-error` : undefined,
+  const [form, fields] = useForm({
+    id: "job-form",
+    lastResult,
+    defaultValue: initial,
+    // From the fields: Conform cannot read constraints through the slug's transform.
+    constraint: getZodConstraint(jobFormFields),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: jobFormSchema }),
   });
-  const error = (name: keyof JobFormValues) =>
-    errors?.[name] ? (
-      <p id={`${id}-${name}-error`} className="field-error" role="alert">
-        {errors[name]}
-      </p>
-    ) : null;
+  // The slug follows the title until staff edit it themselves.
+  const [title, setTitle] = useState(initial.title);
+  const [slug, setSlug] = useState(initial.slug ?? "");
+  const [slugEdited, setSlugEdited] = useState(Boolean(initial.slug));
+  const shownSlug = slugEdited ? slug : slugify(title);
 
   return (
-    <Form method="post" className="cms-form" noValidate>
-      {errors?.form ? (
+    <Form method="post" {...getFormProps(form)} className="cms-form">
+      {form.errors?.length ? (
         <p className="auth-message error" role="alert">
-          {errors.form}
+          {form.errors[0]}
         </p>
       ) : null}
-      <label htmlFor={`${id}-title`}>Title *</label>
-      <input {...field("title")} required value={title} onChange={(e) => setTitle(e.target.value)} maxLength={120} />
-      {error("title")}
-
-      <label htmlFor={`${id}-slug`}>Slug (address)</label>
+      <label htmlFor={fields.title.id}>Title *</label>
       <input
-        {...field("slug")}
-        value={slugEdited ? slug : slugify(title)}
-        onChange={(e) => {
-          setSlugEdited(true);
-          setSlug(e.target.value);
-        }}
-        aria-describedby={`${id}-slug-hint`}
+        {...getInputProps(fields.title, { type: "text" })}
+        key={fields.title.key}
+        onChange={(event) => setTitle(event.target.value)}
       />
-      <p id={`${id}-slug-hint`} className="field-hint">
-        /careers/{slugify(slugEdited ? slug : title) || "…"} — made from the title; lowercase and hyphens.
+      <FieldError id={fields.title.errorId} errors={fields.title.errors} />
+
+      <label htmlFor={fields.slug.id}>Slug (address)</label>
+      <input
+        id={fields.slug.id}
+        name={fields.slug.name}
+        maxLength={JOB_LIMITS.slug}
+        value={shownSlug}
+        onChange={(event) => {
+          setSlugEdited(true);
+          setSlug(event.target.value);
+        }}
+        aria-invalid={fields.slug.errors ? true : undefined}
+        aria-describedby={`${fields.slug.descriptionId}${fields.slug.errors ? ` ${fields.slug.errorId}` : ""}`}
+      />
+      <p id={fields.slug.descriptionId} className="field-hint">
+        /careers/{slugify(shownSlug) || "…"} — made from the title; lowercase and hyphens.
       </p>
-      {error("slug")}
+      <FieldError id={fields.slug.errorId} errors={fields.slug.errors} />
 
       <div className="cms-row">
         <div>
-          <label htmlFor={`${id}-location`}>Location *</label>
-          <input {...field("location")} required defaultValue={initial.location} maxLength={120} />
-          {error("location")}
+          <label htmlFor={fields.location.id}>Location *</label>
+          <input {...getInputProps(fields.location, { type: "text" })} key={fields.location.key} />
+          <FieldError id={fields.location.errorId} errors={fields.location.errors} />
         </div>
         <div>
-          <label htmlFor={`${id}-type`}>Type</label>
-          <select {...field("type")} defaultValue={initial.type}>
+          <label htmlFor={fields.type.id}>Type</label>
+          <select {...getSelectProps(fields.type)} key={fields.type.key}>
             {JOB_TYPES.map((type) => (
               <option key={type}>{type}</option>
             ))}
           </select>
-          {error("type")}
+          <FieldError id={fields.type.errorId} errors={fields.type.errors} />
         </div>
         <div>
-          <label htmlFor={`${id}-department`}>Department</label>
-          <input {...field("department")} defaultValue={initial.department} maxLength={120} />
+          <label htmlFor={fields.department.id}>Department</label>
+          <input {...getInputProps(fields.department, { type: "text" })} key={fields.department.key} />
         </div>
       </div>
 
-      <label htmlFor={`${id}-description`}>Description *</label>
-      <textarea {...field("description")} required rows={5} defaultValue={initial.description} maxLength={5000} />
-      {error("description")}
+      <label htmlFor={fields.description.id}>Description *</label>
+      <textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={5} />
+      <FieldError id={fields.description.errorId} errors={fields.description.errors} />
 
-      <ListEditor
-        name="responsibilities"
-        label="Responsibilities"
-        initial={initial.responsibilities}
-        error={errors?.responsibilities}
-      />
-      <ListEditor
-        name="requirements"
-        label="Requirements"
-        initial={initial.requirements}
-        error={errors?.requirements}
-      />
-      <ListEditor name="benefits" label="Benefits" initial={initial.benefits} error={errors?.benefits} />
+      <ListField form={form} meta={fields.responsibilities} label="Responsibilities" />
+      <ListField form={form} meta={fields.requirements} label="Requirements" />
+      <ListField form={form} meta={fields.benefits} label="Benefits" />
 
-      <label htmlFor={`${id}-applyLink`}>Apply link *</label>
-      <input {...field("applyLink")} required defaultValue={initial.applyLink} placeholder="https://… or mailto:…" />
-      {error("applyLink")}
+      <label htmlFor={fields.applyLink.id}>Apply link *</label>
+      <input
+        {...getInputProps(fields.applyLink, { type: "text" })}
+        key={fields.applyLink.key}
+        placeholder="https://… or mailto:…"
+      />
+      <FieldError id={fields.applyLink.errorId} errors={fields.applyLink.errors} />
 
       <label className="checkbox">
-        <input type="checkbox" name="published" defaultChecked={initial.published} />
+        <input {...getInputProps(fields.published, { type: "checkbox" })} key={fields.published.key} />
         <span>Published (shown on /careers)</span>
       </label>
 
@@ -144,83 +153,61 @@ export function JobForm({
 }
 
 /** A list of short texts: add, remove and move items up or down, by mouse or keyboard. */
-function ListEditor({
-  name,
+function ListField({
+  form,
+  meta,
   label,
-  initial,
-  error,
 }: {
-  name: string;
+  form: FormMetadata<JobFormValues, string[]>;
+  meta: FieldMetadata<(string | undefined)[] | undefined, JobFormValues, string[]>;
   label: string;
-  initial: string[];
-  error?: string;
 }) {
-  const [items, setItems] = useState(() => initial.map((text, i) => ({ key: `${i}-${text}`, text })));
-  const baseId = useId();
-  const update = (next: typeof items) => setItems(next);
-  const move = (index: number, by: number) => {
-    const next = [...items];
-    const [item] = next.splice(index, 1);
-    next.splice(index + by, 0, item!);
-    update(next);
-  };
+  const items = meta.getFieldList();
+  const noun = label.toLowerCase();
   return (
     <fieldset className="list-editor">
       <legend>{label}</legend>
       <ol>
         {items.map((item, index) => (
           <li key={item.key}>
-            <label className="visually-hidden" htmlFor={`${baseId}-${item.key}`}>
+            <label className="visually-hidden" htmlFor={item.id}>
               {label} item {index + 1}
             </label>
-            <input
-              id={`${baseId}-${item.key}`}
-              name={name}
-              value={item.text}
-              maxLength={300}
-              onChange={(e) => update(items.map((it) => (it.key === item.key ? { ...it, text: e.target.value } : it)))}
-            />
+            <input {...getInputProps(item, { type: "text" })} key={item.key} maxLength={JOB_LIMITS.listItem} />
             <button
-              type="button"
+              {...form.reorder.getButtonProps({ name: meta.name, from: index, to: index - 1 })}
               className="icon-button"
-              onClick={() => move(index, -1)}
               disabled={index === 0}
-              aria-label={`Move ${label.toLowerCase()} item ${index + 1} up`}
+              aria-label={`Move ${noun} item ${index + 1} up`}
             >
               ↑
             </button>
             <button
-              type="button"
+              {...form.reorder.getButtonProps({ name: meta.name, from: index, to: index + 1 })}
               className="icon-button"
-              onClick={() => move(index, 1)}
               disabled={index === items.length - 1}
-              aria-label={`Move ${label.toLowerCase()} item ${index + 1} down`}
+              aria-label={`Move ${noun} item ${index + 1} down`}
             >
               ↓
             </button>
             <button
-              type="button"
+              {...form.remove.getButtonProps({ name: meta.name, index })}
               className="icon-button"
-              onClick={() => update(items.filter((it) => it.key !== item.key))}
-              aria-label={`Remove ${label.toLowerCase()} item ${index + 1}`}
+              aria-label={`Remove ${noun} item ${index + 1}`}
             >
               ✕
             </button>
+            <FieldError id={item.errorId} errors={item.errors} />
           </li>
         ))}
       </ol>
       <button
-        type="button"
+        {...form.insert.getButtonProps({ name: meta.name, defaultValue: "" })}
         className="button button-small button-ghost"
-        onClick={() => update([...items, { key: crypto.randomUUID(), text: "" }])}
       >
-        Add {label.toLowerCase().replace(/ies$/, "y").replace(/s$/, "")}
+        Add {noun.replace(/ies$/, "y").replace(/s$/, "")}
       </button>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={meta.errorId} errors={meta.errors} />
     </fieldset>
   );
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, like, ne, or } from "drizzle-orm";
 import { z } from "zod";
 import { type Actor, auditAction } from "../auth/security-events.server";
 import { type Database, schema } from "../platform/db.server";
-import { multiLine, singleLine } from "../platform/http.server";
+import { norwegianFieldMessages, requiredText } from "../platform/validation";
 import { isSlug, slugify } from "../platform/slug";
 
 /**
@@ -65,13 +65,8 @@ export async function getPostById(db: Database, id: string) {
   return post;
 }
 
-const requiredText = (label: string, max: number, pattern: RegExp) =>
-  z
-    .string(`${label} er påkrevd`)
-    .trim()
-    .min(1, `${label} er påkrevd`)
-    .max(max, `${label} kan være på høyst ${max} tegn`)
-    .regex(pattern, `${label} inneholder tegn som ikke er tillatt`);
+const staffText = (label: string, max: number, lines?: "multi") =>
+  requiredText({ max, lines }, norwegianFieldMessages(label, max));
 
 /**
  * An image address: an upload or a media file of ours. Other hosts would be blocked by
@@ -88,10 +83,10 @@ const imageUrl = z
 
 /** The editor's fields, validated on the server: title, excerpt, author and content are required. */
 export const postInputSchema = z.object({
-  title: requiredText("Tittel", 200, singleLine),
-  excerpt: requiredText("Utdrag", 500, multiLine),
-  author: requiredText("Forfatter", 120, singleLine),
-  content: requiredText("Innhold", 100_000, multiLine),
+  title: staffText("Tittel", 200),
+  excerpt: staffText("Utdrag", 500, "multi"),
+  author: staffText("Forfatter", 120),
+  content: staffText("Innhold", 100_000, "multi"),
   featured_image: imageUrl.default(""),
   featured: z.boolean().default(false),
   published: z.boolean().default(true),

@@ -74,7 +74,4 @@ export function validationError(error: z.ZodError) {
   return new ApiError(400, error.issues[0]?.message ?? "Invalid request");
 }
 
-/** Single-line text: no control characters at all (so nothing can inject a mail header). */
-export const singleLine = /^[^\p{Cc}]*$/u;
-/** Multi-line text: line breaks and tabs allowed, other control characters not. */
-export const multiLine = /^(?:[^\p{Cc}]|[\n\r\t])*$/u;
+export { multiLine, singleLine } from "./validation";

@@ -2,31 +2,22 @@ import { z } from "zod";
 import { siteConfig } from "~/content/site";
 import { type Database, schema } from "../platform/db.server";
 import { emailAddressSchema } from "./email-address.server";
-import { multiLine, singleLine } from "../platform/http.server";
 import { enqueueMail } from "../mail/mail.server";
 import { mailedRecently, RECEIPT_COOLDOWN_SECONDS } from "./mail-cooldown.server";
 import { contactNotificationEmail } from "../mail/templates/contact-notification.server";
 import { contactReceiptEmail } from "../mail/templates/contact-receipt.server";
-import { MESSAGES } from "../platform/validation";
+import { requiredText, visitorFieldMessages } from "../platform/validation";
 import { createLead } from "./leads.server";
 
 export const CONTACT_SUCCESS = "Thank you for reaching out! We are contacting you shortly.";
 
-/** A required text field: a string, not blank after trimming, within its length. */
-function requiredText(field: string, max: number, pattern: RegExp) {
-  return z
-    .unknown()
-    .refine((value) => typeof value === "string", `The ${field} field must be text`)
-    .transform((value) => (value as string).trim())
-    .refine((value) => value.length > 0, MESSAGES.fillIn(field))
-    .refine((value) => value.length <= max, `The ${field} field is too long (at most ${max} characters)`)
-    .refine((value) => pattern.test(value), `The ${field} field contains characters that are not allowed`);
-}
+const visitorText = (field: string, max: number, lines?: "multi") =>
+  requiredText({ max, lines }, visitorFieldMessages(field, max));
 
 export const contactSchema = z.object({
-  company: requiredText("company", 200, singleLine),
-  project: requiredText("project", 5000, multiLine),
-  email: requiredText("email", 254, singleLine).pipe(emailAddressSchema),
+  company: visitorText("company", 200),
+  project: visitorText("project", 5000, "multi"),
+  email: visitorText("email", 254).pipe(emailAddressSchema),
 });
 
 export type ContactInput = z.output<typeof contactSchema>;

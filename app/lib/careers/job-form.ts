@@ -1,0 +1,73 @@
+import { z } from "zod";
+import { JOB_TYPES } from "~/content/jobs";
+import { slugify } from "../platform/slug";
+import { englishFieldMessages, multiLine, requiredText, singleLine } from "../platform/validation";
+
+/**
+ * The job listing form's rules, shared by the browser (Conform) and the server: lengths,
+ * required fields and messages are stated once, here. Browser-safe: no `.server` imports.
+ * The form's labels are English (SPEC §7), so are its messages.
+ */
+export const JOB_LIMITS = { title: 120, slug: 120, location: 120, department: 120, description: 5000, listItem: 300, listItems: 20 } as const;
+export const APPLY_LINK_MESSAGE = "The apply link must be a URL starting with https:// or mailto:";
+
+const text = (label: string, max: number, lines?: "multi") => requiredText({ max, lines }, englishFieldMessages(label, max));
+
+/** A list of short texts; the form's empty rows are dropped, not refused. */
+const listField = z
+  .array(z.string().optional())
+  .default([])
+  .transform((items) => items.map((item) => item?.trim() ?? "").filter(Boolean))
+  .pipe(
+    z
+      .array(
+        z
+          .string()
+          .max(JOB_LIMITS.listItem, `List items can be at most ${JOB_LIMITS.listItem} characters`)
+          .regex(multiLine, "List items contain characters that are not allowed"),
+      )
+      .max(JOB_LIMITS.listItems, `At most ${JOB_LIMITS.listItems} items per list`),
+  );
+
+const optionalLine = (max: number) => z.string().trim().max(max).regex(singleLine).optional().default("");
+
+const applyLink = z
+  .string(APPLY_LINK_MESSAGE)
+  .trim()
+  .refine((value) => {
+    if (!URL.canParse(value)) return false;
+    const url = new URL(value);
+    return (url.protocol === "https:" && Boolean(url.hostname)) || (url.protocol === "mailto:" && url.pathname.includes("@"));
+  }, APPLY_LINK_MESSAGE);
+
+const jobFields = z.object({
+  title: text("Title", JOB_LIMITS.title),
+  slug: optionalLine(JOB_LIMITS.slug),
+  location: text("Location", JOB_LIMITS.location),
+  type: z.enum(JOB_TYPES, "Choose a job type"),
+  department: optionalLine(JOB_LIMITS.department),
+  description: text("Description", JOB_LIMITS.description, "multi"),
+  responsibilities: listField,
+  requirements: listField,
+  benefits: listField,
+  applyLink,
+  published: z.boolean().default(true),
+});
+
+/** An empty slug is made from the title; one that slugifies to nothing is refused. */
+function withSlug<T extends z.ZodType<z.output<typeof jobFields>>>(fields: T) {
+  return fields
+    .transform((job) => ({ ...job, slug: slugify(job.slug || job.title) }))
+    .refine((job) => job.slug.length > 0, { message: "The slug needs at least one letter or digit", path: ["slug"] });
+}
+
+/** A listing as the domain takes it (scripts and tests leave `published` out: published). */
+export const jobInputSchema = withSlug(jobFields);
+
+/** The staff form's fields, where an unticked "Published" box sends nothing: hidden. */
+export const jobFormFields = jobFields.extend({ published: z.boolean().default(false) });
+/** The staff form as the server and the browser parse it. */
+export const jobFormSchema = withSlug(jobFormFields);
+
+/** What the form starts from: a stored listing or the empty one (its type is any text). */
+export type JobFormValues = Omit<z.input<typeof jobFields>, "type"> & { type: string };
