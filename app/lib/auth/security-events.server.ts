@@ -24,7 +24,14 @@ export type SecurityAction =
   | "lead_status_changed"
   | "lead_note_added"
   | "lead_erased"
-  | "leads_exported";
+  | "leads_exported"
+  // Newsletter subscribers, on the person's behalf (details: the subscriber's id, never the address).
+  | "subscriber_unsubscribed"
+  | "subscriber_erased"
+  | "subscribers_exported"
+  | "subscribers_imported"
+  // The mail outbox.
+  | "mail_resent";
 
 export type SecurityEvent = {
   p_user_id: string | null;
@@ -50,4 +57,18 @@ export async function logSecurityEvent(db: Database, event: SecurityEvent) {
   } catch (error) {
     log.error("security event not recorded", { action: event.p_action, userId: event.p_user_id, error });
   }
+}
+
+/** A signed-in staff member doing something (lib/staff/actor.server.ts makes one from a request). */
+export type StaffActor = { userId: string; name: string; ip: string; userAgent: string };
+
+/** Records what a staff member did, with who, from where and with what. */
+export function logStaffAction(db: Database, actor: StaffActor, action: SecurityAction, details: Record<string, unknown>) {
+  return logSecurityEvent(db, {
+    p_user_id: actor.userId,
+    p_action: action,
+    p_details: details,
+    p_ip_address: actor.ip,
+    p_user_agent: actor.userAgent,
+  });
 }
