@@ -1,4 +1,5 @@
-import { Form, Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
+import { choicesOf, FilterBar, ListCount, SearchFilter, SelectFilter } from "~/components/staff/list-filters";
 import { Pager } from "~/components/staff/pager";
 import { staffSession } from "~/lib/auth/guard.server";
 import { getDb } from "~/lib/platform/db.server";
@@ -59,52 +60,18 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           Henvendelsen er slettet, med notater og e-poster.
         </p>
       ) : null}
-      <Form method="get" className="inbox-filters" role="search" aria-label="Filtrer henvendelser">
-        <label>
-          Type
-          <select name="type" defaultValue={filter.type}>
-            <option value="">Alle typer</option>
-            {LEAD_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {LEAD_KIND_LABELS[kind]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Status
-          <select name="status" defaultValue={filter.status}>
-            <option value="">Alle statuser</option>
-            {LEAD_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {LEAD_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="inbox-search">
-          Søk
-          <input
-            type="search"
-            name="q"
-            defaultValue={filter.q}
-            maxLength={SEARCH_MAX_LENGTH}
-            placeholder="Firma, e-post eller tekst"
-          />
-        </label>
-        <button type="submit" className="button button-small">
-          Filtrer
-        </button>
-        {filtered ? (
-          <Link to="." className="button button-small button-ghost">
-            Nullstill
-          </Link>
-        ) : null}
-      </Form>
-      <p>
-        {total === 1 ? "1 henvendelse" : `${total.toLocaleString("nb-NO")} henvendelser`}
-        {filtered ? " som passer filteret" : ""}.
-      </p>
+      <FilterBar label="Filtrer henvendelser" filtered={filtered}>
+        <SelectFilter label="Type" name="type" value={filter.type} all="Alle typer" choices={choicesOf(LEAD_KINDS, LEAD_KIND_LABELS)} />
+        <SelectFilter
+          label="Status"
+          name="status"
+          value={filter.status}
+          all="Alle statuser"
+          choices={choicesOf(LEAD_STATUSES, LEAD_STATUS_LABELS)}
+        />
+        <SearchFilter value={filter.q} maxLength={SEARCH_MAX_LENGTH} placeholder="Firma, e-post eller tekst" />
+      </FilterBar>
+      <ListCount total={total} one="henvendelse" many="henvendelser" filtered={filtered} />
       {rows.length === 0 ? (
         <p className="empty">{filtered ? "Ingen henvendelser passer filteret." : "Ingen henvendelser ennå."}</p>
       ) : (

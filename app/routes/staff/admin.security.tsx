@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { FilterBar, ListCount, SelectFilter } from "~/components/staff/list-filters";
 import { Pager } from "~/components/staff/pager";
 import { auditFilterChoices, listSecurityEvents } from "~/lib/auth/audit-log.server";
 import { staffSession } from "~/lib/auth/guard.server";
@@ -56,43 +56,23 @@ export default function Security({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="admin-title">Sikkerhet</h1>
       <p>Hendelser som angår kontoer og data: innlogging, endringer i kontoen og hva staben har gjort. Loggen beholdes i 90 dager.</p>
-      <Form method="get" className="inbox-filters" role="search" aria-label="Filtrer hendelser">
-        <label>
-          Konto
-          <select name="account" defaultValue={filter.account}>
-            <option value="">Alle kontoer</option>
-            {accounts.map((account) => (
-              <option key={account.id} value={account.id}>
-                {account.label}
-              </option>
-            ))}
-            <option value={NO_ACCOUNT}>Uten konto</option>
-          </select>
-        </label>
-        <label>
-          Hendelse
-          <select name="kind" defaultValue={filter.kind}>
-            <option value="">Alle hendelser</option>
-            {kinds.map((kind) => (
-              <option key={kind.kind} value={kind.kind}>
-                {kind.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="button button-small">
-          Filtrer
-        </button>
-        {filtered ? (
-          <Link to="." className="button button-small button-ghost">
-            Nullstill
-          </Link>
-        ) : null}
-      </Form>
-      <p>
-        {total === 1 ? "1 hendelse" : `${total.toLocaleString("nb-NO")} hendelser`}
-        {filtered ? " som passer filteret" : ""}.
-      </p>
+      <FilterBar label="Filtrer hendelser" filtered={filtered}>
+        <SelectFilter
+          label="Konto"
+          name="account"
+          value={filter.account}
+          all="Alle kontoer"
+          choices={[...accounts.map((account) => ({ value: account.id, label: account.label })), { value: NO_ACCOUNT, label: "Uten konto" }]}
+        />
+        <SelectFilter
+          label="Hendelse"
+          name="kind"
+          value={filter.kind}
+          all="Alle hendelser"
+          choices={kinds.map((kind) => ({ value: kind.kind, label: kind.label }))}
+        />
+      </FilterBar>
+      <ListCount total={total} one="hendelse" many="hendelser" filtered={filtered} />
       {rows.length === 0 ? (
         <p className="empty">{filtered ? "Ingen hendelser passer filteret." : "Ingen hendelser ennå."}</p>
       ) : (

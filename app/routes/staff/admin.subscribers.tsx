@@ -1,4 +1,5 @@
-import { Form, Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
+import { choicesOf, FilterBar, ListCount, SearchFilter, SelectFilter } from "~/components/staff/list-filters";
 import { Pager } from "~/components/staff/pager";
 import { staffSession } from "~/lib/auth/guard.server";
 import { getDb } from "~/lib/platform/db.server";
@@ -60,41 +61,17 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <p>Bare adresser som har bekreftet påmeldingen på e-post, er aktive og får nyhetsbrevet.</p>
-      <Form method="get" className="inbox-filters" role="search" aria-label="Filtrer abonnenter">
-        <label>
-          Status
-          <select name="status" defaultValue={filter.status}>
-            <option value="">Alle statuser</option>
-            {SUBSCRIBER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {SUBSCRIBER_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="inbox-search">
-          Søk
-          <input
-            type="search"
-            name="q"
-            defaultValue={filter.q}
-            maxLength={SUBSCRIBER_SEARCH_MAX_LENGTH}
-            placeholder="E-postadresse"
-          />
-        </label>
-        <button type="submit" className="button button-small">
-          Filtrer
-        </button>
-        {filtered ? (
-          <Link to="." className="button button-small button-ghost">
-            Nullstill
-          </Link>
-        ) : null}
-      </Form>
-      <p data-testid="subscriber-total">
-        {total === 1 ? "1 abonnent" : `${total.toLocaleString("nb-NO")} abonnenter`}
-        {filtered ? " som passer filteret" : ""}.
-      </p>
+      <FilterBar label="Filtrer abonnenter" filtered={filtered}>
+        <SelectFilter
+          label="Status"
+          name="status"
+          value={filter.status}
+          all="Alle statuser"
+          choices={choicesOf(SUBSCRIBER_STATUSES, SUBSCRIBER_STATUS_LABELS)}
+        />
+        <SearchFilter value={filter.q} maxLength={SUBSCRIBER_SEARCH_MAX_LENGTH} placeholder="E-postadresse" />
+      </FilterBar>
+      <ListCount total={total} one="abonnent" many="abonnenter" filtered={filtered} testId="subscriber-total" />
       {rows.length === 0 ? (
         <p className="empty">{filtered ? "Ingen abonnenter passer filteret." : "Ingen abonnenter ennå."}</p>
       ) : (
