@@ -148,7 +148,7 @@ async function subscriberSnapshot(page: Page, email: string) {
 }
 
 test("Newsletter Subscribers counts confirmed subscribers only", async ({ page, browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const email = uniqueAddress("dash-sub");
   const s0 = await subscriberSnapshot(page, email);
   expect(s0.mine).toBeNull();

@@ -7,6 +7,7 @@ import { waitForHydration } from "./support/sign-in";
 test.use({ viewport: { width: 1280, height: 900 } });
 
 test("the security log shows the test's own actions; the mail page shows the e-mail it sent", async ({ signedIn: page }) => {
+  test.setTimeout(120_000); // a ceiling for a busy machine, not a timing
   const email = uniqueAddress("audit-mail");
   const signUp = await page.request.post("/api/contact", { data: { email, type: "newsletter" } });
   expect(signUp.status()).toBeLessThan(300);

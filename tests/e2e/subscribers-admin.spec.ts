@@ -35,6 +35,7 @@ async function subscribeAndConfirm(browser: Browser, email: string) {
 }
 
 test("subscribe, confirm, find them, export, unsubscribe on their behalf, then erase them", async ({ signedIn: page, browser }) => {
+  test.setTimeout(180_000); // a ceiling for a busy machine: two visitors, e-mails and many pages
   const email = uniqueAddress("sub-admin");
   await subscribeAndConfirm(browser, email);
 
@@ -114,6 +115,7 @@ test("subscribe, confirm, find them, export, unsubscribe on their behalf, then e
 });
 
 test("on a 375 px phone the subscriber list is cards, without sideways scrolling", async ({ signedIn: page, browser }) => {
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 375, height: 812 });
   const email = uniqueAddress("sub-phone");
   await subscribeAndConfirm(browser, email);
