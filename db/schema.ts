@@ -161,7 +161,12 @@ export const securityEvents = pgTable(
     userAgent: text("user_agent"),
     createdAt: createdAt(),
   },
-  (t) => [index("security_events_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("security_events_user_idx").on(t.userId, t.createdAt),
+    // The audit page: newest first, optionally by kind.
+    index("security_events_created_idx").on(t.createdAt),
+    index("security_events_action_idx").on(t.action, t.createdAt),
+  ],
 );
 
 // ─── Content ─────────────────────────────────────────────────────────────────
@@ -264,6 +269,16 @@ export const newsletterSubscribers = pgTable("newsletter_subscribers", {
   createdAt: createdAt(),
 });
 
+/**
+ * What is left of an address erased on request (GDPR Art. 17): only a keyed hash of it
+ * (platform/secrets.server.ts), so an import cannot add it again silently; a public
+ * sign-up still can, through double opt-in, and its confirmation removes the marker.
+ */
+export const newsletterErasures = pgTable("newsletter_erasures", {
+  addressHash: text("address_hash").primaryKey(),
+  erasedAt: timestamp("erased_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const gdprSubmissions = pgTable("gdpr_submissions", {
   id: id(),
   email: text("email").notNull(),
@@ -357,6 +372,8 @@ export const mailOutbox = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     lastError: text("last_error"),
+    /** When the worker last tried to deliver it (claimed it), whatever came of it. */
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     /** The lead this message is about (its notification, receipt or report): erased with it. */
     leadId: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),

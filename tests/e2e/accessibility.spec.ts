@@ -60,6 +60,8 @@ test("staff pages have no axe violations", async ({ browser }) => {
     "/admin/settings/password",
     "/admin/settings/sessions",
     "/admin/subscribers",
+    "/admin/security",
+    "/admin/mail",
     "/admin/media",
     "/blog/manage",
     "/blog/cms",

@@ -69,7 +69,7 @@ test("welcomes by name, shows four labelled numbers, the quick links and Logout"
   await waitForHydration(page);
   await quickLinks.filter({ hasText: "Newsletter subscribers" }).click();
   await expect(page).toHaveURL(/\/admin\/subscribers$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Newsletter subscribers");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Abonnenter på nyhetsbrevet");
 
   await page.goto("/admin");
   await waitForHydration(page);
@@ -152,26 +152,30 @@ test.describe("page views", () => {
   });
 });
 
-/** The dashboard number next to what /admin/subscribers lists, read until both agree in time. */
+/**
+ * The dashboard number next to how many active subscribers /admin/subscribers counts,
+ * and this test's own address's status there; read until both numbers agree in time.
+ */
 async function subscriberSnapshot(page: Page, email: string) {
   for (let attempt = 0; ; attempt++) {
     const stat = await readStat(page, "stat-subscribers");
-    await page.goto("/admin/subscribers");
+    await page.goto("/admin/subscribers?status=active");
+    const active = Number((await page.getByTestId("subscriber-total").innerText()).replace(/\D/g, ""));
+    await page.goto(`/admin/subscribers?q=${encodeURIComponent(email)}`);
     const rows = await page
       .locator("table.admin-table tbody tr")
       .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent ?? "")));
-    const active = new Set(rows.filter((cells) => cells[1] === "Aktiv").map((cells) => cells[0]!));
     const mine = rows.find((cells) => cells[0] === email)?.[1] ?? null;
     if ((await readStat(page, "stat-subscribers")) === stat || attempt >= 4) return { stat, active, mine };
   }
 }
 
 test("Newsletter Subscribers counts confirmed subscribers only", async ({ page, browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const email = uniqueAddress("dash-sub");
   const s0 = await subscriberSnapshot(page, email);
   expect(s0.mine).toBeNull();
-  expect(s0.stat).toBe(s0.active.size);
+  expect(s0.stat).toBe(s0.active);
 
   // (Visitors with the test browser's own user agent, so the page-view tests are not disturbed.)
   await withVisitor(browser, undefined, async (visitor) => {
@@ -183,9 +187,8 @@ test("Newsletter Subscribers counts confirmed subscribers only", async ({ page, 
     await expect(form.getByRole("status")).toHaveText("Thanks for subscribing to our newsletter!");
   });
   const s1 = await subscriberSnapshot(page, email);
-  expect(s1.mine).toBe("Venter på bekreftelse");
-  expect(s1.active.has(email)).toBe(false);
-  expect(s1.stat, "an unconfirmed sign-up is not counted").toBe(s1.active.size);
+  expect(s1.mine).toBe("Venter");
+  expect(s1.stat, "an unconfirmed sign-up is not counted").toBe(s1.active);
 
   const confirm = await waitForMail({ kind: "newsletter-confirm", to: email });
   await withVisitor(browser, undefined, async (visitor) => {
@@ -195,8 +198,5 @@ test("Newsletter Subscribers counts confirmed subscribers only", async ({ page, 
   });
   const s2 = await subscriberSnapshot(page, email);
   expect(s2.mine).toBe("Aktiv");
-  expect(s2.stat).toBe(s2.active.size);
-  // Exactly one more, apart from whatever other tests confirmed meanwhile.
-  const others = (set: Set<string>) => [...set].filter((address) => address !== email).length;
-  expect(s2.stat - s1.stat).toBe(1 + others(s2.active) - others(s1.active));
+  expect(s2.stat, "a confirmed one is").toBe(s2.active);
 });

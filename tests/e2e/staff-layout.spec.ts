@@ -10,6 +10,8 @@ const STAFF_PAGES: { path: string; current: string }[] = [
   { path: "/admin/settings", current: "Innstillinger" },
   { path: "/admin/subscribers", current: "Abonnenter" },
   { path: "/admin/media", current: "Media" },
+  { path: "/admin/mail", current: "E-post" },
+  { path: "/admin/security", current: "Sikkerhet" },
   { path: "/blog/manage", current: "Blogg" },
   { path: "/blog/cms", current: "Blogg" },
   { path: "/blog/new", current: "Blogg" },

@@ -243,6 +243,7 @@ describe(`dashboard counts (${engineName()})`, () => {
       portfolioItems: 1,
       pageViewsToday: 2,
       unreadLeads: 1,
+      failingMail: 0,
     });
   });
 

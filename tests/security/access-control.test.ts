@@ -20,7 +20,7 @@ import { SCRIPT_ACTOR } from "~/lib/auth/security-events.server";
 
 const server = productionServerForThisFile();
 const SECRETS = { draft: "Utkast om et hemmelig oppkjøp", job: "Hemmelig stilling i ledergruppen", subscriber: "hemmelig.abonnent@example.no" };
-const state = { full: "", pending: "", draftId: "", draftSlug: "", jobId: "", leadId: "", factorId: "" };
+const state = { full: "", pending: "", draftId: "", draftSlug: "", jobId: "", leadId: "", factorId: "", subscriberId: "", mailId: "" };
 let db: Database;
 
 beforeAll(async () => {
@@ -61,7 +61,24 @@ beforeAll(async () => {
   const [lead] = await db.select({ id: schema.leads.id }).from(schema.leads);
   state.leadId = lead!.id;
   await subscribe(db, { email: SECRETS.subscriber, ip: "198.51.100.9", source: "footer" }, server.url);
+  const [subscriber] = await db.select({ id: schema.newsletterSubscribers.id }).from(schema.newsletterSubscribers);
+  state.subscriberId = subscriber!.id;
+  // A failed message, the kind "Send igjen" is for.
+  const [mail] = await db
+    .update(schema.mailOutbox)
+    .set({ status: "failed", lastError: "550 mailbox unavailable" })
+    .where(sql`${schema.mailOutbox.toAddress} = ${SECRETS.subscriber}`)
+    .returning({ id: schema.mailOutbox.id });
+  state.mailId = mail!.id;
 });
+
+/** The id a staff page's `:id` stands for, by the page's file. */
+function idFor(file: string) {
+  if (file.includes("inbox")) return state.leadId;
+  if (file.includes("subscribers")) return state.subscriberId;
+  if (file.includes("mail")) return state.mailId;
+  return state.jobId;
+}
 
 /** Every page route in app/routes.ts whose module is a staff page, with its parameters filled in. */
 function staffPages(): string[] {
@@ -75,7 +92,7 @@ function staffPages(): string[] {
     });
   return walk(routes as Entry[], "")
     .filter((route) => route.file.startsWith("routes/staff/"))
-    .map((route) => route.path.replace(":id", route.file.includes("inbox") ? state.leadId : state.jobId))
+    .map((route) => route.path.replace(":id", idFor(route.file)))
     .concat(`/blog/cms?edit=${state.draftId}`);
 }
 
@@ -151,6 +168,9 @@ describe("staff pages", () => {
       ["/admin/settings/recovery-codes", { password: "guess" }],
       ["/admin/settings/two-step/enrol", { intent: "start", password: "guess" }],
       ["/admin/settings/two-step/disable", { code: "123456", password: "guess" }],
+      [`/admin/subscribers/${state.subscriberId}`, { intent: "unsubscribe", confirm: "on" }],
+      [`/admin/subscribers/${state.subscriberId}`, { intent: "erase", confirm: "on" }],
+      [`/admin/mail/${state.mailId}`, { intent: "resend", confirm: "on" }],
     ];
     for (const cookie of [undefined, state.pending]) {
       for (const [page, form] of posts) {
@@ -208,7 +228,14 @@ async function snapshot() {
   const [job] = await db.select().from(schema.jobListings).where(sql`${schema.jobListings.id} = ${state.jobId}`);
   const sessions = await db.select({ active: schema.userSessions.isActive, expires: schema.userSessions.expiresAt }).from(schema.userSessions);
   const users = await db.select({ hash: schema.users.passwordHash }).from(schema.users);
+  const subscribers = await db.select({ id: schema.newsletterSubscribers.id, status: schema.newsletterSubscribers.status }).from(schema.newsletterSubscribers);
+  const [failedMail] = await db
+    .select({ status: schema.mailOutbox.status, attempts: schema.mailOutbox.attempts })
+    .from(schema.mailOutbox)
+    .where(sql`${schema.mailOutbox.id} = ${state.mailId}`);
   return {
+    subscribers,
+    failedMail,
     post,
     job,
     sessions,

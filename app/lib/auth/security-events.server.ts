@@ -35,7 +35,14 @@ export type SecurityAction =
   | "job_unpublished"
   | "job_deleted"
   | "media_uploaded"
-  | "media_deleted";
+  | "media_deleted"
+  // Newsletter subscribers, on the person's behalf (details: the subscriber's id, never the address).
+  | "subscriber_unsubscribed"
+  | "subscriber_erased"
+  | "subscribers_exported"
+  | "subscribers_imported"
+  // The mail outbox.
+  | "mail_resent";
 
 export type SecurityEvent = {
   p_user_id: string | null;
@@ -79,3 +86,7 @@ export async function logSecurityEvent(db: Database, event: SecurityEvent) {
     log.error("security event not recorded", { action: event.p_action, userId: event.p_user_id, error });
   }
 }
+
+/** A signed-in staff member doing something (lib/staff/actor.server.ts makes one from a request). */
+export type StaffActor = { userId: string; name: string; ip: string; userAgent: string };
+

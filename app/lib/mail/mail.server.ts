@@ -159,7 +159,11 @@ export function createMailWorker(options: MailWorkerOptions) {
       .for("update", { skipLocked: true });
     const claimed = await db
       .update(o)
-      .set({ lockedUntil: sql`now() + make_interval(secs => ${claimSeconds})`, attempts: sql`${o.attempts} + 1` })
+      .set({
+        lockedUntil: sql`now() + make_interval(secs => ${claimSeconds})`,
+        attempts: sql`${o.attempts} + 1`,
+        lastAttemptAt: sql`now()`,
+      })
       .where(inArray(o.id, due))
       .returning();
 

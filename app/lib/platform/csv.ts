@@ -18,3 +18,15 @@ export function toCsv(header: readonly string[], rows: readonly (readonly (strin
   const lines = [header, ...rows].map((row) => row.map(csvCell).join(CSV_SEPARATOR));
   return `${CSV_BOM}${lines.join("\r\n")}\r\n`;
 }
+
+/** A CSV file to download, named `<name>-<today>.csv`, never cached. */
+export function csvResponse(csv: string, name: string) {
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}-${day}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

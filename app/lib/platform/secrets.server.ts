@@ -21,8 +21,15 @@ export const KEY_VERSION = 1;
 /** What every protected value starts with; anything else is a legacy value. */
 export const PREFIX = `v${KEY_VERSION}:`;
 
-type Purpose = "encryption" | "recovery-code" | "unsubscribe-token" | "unsubscribe-link" | "fingerprint";
-export type HashPurpose = "recovery-code" | "unsubscribe-token";
+type Purpose =
+  | "encryption"
+  | "recovery-code"
+  | "unsubscribe-token"
+  | "unsubscribe-link"
+  | "erased-address"
+  | "fingerprint";
+/** `erased-address`: what is left of a newsletter address erased on request (newsletter_erasures). */
+export type HashPurpose = "recovery-code" | "unsubscribe-token" | "erased-address";
 
 type Keys = Record<Purpose, Buffer>;
 
@@ -34,6 +41,7 @@ function deriveKeys(master: Buffer): Keys {
     "recovery-code": derive("recovery-code"),
     "unsubscribe-token": derive("unsubscribe-token"),
     "unsubscribe-link": derive("unsubscribe-link"),
+    "erased-address": derive("erased-address"),
     fingerprint: derive("fingerprint"),
   };
 }

@@ -1,6 +1,7 @@
 import { and, count, eq, gte } from "drizzle-orm";
 import { now } from "../platform/clock.server";
 import { type Database, schema } from "../platform/db.server";
+import { failingMailCount } from "../mail/outbox-admin.server";
 import { unreadLeadCount } from "../visitor-forms/leads.server";
 
 /** Midnight today in Oslo, as an instant: "today" for a Norwegian studio. */
@@ -28,9 +29,12 @@ export function startOfTodayInOslo(at = now()) {
   return new Date(Date.UTC(get("year"), get("month") - 1, get("day")) - offsetMs);
 }
 
-/** The dashboard's numbers: published posts, active subscribers, published portfolio items, views today, unread leads. */
+/**
+ * The dashboard's numbers: published posts, active subscribers, published portfolio items,
+ * views today, unread leads, and e-mails undelivered for more than an hour (a warning).
+ */
 export async function dashboardCounts(db: Database) {
-  const [posts, subscribers, portfolio, views, unreadLeads] = await Promise.all([
+  const [posts, subscribers, portfolio, views, unreadLeads, failingMail] = await Promise.all([
     db.select({ n: count() }).from(schema.blogPosts).where(eq(schema.blogPosts.published, true)),
     db
       .select({ n: count() })
@@ -42,6 +46,7 @@ export async function dashboardCounts(db: Database) {
       .from(schema.pageViews)
       .where(and(gte(schema.pageViews.createdAt, startOfTodayInOslo()))),
     unreadLeadCount(db),
+    failingMailCount(db),
   ]);
   return {
     publishedPosts: posts[0]?.n ?? 0,
@@ -49,5 +54,6 @@ export async function dashboardCounts(db: Database) {
     portfolioItems: portfolio[0]?.n ?? 0,
     pageViewsToday: views[0]?.n ?? 0,
     unreadLeads,
+    failingMail,
   };
 }

@@ -10,6 +10,8 @@ export const STAFF_NAV = [
   { to: "/job-cms", label: "Stillinger", also: ["/careers/cms"] },
   { to: "/admin/subscribers", label: "Abonnenter", also: [] },
   { to: "/admin/media", label: "Media", also: [] },
+  { to: "/admin/mail", label: "E-post", also: [] },
+  { to: "/admin/security", label: "Sikkerhet", also: [] },
   { to: "/admin/settings", label: "Innstillinger", also: [] },
 ] as const;
 

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { siteConfig } from "~/content/site";
 import { type Database, schema } from "../platform/db.server";
 import { enqueueMail } from "../mail/mail.server";
 import { mailedRecently } from "./mail-cooldown.server";
+import { forgetErasureMarker } from "./subscribers-admin.server";
 import { newsletterConfirmationEmail } from "../mail/templates/newsletter-confirmation.server";
 import { newsletterWelcomeEmail } from "../mail/templates/newsletter-welcome.server";
 import { derivedUnsubscribeToken, keyedHash, wrapLegacyHash } from "../platform/secrets.server";
@@ -121,6 +122,8 @@ export async function confirmSubscription(db: Database, token: string, siteUrl: 
       .where(usableConfirmToken(token))
       .returning({ id: subscribers.id, email: subscribers.email });
     if (!row) return "invalid";
+    // Fresh consent, proven: an address erased on request earlier may be imported again later.
+    await forgetErasureMarker(tx as unknown as Database, row.email);
     await enqueueMail(tx as unknown as Database, await welcomeMail(row.email, siteUrl, derivedUnsubscribeToken(row.id)));
     return "confirmed";
   });
@@ -208,21 +211,4 @@ async function welcomeMail(email: string, siteUrl: string, unsubscribeToken: str
     unsubscribeUrl: leaveUrl,
     ...(await newsletterWelcomeEmail({ siteUrl, unsubscribeUrl: leaveUrl })),
   };
-}
-
-/** The newest subscribers first, for the staff list (at most 500 until it is paginated). */
-export async function listSubscribers(db: Database) {
-  const s = schema.newsletterSubscribers;
-  return db
-    .select({
-      id: s.id,
-      email: s.email,
-      status: s.status,
-      source: s.source,
-      consentAt: s.consentAt,
-      confirmedAt: s.confirmedAt,
-    })
-    .from(s)
-    .orderBy(desc(s.createdAt))
-    .limit(500);
 }

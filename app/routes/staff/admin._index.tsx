@@ -46,6 +46,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               : `${counts.unreadLeads.toLocaleString("nb-NO")} uleste henvendelser i innboksen`}
         </Link>
       </p>
+      {counts.failingMail > 0 ? (
+        <p className="dashboard-warning" role="alert" data-testid="failing-mail">
+          <Link to="/admin/mail?status=failed">
+            {counts.failingMail === 1
+              ? "1 e-post har ikke kommet frem på over en time"
+              : `${counts.failingMail.toLocaleString("nb-NO")} e-poster har ikke kommet frem på over en time`}
+          </Link>
+          . Se feilen og send dem igjen under E-post.
+        </p>
+      ) : null}
       <ul className="stat-cards">
         {cards.map((card) => (
           <li key={card.label} className="stat-card" data-testid={card.testId}>

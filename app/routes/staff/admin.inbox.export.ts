@@ -1,3 +1,4 @@
+import { csvResponse } from "~/lib/platform/csv";
 import { getDb } from "~/lib/platform/db.server";
 import { staffActor } from "~/lib/staff/actor.server";
 import { parseLeadFilter } from "~/lib/visitor-forms/lead-forms";
@@ -8,12 +9,5 @@ import type { Route } from "./+types/admin.inbox.export";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const filter = parseLeadFilter(new URL(request.url).searchParams);
   const csv = await exportLeadsCsv(getDb(), filter, staffActor(request, context));
-  const day = new Date().toISOString().slice(0, 10);
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="henvendelser-${day}.csv"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return csvResponse(csv, "henvendelser");
 }

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect } from "react-router";
 import { LeadEraseForm, LeadNoteForm, LeadStatusForm, type LeadActionResult } from "~/components/staff/lead-actions";
 import { siteConfig } from "~/content/site";
+import { MAIL_STATUS_LABELS, mailKindLabel } from "~/lib/mail/outbox-forms";
 import { getDb } from "~/lib/platform/db.server";
 import { osloDateTime } from "~/lib/platform/oslo-time";
 import { staffMeta } from "~/lib/site/seo";
@@ -19,12 +20,6 @@ import type { Route } from "./+types/admin.inbox.lead";
 /** /admin/inbox/:id: one lead, everything the visitor sent, the pipeline, notes, e-mails. Opening it marks it read. */
 export const meta: Route.MetaFunction = () => staffMeta("Henvendelse");
 
-const MAIL_KINDS: Record<string, string> = {
-  "contact-notification": "Varsel til studioet",
-  "contact-receipt": "Kvittering til avsenderen",
-  "gdpr-report": "GDPR-rapport til avsenderen",
-};
-const MAIL_STATES = { pending: "I kø", sent: "Levert", failed: "Feilet" } as const;
 
 /** "Svar": the staff member's own mail program, with the address and a subject filled in. */
 function replyLink(email: string, subject: string) {
@@ -158,7 +153,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
                       <tr key={mail.id}>
                         <td data-label="E-post">
                           <div>
-                            {MAIL_KINDS[mail.kind] ?? mail.kind}
+                            {mailKindLabel(mail.kind)}
                             <small className="lead-mail-subject">{mail.subject}</small>
                           </div>
                         </td>
@@ -166,7 +161,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
                         <td data-label="Lagt i kø">{mail.queued}</td>
                         <td data-label="Levering">
                           <div>
-                            <span className={`badge badge-mail-${mail.status}`}>{MAIL_STATES[mail.status]}</span>
+                            <span className={`badge badge-mail-${mail.status}`}>{MAIL_STATUS_LABELS[mail.status]}</span>
                             {mail.sent ? <small className="lead-mail-time">{mail.sent}</small> : null}
                             {mail.status !== "sent" && mail.lastError ? (
                               <small className="lead-mail-error">

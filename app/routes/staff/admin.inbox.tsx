@@ -1,4 +1,6 @@
-import { Form, Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
+import { choicesOf, FilterBar, ListCount, SearchFilter, SelectFilter } from "~/components/staff/list-filters";
+import { Pager } from "~/components/staff/pager";
 import { staffSession } from "~/lib/auth/guard.server";
 import { getDb } from "~/lib/platform/db.server";
 import { osloDateTime } from "~/lib/platform/oslo-time";
@@ -44,13 +46,6 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
   const { filter, rows, page, pageCount, total, query } = loaderData;
   const [params] = useSearchParams();
   const filtered = Boolean(filter.type || filter.status || filter.q);
-  const pageLink = (to: number) => {
-    const next = new URLSearchParams(params);
-    if (to > 1) next.set("page", String(to));
-    else next.delete("page");
-    const search = next.toString();
-    return search ? `?${search}` : ".";
-  };
   return (
     <>
       <div className="admin-head">
@@ -65,52 +60,18 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           Henvendelsen er slettet, med notater og e-poster.
         </p>
       ) : null}
-      <Form method="get" className="inbox-filters" role="search" aria-label="Filtrer henvendelser">
-        <label>
-          Type
-          <select name="type" defaultValue={filter.type}>
-            <option value="">Alle typer</option>
-            {LEAD_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {LEAD_KIND_LABELS[kind]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Status
-          <select name="status" defaultValue={filter.status}>
-            <option value="">Alle statuser</option>
-            {LEAD_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {LEAD_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="inbox-search">
-          Søk
-          <input
-            type="search"
-            name="q"
-            defaultValue={filter.q}
-            maxLength={SEARCH_MAX_LENGTH}
-            placeholder="Firma, e-post eller tekst"
-          />
-        </label>
-        <button type="submit" className="button button-small">
-          Filtrer
-        </button>
-        {filtered ? (
-          <Link to="." className="button button-small button-ghost">
-            Nullstill
-          </Link>
-        ) : null}
-      </Form>
-      <p>
-        {total === 1 ? "1 henvendelse" : `${total.toLocaleString("nb-NO")} henvendelser`}
-        {filtered ? " som passer filteret" : ""}.
-      </p>
+      <FilterBar label="Filtrer henvendelser" filtered={filtered}>
+        <SelectFilter label="Type" name="type" value={filter.type} all="Alle typer" choices={choicesOf(LEAD_KINDS, LEAD_KIND_LABELS)} />
+        <SelectFilter
+          label="Status"
+          name="status"
+          value={filter.status}
+          all="Alle statuser"
+          choices={choicesOf(LEAD_STATUSES, LEAD_STATUS_LABELS)}
+        />
+        <SearchFilter value={filter.q} maxLength={SEARCH_MAX_LENGTH} placeholder="Firma, e-post eller tekst" />
+      </FilterBar>
+      <ListCount total={total} one="henvendelse" many="henvendelser" filtered={filtered} />
       {rows.length === 0 ? (
         <p className="empty">{filtered ? "Ingen henvendelser passer filteret." : "Ingen henvendelser ennå."}</p>
       ) : (
@@ -147,27 +108,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-      {pageCount > 1 ? (
-        <nav className="pager" aria-label="Sider">
-          {page > 1 ? (
-            <Link to={pageLink(page - 1)} rel="prev">
-              ← Forrige
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>
-            Side {page} av {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link to={pageLink(page + 1)} rel="next">
-              Neste →
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager page={page} pageCount={pageCount} />
     </>
   );
 }

@@ -1,0 +1,73 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
+import type { z } from "zod";
+import type { confirmSchema } from "~/lib/staff/confirm-forms";
+
+/** What a staff page's action answers to one of its confirmed forms. */
+export type ConfirmedActionResult = { intent: string; result: SubmissionResult<string[]>; message?: string };
+
+type Props = {
+  intent: string;
+  schema: ReturnType<typeof confirmSchema>;
+  actionData: ConfirmedActionResult | undefined;
+  /** The box to tick: the first confirmation, which works without JavaScript. */
+  checkboxLabel: string;
+  /** The browser's dialog, the last word (with JavaScript). */
+  question: string;
+  button: string;
+  danger?: boolean;
+  children?: ReactNode;
+};
+
+/**
+ * A change that needs confirming (unsubscribe, erase, send again): a Conform form over
+ * the schema the server parses with. Without JavaScript the ticked box is the
+ * confirmation; with it, the browser also asks once more.
+ */
+export function ConfirmedActionForm({ intent, schema, actionData, checkboxLabel, question, button, danger, children }: Props) {
+  const mine = actionData?.intent === intent ? actionData : undefined;
+  const busy = useNavigation().state !== "idle";
+  const [form, fields] = useForm<z.input<typeof schema>>({
+    id: `${intent}-form`,
+    lastResult: mine?.result,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="confirmed-action-form"
+      onSubmit={(event) => {
+        // Conform's own checks run first; only a complete form asks for the last word.
+        form.onSubmit(event);
+        if (!event.defaultPrevented && !window.confirm(question)) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+      <label className="checkbox-label">
+        <input {...getInputProps(fields.confirm, { type: "checkbox" })} key={fields.confirm.key} />
+        {checkboxLabel}
+      </label>
+      {fields.confirm.errors?.length ? (
+        <p id={fields.confirm.errorId} className="field-error" role="alert">
+          {fields.confirm.errors[0]}
+        </p>
+      ) : null}
+      <div>
+        <button type="submit" className={`button button-small${danger ? " button-danger" : ""}`} disabled={busy}>
+          {button}
+        </button>
+      </div>
+      {mine?.message ? (
+        <p className="auth-message success" role="status">
+          {mine.message}
+        </p>
+      ) : null}
+    </Form>
+  );
+}

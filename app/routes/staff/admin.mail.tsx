@@ -1,0 +1,121 @@
+import { Link } from "react-router";
+import { Pager } from "~/components/staff/pager";
+import { staffSession } from "~/lib/auth/guard.server";
+import { listOutbox, outboxCounts } from "~/lib/mail/outbox-admin.server";
+import {
+  MAIL_STATUS_LABELS,
+  MAIL_STATUSES,
+  MAIL_TAB_LABELS,
+  mailKindLabel,
+  outboxFilterQuery,
+  parseOutboxFilter,
+} from "~/lib/mail/outbox-forms";
+import { getDb } from "~/lib/platform/db.server";
+import { osloDateTime } from "~/lib/platform/oslo-time";
+import { staffMeta } from "~/lib/site/seo";
+import type { Route } from "./+types/admin.mail";
+
+/** /admin/mail: the mail outbox, newest first: what waits, what was sent, what failed. */
+export const meta: Route.MetaFunction = () => staffMeta("E-post");
+
+const when = (at: Date | null) => (at ? osloDateTime(at) : "–");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  staffSession(context);
+  const filter = parseOutboxFilter(new URL(request.url).searchParams);
+  const db = getDb();
+  const [list, counts] = await Promise.all([listOutbox(db, filter), outboxCounts(db)]);
+  return {
+    status: filter.status ?? null,
+    counts,
+    total: list.total,
+    page: list.page,
+    pageCount: list.pageCount,
+    rows: list.rows.map((row) => ({
+      id: row.id,
+      kind: mailKindLabel(row.kind),
+      to: row.toAddress,
+      subject: row.subject,
+      status: row.status,
+      attempts: row.attempts,
+      lastError: row.lastError,
+      created: when(row.createdAt),
+      lastAttempt: when(row.lastAttemptAt),
+    })),
+  };
+}
+
+export default function Mail({ loaderData }: Route.ComponentProps) {
+  const { status, counts, rows, page, pageCount, total } = loaderData;
+  const tabs = [
+    { to: "/admin/mail", label: "Alle", count: counts.pending + counts.sent + counts.failed, current: status === null },
+    ...MAIL_STATUSES.map((value) => ({
+      to: `/admin/mail${outboxFilterQuery(value)}`,
+      label: MAIL_TAB_LABELS[value],
+      count: counts[value],
+      current: status === value,
+    })),
+  ];
+  return (
+    <>
+      <h1 className="admin-title">E-post</h1>
+      <p>
+        Alt systemet sender, går gjennom utboksen: meldinger som venter, som er sendt, og som feilet etter alle forsøk.
+        Innholdet i sendte meldinger slettes etter 7 dager, meldingene etter 90.
+      </p>
+      <nav className="tabs" aria-label="Utboksen">
+        <ul>
+          {tabs.map((tab) => (
+            <li key={tab.to}>
+              <Link to={tab.to} aria-current={tab.current ? "page" : undefined}>
+                {tab.label} <span className="tab-count">{tab.count.toLocaleString("nb-NO")}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p>{total === 1 ? "1 melding." : `${total.toLocaleString("nb-NO")} meldinger.`}</p>
+      {rows.length === 0 ? (
+        <p className="empty">Ingen meldinger her.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="admin-table mail-table">
+            <thead>
+              <tr>
+                <th scope="col">Til</th>
+                <th scope="col">Emne</th>
+                <th scope="col">Lagt i kø</th>
+                <th scope="col">Siste forsøk</th>
+                <th scope="col">Forsøk</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <td data-label="Til">{row.to}</td>
+                  <td data-label="Emne">
+                    <div>
+                      <Link to={`/admin/mail/${row.id}`}>{row.subject}</Link>
+                      <small className="mail-kind">{row.kind}</small>
+                    </div>
+                  </td>
+                  <td data-label="Lagt i kø">{row.created}</td>
+                  <td data-label="Siste forsøk">{row.lastAttempt}</td>
+                  <td data-label="Forsøk">{row.attempts}</td>
+                  <td data-label="Status">
+                    <div>
+                      <span className={`badge badge-mail-${row.status}`}>{MAIL_STATUS_LABELS[row.status]}</span>
+                      {row.status !== "sent" && row.lastError ? <small className="lead-mail-error">{row.lastError}</small> : null}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={page} pageCount={pageCount} />
+    </>
+  );
+}

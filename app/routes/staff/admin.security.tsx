@@ -1,0 +1,131 @@
+import { FilterBar, ListCount, SelectFilter } from "~/components/staff/list-filters";
+import { Pager } from "~/components/staff/pager";
+import { auditFilterChoices, listSecurityEvents } from "~/lib/auth/audit-log.server";
+import { staffSession } from "~/lib/auth/guard.server";
+import { NO_ACCOUNT, parseAuditFilter, securityEventLabel } from "~/lib/auth/security-event-labels";
+import { getDb } from "~/lib/platform/db.server";
+import { osloDateTime } from "~/lib/platform/oslo-time";
+import { staffMeta } from "~/lib/site/seo";
+import type { Route } from "./+types/admin.security";
+
+/** /admin/security: the security log, newest first, by account and by kind. */
+export const meta: Route.MetaFunction = () => staffMeta("Sikkerhet");
+
+/** The details as "key: value" pairs, whatever shape a feature recorded them in. */
+function detailPairs(details: Record<string, unknown>) {
+  return Object.entries(details).map(([key, value]) => ({
+    key,
+    value: value === null || value === undefined ? "–" : typeof value === "object" ? JSON.stringify(value) : String(value),
+  }));
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  staffSession(context);
+  const filter = parseAuditFilter(new URL(request.url).searchParams);
+  const db = getDb();
+  const [list, choices] = await Promise.all([listSecurityEvents(db, filter), auditFilterChoices(db)]);
+  return {
+    filter: { account: filter.account ?? "", kind: filter.kind ?? "" },
+    accounts: choices.accounts.map((account) => ({
+      id: account.id,
+      label: account.fullName ? `${account.fullName} (${account.email})` : account.email,
+    })),
+    kinds: choices.kinds
+      .map((kind) => ({ kind, label: securityEventLabel(kind) }))
+      .sort((a, b) => a.label.localeCompare(b.label, "nb")),
+    total: list.total,
+    page: list.page,
+    pageCount: list.pageCount,
+    rows: list.rows.map((row) => ({
+      id: row.id,
+      at: osloDateTime(row.createdAt),
+      account: row.userId ? (row.fullName || row.email || "Slettet konto") : null,
+      email: row.email,
+      kind: row.action,
+      label: securityEventLabel(row.action),
+      ip: row.ipAddress ?? "–",
+      details: detailPairs(row.details),
+    })),
+  };
+}
+
+export default function Security({ loaderData }: Route.ComponentProps) {
+  const { filter, accounts, kinds, rows, total, page, pageCount } = loaderData;
+  const filtered = Boolean(filter.account || filter.kind);
+  return (
+    <>
+      <h1 className="admin-title">Sikkerhet</h1>
+      <p>Hendelser som angår kontoer og data: innlogging, endringer i kontoen og hva staben har gjort. Loggen beholdes i 90 dager.</p>
+      <FilterBar label="Filtrer hendelser" filtered={filtered}>
+        <SelectFilter
+          label="Konto"
+          name="account"
+          value={filter.account}
+          all="Alle kontoer"
+          choices={[...accounts.map((account) => ({ value: account.id, label: account.label })), { value: NO_ACCOUNT, label: "Uten konto" }]}
+        />
+        <SelectFilter
+          label="Hendelse"
+          name="kind"
+          value={filter.kind}
+          all="Alle hendelser"
+          choices={kinds.map((kind) => ({ value: kind.kind, label: kind.label }))}
+        />
+      </FilterBar>
+      <ListCount total={total} one="hendelse" many="hendelser" filtered={filtered} />
+      {rows.length === 0 ? (
+        <p className="empty">{filtered ? "Ingen hendelser passer filteret." : "Ingen hendelser ennå."}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="admin-table security-table">
+            <thead>
+              <tr>
+                <th scope="col">Tid</th>
+                <th scope="col">Konto</th>
+                <th scope="col">Hendelse</th>
+                <th scope="col">IP-adresse</th>
+                <th scope="col">Detaljer</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <td data-label="Tid">{row.at}</td>
+                  <td data-label="Konto">
+                    {row.account ? (
+                      <div>
+                        {row.account}
+                        {row.email && row.email !== row.account ? <small className="inbox-email">{row.email}</small> : null}
+                      </div>
+                    ) : (
+                      "–"
+                    )}
+                  </td>
+                  <td data-label="Hendelse">
+                    <div title={row.kind}>{row.label}</div>
+                  </td>
+                  <td data-label="IP-adresse">{row.ip}</td>
+                  <td data-label="Detaljer">
+                    {row.details.length === 0 ? (
+                      "–"
+                    ) : (
+                      <dl className="event-details">
+                        {row.details.map((pair) => (
+                          <div key={pair.key}>
+                            <dt>{pair.key}</dt>
+                            <dd>{pair.value}</dd>
+                          </div>
+                        ))}
+                      </dl>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={page} pageCount={pageCount} />
+    </>
+  );
+}
