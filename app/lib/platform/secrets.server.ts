@@ -21,8 +21,15 @@ export const KEY_VERSION = 1;
 /** What every protected value starts with; anything else is a legacy value. */
 export const PREFIX = `v${KEY_VERSION}:`;
 
-type Purpose = "encryption" | "recovery-code" | "unsubscribe-token" | "unsubscribe-link" | "fingerprint";
-export type HashPurpose = "recovery-code" | "unsubscribe-token";
+type Purpose =
+  | "encryption"
+  | "recovery-code"
+  | "unsubscribe-token"
+  | "unsubscribe-link"
+  | "account-token"
+  | "fingerprint";
+/** `account-token`: the one-time links about staff accounts (invitation, password reset, new e-mail). */
+export type HashPurpose = "recovery-code" | "unsubscribe-token" | "account-token";
 
 type Keys = Record<Purpose, Buffer>;
 
@@ -34,6 +41,7 @@ function deriveKeys(master: Buffer): Keys {
     "recovery-code": derive("recovery-code"),
     "unsubscribe-token": derive("unsubscribe-token"),
     "unsubscribe-link": derive("unsubscribe-link"),
+    "account-token": derive("account-token"),
     fingerprint: derive("fingerprint"),
   };
 }
