@@ -177,7 +177,9 @@ async function checkSignIn(
 
   if (user && valid && !disabled) {
     await recordAttempt(db, email, true, null, meta);
-    await db.update(schema.users).set({ lastSignInAt: now() }).where(eq(schema.users.id, user.id));
+    if (events === EVENTS["sign-in"]) {
+      await db.update(schema.users).set({ lastSignInAt: now() }).where(eq(schema.users.id, user.id));
+    }
     await logSecurityEvent(db, {
       p_user_id: user.id,
       p_action: events.success,

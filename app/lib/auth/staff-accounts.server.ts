@@ -147,6 +147,9 @@ export async function disableStaff(db: Database, id: string, actor: StaffActor):
       .for("update");
     if (active.every((row) => row.id === id)) return { kind: "last" } as const;
     await tx.update(u).set({ disabledAt: now(), updatedAt: now() }).where(eq(u.id, id));
+    // Its unused links (a password reset, an invitation, a new address) die with it.
+    const t = schema.accountTokens;
+    await tx.delete(t).where(and(eq(t.userId, id), isNull(t.usedAt)));
     const ended = await tx
       .update(s)
       .set({ isActive: false })
