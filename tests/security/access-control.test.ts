@@ -19,7 +19,7 @@ import { anotherSession, cookieWith, signedInStaff, withSecondFactor } from "./s
 
 const server = productionServerForThisFile();
 const SECRETS = { draft: "Utkast om et hemmelig oppkjøp", job: "Hemmelig stilling i ledergruppen", subscriber: "hemmelig.abonnent@example.no" };
-const state = { full: "", pending: "", draftId: "", draftSlug: "", jobId: "", leadId: "", factorId: "" };
+const state = { full: "", pending: "", draftId: "", draftSlug: "", jobId: "", leadId: "", factorId: "", otherId: "" };
 let db: Database;
 
 beforeAll(async () => {
@@ -28,6 +28,7 @@ beforeAll(async () => {
   state.full = cookieWith(staff.token);
   const other = await signedInStaff(db, "ola@fjordform.test");
   state.factorId = (await withSecondFactor(db, other.user)).factorId;
+  state.otherId = other.user.id;
   state.pending = cookieWith((await anotherSession(db, other.user.id, { mfaVerified: false })).token);
   const draft = await createPost(db, {
     title: SECRETS.draft,
@@ -73,8 +74,14 @@ function staffPages(): string[] {
     });
   return walk(routes as Entry[], "")
     .filter((route) => route.file.startsWith("routes/staff/"))
-    .map((route) => route.path.replace(":id", route.file.includes("inbox") ? state.leadId : state.jobId))
+    .map((route) => route.path.replace(":id", idFor(route.file)))
     .concat(`/blog/cms?edit=${state.draftId}`);
+}
+
+/** The :id of a page: a lead's for the inbox, a colleague's for the team page, else a job's. */
+function idFor(file: string) {
+  if (file.includes("inbox")) return state.leadId;
+  return file.includes("admin.staff") ? state.otherId : state.jobId;
 }
 
 /** Follows redirects by hand (at most 5) and says where the request ended. */
@@ -149,6 +156,10 @@ describe("staff pages", () => {
       ["/admin/settings/recovery-codes", { password: "guess" }],
       ["/admin/settings/two-step/enrol", { intent: "start", password: "guess" }],
       ["/admin/settings/two-step/disable", { code: "123456", password: "guess" }],
+      ["/admin/staff", { intent: "invite", fullName: "Planted", email: "planted@evil.example" }],
+      [`/admin/staff/${state.otherId}`, { intent: "disable", confirm: "on" }],
+      ["/admin/settings/profile", { intent: "profile", fullName: "Taken over" }],
+      ["/admin/settings/profile", { intent: "email", email: "taken@evil.example", password: "guess" }],
     ];
     for (const cookie of [undefined, state.pending]) {
       for (const [page, form] of posts) {
@@ -205,7 +216,9 @@ async function snapshot() {
   const [post] = await db.select().from(schema.blogPosts).where(sql`${schema.blogPosts.id} = ${state.draftId}`);
   const [job] = await db.select().from(schema.jobListings).where(sql`${schema.jobListings.id} = ${state.jobId}`);
   const sessions = await db.select({ active: schema.userSessions.isActive, expires: schema.userSessions.expiresAt }).from(schema.userSessions);
-  const users = await db.select({ hash: schema.users.passwordHash }).from(schema.users);
+  const users = await db
+    .select({ hash: schema.users.passwordHash, email: schema.users.email, disabledAt: schema.users.disabledAt })
+    .from(schema.users);
   return {
     post,
     job,
@@ -218,7 +231,9 @@ async function snapshot() {
       factors: await count("mfa_factors"),
       recoveryCodes: await count("mfa_recovery_codes"),
       challenges: await count("mfa_challenges"),
+      accountTokens: await count("account_tokens"),
     },
+    names: await db.select({ name: schema.profiles.fullName }).from(schema.profiles),
     uploads: fs.existsSync(path.join(server.dataDir, "uploads")) ? fs.readdirSync(path.join(server.dataDir, "uploads")) : [],
   };
 }

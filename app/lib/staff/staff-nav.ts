@@ -10,6 +10,7 @@ export const STAFF_NAV = [
   { to: "/job-cms", label: "Stillinger", also: ["/careers/cms"] },
   { to: "/admin/subscribers", label: "Abonnenter", also: [] },
   { to: "/admin/media", label: "Media", also: [] },
+  { to: "/admin/staff", label: "Team", also: [] },
   { to: "/admin/settings", label: "Innstillinger", also: [] },
 ] as const;
 

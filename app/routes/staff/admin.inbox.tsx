@@ -1,4 +1,5 @@
 import { Form, Link, useSearchParams } from "react-router";
+import { Pager } from "~/components/staff/pager";
 import { staffSession } from "~/lib/auth/guard.server";
 import { getDb } from "~/lib/platform/db.server";
 import { osloDateTime } from "~/lib/platform/oslo-time";
@@ -44,13 +45,6 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
   const { filter, rows, page, pageCount, total, query } = loaderData;
   const [params] = useSearchParams();
   const filtered = Boolean(filter.type || filter.status || filter.q);
-  const pageLink = (to: number) => {
-    const next = new URLSearchParams(params);
-    if (to > 1) next.set("page", String(to));
-    else next.delete("page");
-    const search = next.toString();
-    return search ? `?${search}` : ".";
-  };
   return (
     <>
       <div className="admin-head">
@@ -147,27 +141,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-      {pageCount > 1 ? (
-        <nav className="pager" aria-label="Sider">
-          {page > 1 ? (
-            <Link to={pageLink(page - 1)} rel="prev">
-              ← Forrige
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>
-            Side {page} av {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link to={pageLink(page + 1)} rel="next">
-              Neste →
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager page={page} pageCount={pageCount} />
     </>
   );
 }
