@@ -42,6 +42,7 @@ test("a reset link works once, ends the other sessions, and expires after 30 min
   browser,
   request,
 }) => {
+  test.setTimeout(180_000); // a ceiling for a busy machine: three contexts, four e-mails
   const theirs = await browser.newContext();
   const visitor = await browser.newContext();
   try {

@@ -11,6 +11,8 @@ import { SIGN_IN, waitForHydration } from "./support/sign-in";
  * on its next request. Every account changed here is made here.
  */
 test.describe("staff accounts", () => {
+  // A ceiling for a busy machine (two browser contexts and an e-mail per test), not a timing.
+  test.describe.configure({ timeout: 120_000 });
   test("an invited colleague sets a password from the e-mail and lands signed in", async ({ signedIn: page, browser }) => {
     const email = uniqueAddress("invitee");
     const name = `Nora ${randomBytes(3).toString("hex")}`;
