@@ -23,7 +23,7 @@ if (!process.env.E2E_DATA_DIR) {
   createStaffAccounts(process.env.E2E_DATA_DIR);
 }
 const dataDir = process.env.E2E_DATA_DIR;
-const CLOCK_MOVING_SPECS = ["**/auth-session.spec.ts", "**/auth-sign-in.spec.ts"];
+const CLOCK_MOVING_SPECS = ["**/auth-session.spec.ts", "**/auth-sign-in.spec.ts", "**/password-reset.spec.ts"];
 
 export default defineConfig({
   testDir: "./tests/e2e",

@@ -23,6 +23,11 @@ export default [
   route("login", "routes/auth/login.tsx"),
   route("login/mfa", "routes/auth/login.mfa.tsx"),
   route("login/status", "routes/auth/login.status.ts"),
+  // One-time links from e-mails, and "Forgot password?" (public: the person is not signed in).
+  route("login/invitation", "routes/auth/login.invitation.tsx"),
+  route("login/forgot-password", "routes/auth/login.forgot-password.tsx"),
+  route("login/reset-password", "routes/auth/login.reset-password.tsx"),
+  route("login/confirm-email", "routes/auth/login.confirm-email.tsx"),
   route("logout", "routes/auth/logout.ts"),
   // The staff area: one layout (staff header, no marketing header or footer) and one
   // guard for every page in it. URLs are the spec's; the folders are not.
@@ -46,6 +51,9 @@ export default [
         route("settings/recovery-codes", "routes/staff/admin.settings.recovery-codes.tsx"),
         route("settings/password", "routes/staff/admin.settings.password.tsx"),
         route("settings/sessions", "routes/staff/admin.settings.sessions.tsx"),
+        route("settings/profile", "routes/staff/admin.settings.profile.tsx"),
+        route("staff", "routes/staff/admin.staff.tsx"),
+        route("staff/:id", "routes/staff/admin.staff.account.tsx"),
         route("subscribers", "routes/staff/admin.subscribers.tsx"),
         route("subscribers/export.csv", "routes/staff/admin.subscribers.export.ts"),
         route("subscribers/:id", "routes/staff/admin.subscribers.subscriber.tsx"),

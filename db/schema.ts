@@ -28,10 +28,39 @@ export const users = pgTable("users", {
   id: id(),
   /** Stored lowercased and trimmed; compared the same way. */
   email: text("email").notNull().unique(),
-  passwordHash: text("password_hash").notNull(),
+  /** Null while an invitation is pending: nobody can sign in until the invitee sets one. */
+  passwordHash: text("password_hash"),
+  /** Set when a colleague was invited (null for accounts made by script or at first start). */
+  invitedAt: timestamp("invited_at", { withTimezone: true }),
+  /** Deactivated by a colleague: cannot sign in, and every session was ended. */
+  disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * One-time links e-mailed about an account: an invitation (72 hours), a password reset
+ * (30 minutes) or the confirmation of a new e-mail address (24 hours, `newEmail`). Only a
+ * keyed hash of the token is stored; a used link keeps its row (usedAt) until retention.
+ */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose").$type<"invitation" | "password_reset" | "email_change">().notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    newEmail: text("new_email"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("account_tokens_user_idx").on(t.userId, t.purpose)],
+);
 
 export const profiles = pgTable("profiles", {
   id: uuid("id")

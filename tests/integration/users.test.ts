@@ -21,7 +21,7 @@ describe(`staff accounts and seeding on ${engineName()}`, () => {
     expect(first?.password).toHaveLength(24);
     const [user] = await handle.db.select().from(schema.users).where(eq(schema.users.email, "admin@fjordform.no"));
     expect(user?.passwordHash).not.toContain(first!.password);
-    expect(await verifyPassword(user!.passwordHash, first!.password)).toBe(true);
+    expect(await verifyPassword(user!.passwordHash!, first!.password)).toBe(true);
     // A second start finds the account and creates nothing.
     expect(await ensureFirstUser(handle.db)).toBeUndefined();
     expect(await countUsers(handle.db)).toBe(1);

@@ -20,7 +20,7 @@ import { SCRIPT_ACTOR } from "~/lib/auth/security-events.server";
 
 const server = productionServerForThisFile();
 const SECRETS = { draft: "Utkast om et hemmelig oppkjøp", job: "Hemmelig stilling i ledergruppen", subscriber: "hemmelig.abonnent@example.no" };
-const state = { full: "", pending: "", draftId: "", draftSlug: "", jobId: "", leadId: "", factorId: "", subscriberId: "", mailId: "" };
+const state = { full: "", pending: "", draftId: "", draftSlug: "", jobId: "", leadId: "", factorId: "", subscriberId: "", mailId: "", otherId: "" };
 let db: Database;
 
 beforeAll(async () => {
@@ -29,6 +29,7 @@ beforeAll(async () => {
   state.full = cookieWith(staff.token);
   const other = await signedInStaff(db, "ola@fjordform.test");
   state.factorId = (await withSecondFactor(db, other.user)).factorId;
+  state.otherId = other.user.id;
   state.pending = cookieWith((await anotherSession(db, other.user.id, { mfaVerified: false })).token);
   const draft = await createPost(db, {
     title: SECRETS.draft,
@@ -77,6 +78,7 @@ function idFor(file: string) {
   if (file.includes("inbox")) return state.leadId;
   if (file.includes("subscribers")) return state.subscriberId;
   if (file.includes("mail")) return state.mailId;
+  if (file.includes("admin.staff")) return state.otherId;
   return state.jobId;
 }
 
@@ -171,6 +173,10 @@ describe("staff pages", () => {
       [`/admin/subscribers/${state.subscriberId}`, { intent: "unsubscribe", confirm: "on" }],
       [`/admin/subscribers/${state.subscriberId}`, { intent: "erase", confirm: "on" }],
       [`/admin/mail/${state.mailId}`, { intent: "resend", confirm: "on" }],
+      ["/admin/staff", { intent: "invite", fullName: "Planted", email: "planted@evil.example" }],
+      [`/admin/staff/${state.otherId}`, { intent: "disable", confirm: "on" }],
+      ["/admin/settings/profile", { intent: "profile", fullName: "Taken over" }],
+      ["/admin/settings/profile", { intent: "email", email: "taken@evil.example", password: "guess" }],
     ];
     for (const cookie of [undefined, state.pending]) {
       for (const [page, form] of posts) {
@@ -227,7 +233,9 @@ async function snapshot() {
   const [post] = await db.select().from(schema.blogPosts).where(sql`${schema.blogPosts.id} = ${state.draftId}`);
   const [job] = await db.select().from(schema.jobListings).where(sql`${schema.jobListings.id} = ${state.jobId}`);
   const sessions = await db.select({ active: schema.userSessions.isActive, expires: schema.userSessions.expiresAt }).from(schema.userSessions);
-  const users = await db.select({ hash: schema.users.passwordHash }).from(schema.users);
+  const users = await db
+    .select({ hash: schema.users.passwordHash, email: schema.users.email, disabledAt: schema.users.disabledAt })
+    .from(schema.users);
   const subscribers = await db.select({ id: schema.newsletterSubscribers.id, status: schema.newsletterSubscribers.status }).from(schema.newsletterSubscribers);
   const [failedMail] = await db
     .select({ status: schema.mailOutbox.status, attempts: schema.mailOutbox.attempts })
@@ -247,7 +255,9 @@ async function snapshot() {
       factors: await count("mfa_factors"),
       recoveryCodes: await count("mfa_recovery_codes"),
       challenges: await count("mfa_challenges"),
+      accountTokens: await count("account_tokens"),
     },
+    names: await db.select({ name: schema.profiles.fullName }).from(schema.profiles),
     uploads: fs.existsSync(path.join(server.dataDir, "uploads")) ? fs.readdirSync(path.join(server.dataDir, "uploads")) : [],
   };
 }

@@ -49,7 +49,7 @@ describe(`re-authentication before account changes (${engineName()})`, () => {
     );
     expect(guess).toEqual({ kind: "reauth", outcome: { kind: "invalid" } });
     const [user] = await handle.db.select().from(schema.users);
-    expect(await verifyPassword(user!.passwordHash, PASSWORD)).toBe(true);
+    expect(await verifyPassword(user!.passwordHash!, PASSWORD)).toBe(true);
     expect(await mails()).toHaveLength(0);
   });
 

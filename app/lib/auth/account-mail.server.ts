@@ -11,7 +11,13 @@ import type { RequestMeta } from "./session.server";
  * its e-mail). Staff copy in bokmål. It says what changed, when and from where, and what
  * to do if it was not them; it never contains a code, key or password.
  */
-export type AccountChange = "mfa_enrolled" | "mfa_removed" | "recovery_codes_created" | "password_changed";
+export type AccountChange =
+  | "mfa_enrolled"
+  | "mfa_removed"
+  | "recovery_codes_created"
+  | "password_changed"
+  | "password_reset"
+  | "email_changed";
 
 export const ACCOUNT_MAIL_KIND = "account-security";
 
@@ -32,6 +38,14 @@ const TEXTS: Record<AccountChange, { subject: string; what: string }> = {
     subject: "Passordet ditt er endret",
     what: "Passordet til kontoen din ble endret",
   },
+  password_reset: {
+    subject: "Passordet ditt er satt på nytt",
+    what: "Passordet til kontoen din ble satt på nytt med en lenke fra «Glemt passord?», og alle øktene ble logget ut",
+  },
+  email_changed: {
+    subject: "E-postadressen din er endret",
+    what: "Kontoen din bruker ikke lenger denne e-postadressen",
+  },
 };
 
 const osloTime = new Intl.DateTimeFormat("nb-NO", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Oslo" });
@@ -41,6 +55,8 @@ export async function enqueueAccountChangeMail(
   user: { email: string; fullName?: string },
   change: AccountChange,
   meta: RequestMeta,
+  /** A further sentence, e.g. the new address. */
+  extra?: string,
 ) {
   const { subject, what } = TEXTS[change];
   const settings = `${getConfig().siteUrl}/admin/settings`;
@@ -48,6 +64,7 @@ export async function enqueueAccountChangeMail(
     `Hei${user.fullName ? ` ${user.fullName}` : ""},`,
     "",
     `${what} (${user.email}) ${osloTime.format(now())}, fra IP-adressen ${meta.ip}.`,
+    ...(extra ? [extra] : []),
     "",
     "Var det deg, trenger du ikke gjøre noe.",
     "Var det ikke deg? Logg inn, bytt passord og logg ut alle andre økter under Innstillinger:",

@@ -27,6 +27,12 @@ export const LOCKOUT = { maxFailures: 5, windowMinutes: 15, lockMinutes: 15 } as
 export const IP_THROTTLE = { maxFailures: 20, windowMinutes: 15 } as const;
 
 const INVALID = "invalid_credentials";
+/**
+ * A colleague lifted the lock (staff-accounts.server.ts `unlockAccount`): a row in
+ * `login_attempts` with this error and no IP key, after which earlier failures no longer
+ * count, as after a successful sign-in. Not a success, and not counted by the IP throttle.
+ */
+export const UNLOCKED = "unlocked_by_staff";
 const minutes = (n: number) => n * 60_000;
 
 export type LockState = { is_locked: boolean; lock_expires_at: string | null; attempts_count: number };
@@ -47,7 +53,7 @@ export async function checkLoginAttempts(db: Database, rawEmail: string): Promis
     .from(a)
     .where(and(eq(a.email, email), gt(a.createdAt, lookback)))
     .orderBy(desc(a.createdAt));
-  const lastSuccess = recent.findIndex((row) => row.success);
+  const lastSuccess = recent.findIndex((row) => row.success || row.errorMessage === UNLOCKED);
   const sinceSuccess = lastSuccess === -1 ? recent : recent.slice(0, lastSuccess);
   const failures = sinceSuccess
     .filter((row) => row.errorMessage === INVALID)
@@ -160,14 +166,20 @@ async function checkSignIn(
   }
 
   const [user] = await db
-    .select({ id: schema.users.id, passwordHash: schema.users.passwordHash })
+    .select({ id: schema.users.id, passwordHash: schema.users.passwordHash, disabledAt: schema.users.disabledAt })
     .from(schema.users)
     .where(eq(schema.users.email, email));
   dummyHash ??= hashPassword("not a real password, only for timing");
+  // An invitation not yet accepted has no password: the dummy hash, so it takes as long.
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
+  // A deactivated account gets the same answer as a wrong password (decision 013).
+  const disabled = Boolean(user?.disabledAt);
 
-  if (user && valid) {
+  if (user && valid && !disabled) {
     await recordAttempt(db, email, true, null, meta);
+    if (events === EVENTS["sign-in"]) {
+      await db.update(schema.users).set({ lastSignInAt: now() }).where(eq(schema.users.id, user.id));
+    }
     await logSecurityEvent(db, {
       p_user_id: user.id,
       p_action: events.success,
@@ -181,7 +193,7 @@ async function checkSignIn(
   await logSecurityEvent(db, {
     p_user_id: user?.id ?? null,
     p_action: events.failure,
-    p_details: { email },
+    p_details: disabled && valid ? { email, why: "account_disabled" } : { email },
     p_ip_address: meta.ip,
     p_user_agent: meta.userAgent,
   });

@@ -42,7 +42,18 @@ export type SecurityAction =
   | "subscribers_exported"
   | "subscribers_imported"
   // The mail outbox.
-  | "mail_resent";
+  | "mail_resent"
+  // Staff accounts (details: the account's id, never a token or password).
+  | "staff_invited"
+  | "staff_invitation_accepted"
+  | "staff_disabled"
+  | "staff_enabled"
+  | "staff_unlocked"
+  | "password_reset_requested"
+  | "password_reset"
+  | "email_change_requested"
+  | "email_changed"
+  | "profile_updated";
 
 export type SecurityEvent = {
   p_user_id: string | null;

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, ne } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, ne } from "drizzle-orm";
 import { now } from "../platform/clock.server";
 import { getConfig } from "../platform/config.server";
 import { type Database, schema } from "../platform/db.server";
@@ -126,7 +126,8 @@ export async function getSession(db: Database, request: Request, meta?: RequestM
     .from(s)
     .innerJoin(schema.users, eq(schema.users.id, s.userId))
     .leftJoin(schema.profiles, eq(schema.profiles.id, s.userId))
-    .where(and(eq(s.sessionToken, hashToken(token)), eq(s.isActive, true)));
+    // A deactivated account's sessions were ended; this refuses them even if one was not.
+    .where(and(eq(s.sessionToken, hashToken(token)), eq(s.isActive, true), isNull(schema.users.disabledAt)));
   if (!row) return null;
 
   const at = now();

@@ -21,6 +21,9 @@ export const rateLimits = {
   gdpr: { bucket: "gdpr", limit: 5, windowSeconds: 600, perIp: true },
   /** Image uploads per staff member: each one costs seconds of CPU (uploads.server.ts). */
   upload: { bucket: "upload", limit: 60, windowSeconds: 600 },
+  /** "Forgot password?": requests per client address, and per typed address (known or not). */
+  passwordResetIp: { bucket: "password-reset-ip", limit: 10, windowSeconds: 900, perIp: true },
+  passwordResetAddress: { bucket: "password-reset-address", limit: 3, windowSeconds: 900 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };

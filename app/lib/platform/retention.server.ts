@@ -32,6 +32,8 @@ export async function applyRetention(db: Database, at = now()) {
         lt(s.userSessions.lastActivity, before(RETENTION_DAYS.signInLogs)),
       ),
     );
+  // One-time links about accounts (hashes only), used or not, 90 days after they expired.
+  await db.delete(s.accountTokens).where(lt(s.accountTokens.expiresAt, before(RETENTION_DAYS.signInLogs)));
   await db.delete(s.contactRequests).where(lt(s.contactRequests.createdAt, before(RETENTION_DAYS.contactRequests)));
   await db.delete(s.gdprSubmissions).where(lt(s.gdprSubmissions.createdAt, before(RETENTION_DAYS.gdprSubmissions)));
   const done = inArray(s.mailOutbox.status, ["sent", "failed"]);

@@ -27,9 +27,13 @@ type Purpose =
   | "unsubscribe-token"
   | "unsubscribe-link"
   | "erased-address"
+  | "account-token"
   | "fingerprint";
-/** `erased-address`: what is left of a newsletter address erased on request (newsletter_erasures). */
-export type HashPurpose = "recovery-code" | "unsubscribe-token" | "erased-address";
+/**
+ * `erased-address`: what is left of a newsletter address erased on request (newsletter_erasures).
+ * `account-token`: the one-time links about staff accounts (invitation, password reset, new e-mail).
+ */
+export type HashPurpose = "recovery-code" | "unsubscribe-token" | "erased-address" | "account-token";
 
 type Keys = Record<Purpose, Buffer>;
 
@@ -42,6 +46,7 @@ function deriveKeys(master: Buffer): Keys {
     "unsubscribe-token": derive("unsubscribe-token"),
     "unsubscribe-link": derive("unsubscribe-link"),
     "erased-address": derive("erased-address"),
+    "account-token": derive("account-token"),
     fingerprint: derive("fingerprint"),
   };
 }

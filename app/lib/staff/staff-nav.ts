@@ -12,6 +12,7 @@ export const STAFF_NAV = [
   { to: "/admin/media", label: "Media", also: [] },
   { to: "/admin/mail", label: "E-post", also: [] },
   { to: "/admin/security", label: "Sikkerhet", also: [] },
+  { to: "/admin/staff", label: "Team", also: [] },
   { to: "/admin/settings", label: "Innstillinger", also: [] },
 ] as const;
 

@@ -19,7 +19,7 @@ import {
  * subscriber's id, never the address (erasure must be able to remove that).
  *
  * Erasure leaves one thing: a keyed hash of the address in `newsletter_erasures`
- * (docs/decisions/024). An import skips those addresses; a public sign-up goes through
+ * (docs/decisions/025). An import skips those addresses; a public sign-up goes through
  * double opt-in as always, and its confirmation (fresh, proven consent) removes the marker.
  */
 const { newsletterSubscribers: s, newsletterErasures: erasures, mailOutbox: o } = schema;

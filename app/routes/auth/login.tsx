@@ -1,6 +1,6 @@
 import { clientIpOf } from "~/lib/platform/request-context";
 import { useEffect, useId, useState } from "react";
-import { data, Form, redirect, useFetcher, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { RedirectAfterSignIn } from "~/components/redirect-after-sign-in";
 import { siteConfig } from "~/content/site";
@@ -139,6 +139,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             {busy ? "Signing in..." : "Login"}
           </button>
         </Form>
+        <p className="auth-hint">
+          <Link to="/login/forgot-password">Forgot password?</Link>
+        </p>
         <DebugPanel email={email} />
       </div>
     </section>

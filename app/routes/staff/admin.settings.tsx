@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { PasswordSection } from "~/components/settings/password-section";
 import { SessionsSection } from "~/components/settings/sessions-section";
 import { SettingsHeading } from "~/components/settings/settings-ui";
@@ -24,6 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     twoStep,
     needsPassword: needsPassword(session),
     sessions: sessions.map((s) => ({ ...s, current: s.id === session.id })),
+    fullName: session.fullName,
+    email: session.email,
   };
 }
 
@@ -31,6 +34,15 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <SettingsHeading backLink={false} />
+      <section className="admin-panel" aria-labelledby="profile-heading">
+        <h2 id="profile-heading">Min profil</h2>
+        <p>
+          {loaderData.fullName || "Uten navn"} · {loaderData.email}
+        </p>
+        <Link className="button button-small button-ghost" to="/admin/settings/profile">
+          Endre navn eller e-post
+        </Link>
+      </section>
       <TwoStepSection view={loaderData.twoStep} needsPassword={loaderData.needsPassword} />
       <SessionsSection sessions={loaderData.sessions} />
       <PasswordSection />

@@ -14,6 +14,9 @@ const KINDS = [
   "newsletter-welcome",
   "gdpr-report",
   "account-security",
+  "staff-invitation",
+  "password-reset",
+  "email-change-confirm",
 ] as const;
 export type MailKind = (typeof KINDS)[number];
 

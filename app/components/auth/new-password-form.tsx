@@ -1,0 +1,58 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
+import type { invitationPasswordSchema } from "~/lib/auth/account-forms";
+
+/**
+ * "Choose a password", typed twice, on the pages a one-time link opens (the invitation,
+ * the password reset). The token travels in a hidden field; the schema (and its
+ * language) is the page's.
+ */
+export type NewPasswordTexts = { password: string; confirm: string; submit: string; busy: string; hint: string };
+
+export function NewPasswordForm({
+  token,
+  schema,
+  texts,
+  lastResult,
+  children,
+}: {
+  token: string;
+  schema: typeof invitationPasswordSchema;
+  texts: NewPasswordTexts;
+  lastResult?: SubmissionResult<string[]>;
+  children?: ReactNode;
+}) {
+  const busy = useNavigation().state !== "idle";
+  const [form, fields] = useForm({
+    id: "new-password-form",
+    lastResult,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const error = (field: typeof fields.password) =>
+    field.errors?.length ? (
+      <p id={field.errorId} className="field-error" role="alert">
+        {field.errors[0]}
+      </p>
+    ) : null;
+  return (
+    <Form method="post" {...getFormProps(form)} className="auth-form">
+      <input type="hidden" name="token" value={token} />
+      {children}
+      <label htmlFor={fields.password.id}>{texts.password}</label>
+      <input {...getInputProps(fields.password, { type: "password" })} key={fields.password.key} autoComplete="new-password" />
+      {error(fields.password)}
+      <label htmlFor={fields.confirm.id}>{texts.confirm}</label>
+      <input {...getInputProps(fields.confirm, { type: "password" })} key={fields.confirm.key} autoComplete="new-password" />
+      {error(fields.confirm)}
+      <p className="auth-hint">{texts.hint}</p>
+      <button type="submit" className="button button-coral" disabled={busy}>
+        {busy ? texts.busy : texts.submit}
+      </button>
+    </Form>
+  );
+}

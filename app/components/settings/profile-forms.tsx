@@ -1,0 +1,68 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { FieldError, FormNotice, type StaffFormResult } from "~/components/staff/staff-forms";
+import { emailChangeSchema, profileSchema } from "~/lib/auth/account-forms";
+
+/** The own-profile page's two forms: the name, and a new e-mail address (with the current password). */
+export function ProfileNameForm({ fullName, actionData }: { fullName: string; actionData?: StaffFormResult }) {
+  const mine = actionData?.intent === "profile" ? actionData : undefined;
+  const busy = useNavigation().state !== "idle";
+  const [form, fields] = useForm({
+    id: "profile-form",
+    lastResult: mine?.result,
+    defaultValue: { fullName },
+    constraint: getZodConstraint(profileSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="stack-form">
+      <input type="hidden" name="intent" value="profile" />
+      <label htmlFor={fields.fullName.id}>Fullt navn</label>
+      <input {...getInputProps(fields.fullName, { type: "text" })} key={fields.fullName.key} autoComplete="name" />
+      <FieldError id={fields.fullName.errorId} errors={fields.fullName.errors} />
+      <div>
+        <button type="submit" className="button button-small" disabled={busy}>
+          Lagre navnet
+        </button>
+      </div>
+      <FormNotice data={mine} />
+    </Form>
+  );
+}
+
+export function EmailChangeForm({ actionData }: { actionData?: StaffFormResult }) {
+  const mine = actionData?.intent === "email" ? actionData : undefined;
+  const busy = useNavigation().state !== "idle";
+  const [form, fields] = useForm({
+    id: "email-change-form",
+    lastResult: mine?.result,
+    constraint: getZodConstraint(emailChangeSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailChangeSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="stack-form">
+      <input type="hidden" name="intent" value="email" />
+      <label htmlFor={fields.email.id}>Ny e-postadresse</label>
+      <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="email" />
+      <FieldError id={fields.email.errorId} errors={fields.email.errors} />
+      <label htmlFor={fields.password.id}>Nåværende passord</label>
+      <input
+        {...getInputProps(fields.password, { type: "password" })}
+        key={fields.password.key}
+        autoComplete="current-password"
+      />
+      <FieldError id={fields.password.errorId} errors={fields.password.errors} />
+      <div>
+        <button type="submit" className="button button-small" disabled={busy}>
+          Send bekreftelseslenke
+        </button>
+      </div>
+      <FormNotice data={mine} />
+    </Form>
+  );
+}

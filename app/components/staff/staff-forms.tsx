@@ -1,0 +1,129 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
+import { inviteSchema, type StaffAction, staffActionSchema } from "~/lib/auth/account-forms";
+
+/**
+ * The team page's forms: inviting a colleague, and the changes to one account
+ * (deactivate, reactivate, unlock, send the invitation again), each confirmed by a
+ * ticked box (works without JavaScript) and, with JavaScript, the browser's dialog.
+ */
+export type StaffFormResult = {
+  intent: string;
+  result: SubmissionResult<string[]>;
+  message?: string;
+  error?: string;
+};
+
+export function FieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
+  return errors?.length ? (
+    <p id={id} className="field-error" role="alert">
+      {errors[0]}
+    </p>
+  ) : null;
+}
+
+export function FormNotice({ data }: { data: Pick<StaffFormResult, "message" | "error"> | undefined }) {
+  if (data?.error) {
+    return (
+      <p className="auth-message error" role="alert">
+        {data.error}
+      </p>
+    );
+  }
+  return data?.message ? (
+    <p className="auth-message success" role="status">
+      {data.message}
+    </p>
+  ) : null;
+}
+
+export function InviteForm({ actionData }: { actionData?: StaffFormResult }) {
+  const mine = actionData?.intent === "invite" ? actionData : undefined;
+  const busy = useNavigation().state !== "idle";
+  const [form, fields] = useForm({
+    id: "invite-form",
+    lastResult: mine?.result,
+    constraint: getZodConstraint(inviteSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="stack-form invite-form">
+      <input type="hidden" name="intent" value="invite" />
+      <label htmlFor={fields.fullName.id}>Navn</label>
+      <input {...getInputProps(fields.fullName, { type: "text" })} key={fields.fullName.key} autoComplete="off" />
+      <FieldError id={fields.fullName.errorId} errors={fields.fullName.errors} />
+      <label htmlFor={fields.email.id}>E-post</label>
+      <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="off" />
+      <FieldError id={fields.email.errorId} errors={fields.email.errors} />
+      <div>
+        <button type="submit" className="button button-small" disabled={busy}>
+          Send invitasjon
+        </button>
+      </div>
+      <FormNotice data={mine} />
+    </Form>
+  );
+}
+
+export const ACTION_TEXTS: Record<StaffAction, { button: string; confirm: string; danger?: boolean }> = {
+  disable: {
+    button: "Deaktiver kontoen",
+    confirm: "Jeg vil deaktivere kontoen og logge ut alle øktene dens nå",
+    danger: true,
+  },
+  enable: { button: "Aktiver kontoen igjen", confirm: "Jeg vil gi kontoen tilgang igjen" },
+  unlock: { button: "Opphev låsen", confirm: "Jeg vil oppheve låsen etter feilede innlogginger" },
+  reinvite: { button: "Send invitasjonen på nytt", confirm: "Jeg vil sende en ny lenke (den gamle slutter å virke)" },
+};
+
+export function StaffActionForm({
+  intent,
+  who,
+  actionData,
+  children,
+}: {
+  intent: StaffAction;
+  who: string;
+  actionData?: StaffFormResult;
+  children: ReactNode;
+}) {
+  const mine = actionData?.intent === intent ? actionData : undefined;
+  const busy = useNavigation().state !== "idle";
+  const texts = ACTION_TEXTS[intent];
+  const [form, fields] = useForm({
+    id: `staff-${intent}-form`,
+    lastResult: mine?.result,
+    constraint: getZodConstraint(staffActionSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: staffActionSchema }),
+  });
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="staff-action-form"
+      onSubmit={(event) => {
+        form.onSubmit(event);
+        if (!event.defaultPrevented && !window.confirm(`${texts.button}: ${who}?`)) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+      <label className="checkbox-label">
+        <input {...getInputProps(fields.confirm, { type: "checkbox" })} key={fields.confirm.key} />
+        {texts.confirm}
+      </label>
+      <FieldError id={fields.confirm.errorId} errors={fields.confirm.errors} />
+      <div>
+        <button type="submit" className={`button button-small${texts.danger ? " button-danger" : ""}`} disabled={busy}>
+          {texts.button}
+        </button>
+      </div>
+      <FormNotice data={mine} />
+    </Form>
+  );
+}

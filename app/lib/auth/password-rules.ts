@@ -1,0 +1,14 @@
+import { z } from "zod";
+
+/**
+ * NIST 800-63B style: length is what matters. 12 to 128 characters, no composition
+ * rules, any characters (paste and password managers welcome). Browser-safe, so the
+ * forms that set a password check the same rule before they post.
+ */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);

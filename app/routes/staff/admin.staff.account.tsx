@@ -1,0 +1,153 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, redirect } from "react-router";
+import { FormNotice, StaffActionForm, type StaffFormResult } from "~/components/staff/staff-forms";
+import { STAFF_STATE_LABELS, type StaffAction, staffActionSchema } from "~/lib/auth/account-forms";
+import { staffSession } from "~/lib/auth/guard.server";
+import {
+  disableStaff,
+  enableStaff,
+  getStaffAccount,
+  reinviteStaff,
+  type StaffActor,
+  unlockStaff,
+} from "~/lib/auth/staff-accounts.server";
+import { kickMailWorker } from "~/lib/mail/mail.server";
+import { type Database, getDb } from "~/lib/platform/db.server";
+import { osloDateTime } from "~/lib/platform/oslo-time";
+import { staffMeta } from "~/lib/site/seo";
+import { staffActor } from "~/lib/staff/actor.server";
+import type { Route } from "./+types/admin.staff.account";
+
+/** /admin/staff/:id: one colleague's account, and what can be done to it (each confirmed). */
+export const meta: Route.MetaFunction = () => staffMeta("Konto");
+
+const DONE: Record<StaffAction, string> = {
+  disable: "Kontoen er deaktivert, og alle øktene dens er avsluttet.",
+  enable: "Kontoen er aktiv igjen.",
+  unlock: "Låsen er opphevet.",
+  reinvite: "En ny invitasjon er sendt. Den gamle lenken virker ikke lenger.",
+};
+
+/** Why a change was refused (nothing changed), as the page says it. */
+const REFUSED: Record<string, string> = {
+  self: "Du kan ikke deaktivere din egen konto.",
+  last: "Dette er den siste aktive kontoen. Aktiver eller inviter en annen først.",
+  already: "Kontoen var allerede slik.",
+  "not-locked": "Kontoen er ikke låst.",
+  "not-invited": "Kontoen har allerede valgt passord.",
+  exists: "Kontoen har allerede valgt passord.",
+};
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const account = await getStaffAccount(getDb(), params.id);
+  if (!account) throw data(null, { status: 404 });
+  const done = new URL(request.url).searchParams.get("done");
+  return {
+    account: {
+      id: account.id,
+      name: account.fullName || account.email,
+      email: account.email,
+      state: account.state,
+      twoStep: account.twoStep,
+      created: osloDateTime(account.createdAt),
+      invited: account.invitedAt ? osloDateTime(account.invitedAt) : null,
+      lastSignIn: account.lastSignInAt ? osloDateTime(account.lastSignInAt) : null,
+      lockedUntil: account.lockExpiresAt ? osloDateTime(new Date(account.lockExpiresAt)) : null,
+      me: account.id === staffSession(context).userId,
+    },
+    done: done && Object.hasOwn(DONE, done) ? DONE[done as StaffAction] : null,
+  };
+}
+
+function perform(db: Database, intent: StaffAction, id: string, actor: StaffActor) {
+  switch (intent) {
+    case "disable":
+      return disableStaff(db, id, actor);
+    case "enable":
+      return enableStaff(db, id, actor);
+    case "unlock":
+      return unlockStaff(db, id, actor);
+    case "reinvite":
+      return reinviteStaff(db, id, actor);
+  }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: staffActionSchema });
+  if (submission.status !== "success") {
+    const intent = String(submission.payload.intent ?? "");
+    return data<StaffFormResult>({ intent, result: submission.reply() }, 400);
+  }
+  const { intent } = submission.value;
+  const result = await perform(getDb(), intent, params.id, staffActor(request, context));
+  if (!result) throw data(null, { status: 404 });
+  if (Object.hasOwn(REFUSED, result.kind)) {
+    return data<StaffFormResult>({ intent, result: submission.reply(), error: REFUSED[result.kind] }, 409);
+  }
+  if (intent === "reinvite") kickMailWorker();
+  // Post/redirect/get: reloading the page does not ask to do it again.
+  return redirect(`/admin/staff/${params.id}?done=${intent}`, 303);
+}
+
+export default function StaffAccount({ loaderData, actionData }: Route.ComponentProps) {
+  const { account, done } = loaderData;
+  const who = `${account.name} (${account.email})`;
+  return (
+    <>
+      <p>
+        <Link to="/admin/staff">← Til teamet</Link>
+      </p>
+      <h1 className="admin-title">{account.name}</h1>
+      {done && !actionData ? <FormNotice data={{ message: done }} /> : null}
+      <dl className="lead-facts">
+        <dt>E-post</dt>
+        <dd>{account.email}</dd>
+        <dt>Status</dt>
+        <dd>
+          <span className={`badge badge-staff-${account.state}`}>{STAFF_STATE_LABELS[account.state]}</span>
+          {account.lockedUntil ? ` til ${account.lockedUntil}` : ""}
+        </dd>
+        <dt>Totrinn</dt>
+        <dd>{account.twoStep ? "På" : "Av"}</dd>
+        <dt>Sist innlogget</dt>
+        <dd>{account.lastSignIn ?? "Aldri"}</dd>
+        <dt>Opprettet</dt>
+        <dd>{account.created}</dd>
+        {account.invited ? (
+          <>
+            <dt>Invitert</dt>
+            <dd>{account.invited}</dd>
+          </>
+        ) : null}
+      </dl>
+      <section className="admin-panel" aria-labelledby="account-actions">
+        <h2 id="account-actions">Tilgang</h2>
+        {account.me ? (
+          <p>
+            Dette er din egen konto: den kan ikke deaktiveres herfra. Navn, e-post og passord endrer du under{" "}
+            <Link to="/admin/settings/profile">Min profil</Link>.
+          </p>
+        ) : null}
+        {account.state === "locked" ? (
+          <StaffActionForm intent="unlock" who={who} actionData={actionData}>
+            <p>Kontoen er låst etter for mange feil passord. Opphev låsen hvis du vet at det var kollegaen selv.</p>
+          </StaffActionForm>
+        ) : null}
+        {account.state === "invited" ? (
+          <StaffActionForm intent="reinvite" who={who} actionData={actionData}>
+            <p>Kollegaen har ikke valgt passord ennå.</p>
+          </StaffActionForm>
+        ) : null}
+        {account.state === "disabled" ? (
+          <StaffActionForm intent="enable" who={who} actionData={actionData}>
+            <p>Kontoen er deaktivert og kan ikke logge inn.</p>
+          </StaffActionForm>
+        ) : account.me ? null : (
+          <StaffActionForm intent="disable" who={who} actionData={actionData}>
+            <p>En deaktivert konto kan ikke logge inn, og øktene den har åpne, avsluttes med en gang.</p>
+          </StaffActionForm>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link } from "react-router";
+import { Pager } from "~/components/staff/pager";
+import { InviteForm, type StaffFormResult } from "~/components/staff/staff-forms";
+import { inviteSchema, parseStaffPage, STAFF_STATE_LABELS } from "~/lib/auth/account-forms";
+import { staffSession } from "~/lib/auth/guard.server";
+import { inviteStaff, listStaff } from "~/lib/auth/staff-accounts.server";
+import { kickMailWorker } from "~/lib/mail/mail.server";
+import { getDb } from "~/lib/platform/db.server";
+import { osloDateTime } from "~/lib/platform/oslo-time";
+import { staffMeta } from "~/lib/site/seo";
+import { staffActor } from "~/lib/staff/actor.server";
+import type { Route } from "./+types/admin.staff";
+
+/** /admin/staff ("Team"): every staff account and its state, and inviting a colleague. */
+export const meta: Route.MetaFunction = () => staffMeta("Team");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = staffSession(context);
+  const list = await listStaff(getDb(), parseStaffPage(new URL(request.url).searchParams));
+  return {
+    total: list.total,
+    page: list.page,
+    pageCount: list.pageCount,
+    rows: list.rows.map((row) => ({
+      id: row.id,
+      name: row.fullName || row.email,
+      email: row.email,
+      twoStep: row.twoStep,
+      state: row.state,
+      lastSignIn: row.lastSignInAt ? osloDateTime(row.lastSignInAt) : null,
+      me: row.id === session.userId,
+    })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: inviteSchema });
+  if (submission.status !== "success") {
+    return data<StaffFormResult>({ intent: "invite", result: submission.reply() }, 400);
+  }
+  const { email, fullName } = submission.value;
+  const result = await inviteStaff(getDb(), { email, fullName }, staffActor(request, context));
+  if (result.kind === "exists") {
+    return data<StaffFormResult>(
+      { intent: "invite", result: submission.reply(), error: `${email} har allerede en konto i teamet.` },
+      409,
+    );
+  }
+  kickMailWorker();
+  const message =
+    result.kind === "reinvited"
+      ? `${email} var allerede invitert: en ny lenke er sendt, og den gamle virker ikke lenger.`
+      : `Invitasjonen er sendt til ${email}. Lenken virker i 72 timer.`;
+  return { intent: "invite", result: submission.reply({ resetForm: true }), message } satisfies StaffFormResult;
+}
+
+export default function Team({ loaderData, actionData }: Route.ComponentProps) {
+  const { rows, total, page, pageCount } = loaderData;
+  return (
+    <>
+      <h1 className="admin-title">Team</h1>
+      <p>{total === 1 ? "1 konto" : `${total.toLocaleString("nb-NO")} kontoer`}.</p>
+      <div className="table-wrap">
+        <table className="admin-table staff-table">
+          <thead>
+            <tr>
+              <th scope="col">Navn</th>
+              <th scope="col">E-post</th>
+              <th scope="col">Totrinn</th>
+              <th scope="col">Sist innlogget</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <td data-label="Navn">
+                  <div>
+                    <Link to={`/admin/staff/${row.id}`}>{row.name}</Link>
+                    {row.me ? <small className="inbox-email">(deg)</small> : null}
+                  </div>
+                </td>
+                <td data-label="E-post">{row.email}</td>
+                <td data-label="Totrinn">{row.twoStep ? "På" : "Av"}</td>
+                <td data-label="Sist innlogget">{row.lastSignIn ?? "Aldri"}</td>
+                <td data-label="Status">
+                  <div>
+                    <span className={`badge badge-staff-${row.state}`}>{STAFF_STATE_LABELS[row.state]}</span>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager page={page} pageCount={pageCount} />
+      <section className="admin-panel" aria-labelledby="invite-heading">
+        <h2 id="invite-heading">Inviter en kollega</h2>
+        <p className="field-hint">
+          Kollegaen får en e-post med en lenke for å velge passord. Lenken virker i 72 timer og bare én gang.
+        </p>
+        <InviteForm actionData={actionData} />
+      </section>
+    </>
+  );
+}
