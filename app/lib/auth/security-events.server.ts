@@ -24,7 +24,11 @@ export type SecurityAction =
   | "lead_status_changed"
   | "lead_note_added"
   | "lead_erased"
-  | "leads_exported";
+  | "leads_exported"
+  // The newsletter (details: the issue's and send's ids and the recipient count).
+  | "newsletter_issue_saved"
+  | "newsletter_test_sent"
+  | "newsletter_sent";
 
 export type SecurityEvent = {
   p_user_id: string | null;
