@@ -55,3 +55,13 @@ export type IssueState = keyof typeof SEND_STATES;
 export const issuePageSchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
 });
+
+/** How far a send has come (see progress.server.ts). */
+export type SendProgress = {
+  recipients: number;
+  waiting: number;
+  queued: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+};

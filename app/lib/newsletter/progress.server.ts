@@ -1,19 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { type Database, schema } from "../platform/db.server";
+import type { SendProgress } from "./issue-forms";
 
 /**
  * How far a send has come: waiting for their turn, queued in the mail outbox, sent,
  * failed for good, skipped (unsubscribed before their turn). A finished send keeps its
  * final counts; a running one is counted from its deliveries and their outbox rows.
  */
-export type SendProgress = {
-  recipients: number;
-  waiting: number;
-  queued: number;
-  sent: number;
-  failed: number;
-  skipped: number;
-};
 
 const { newsletterDeliveries: d, mailOutbox: o } = schema;
 
