@@ -14,6 +14,8 @@ const KINDS = [
   "newsletter-welcome",
   "gdpr-report",
   "account-security",
+  "newsletter-issue",
+  "newsletter-test",
 ] as const;
 export type MailKind = (typeof KINDS)[number];
 
