@@ -58,7 +58,7 @@ async function subscribers(list: Array<[string, "active" | "pending" | "unsubscr
 async function issueStartedFor(actor: StaffActor) {
   const id = await createIssue(
     handle.db,
-    { subject: "Autumn notes", preheader: "Three things we learnt", body: "First paragraph.\nSecond paragraph.", featuredImage: "" },
+    { subject: "Autumn notes", preheader: "Three things we learnt", body: "First paragraph.\nSecond paragraph: https://example.com/post?a=1.", featuredImage: "" },
     actor,
   );
   const recipients = await countActiveSubscribers(handle.db);
@@ -98,8 +98,10 @@ describe(`sending a newsletter issue (${engineName()})`, () => {
     for (const mail of peer.messages) {
       expect(mail.subject).toBe("Autumn notes");
       expect(mail.text).toContain("First paragraph.");
-      expect(mail.html).toContain("Second paragraph.");
+      expect(mail.html).toContain("Second paragraph: ");
       expect(mail.html).not.toMatch(/<img/); // no featured image, and never a tracking pixel
+      // Links go exactly where the text says: not rewritten, not tracked.
+      expect(mail.html).toContain('href="https://example.com/post?a=1"');
       const link = linkFrom(mail.text, `${SITE}/newsletter/unsubscribe?token=`);
       expect(mail.headers.find((h) => h.key === "list-unsubscribe")?.value).toBe(`<${link}>`);
       expect(mail.headers.find((h) => h.key === "list-unsubscribe-post")?.value).toBe("List-Unsubscribe=One-Click");

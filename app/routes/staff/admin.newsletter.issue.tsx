@@ -112,16 +112,18 @@ export default function Issue({ loaderData, actionData }: Route.ComponentProps) 
           {draft ? (
             <section className="admin-panel" aria-labelledby="issue-send">
               <h2 id="issue-send">Send</h2>
-              <Form method="post" action={`/admin/newsletter/${issue.id}/test`} className="inline-form">
-                <button type="submit" className="button button-small button-ghost">
-                  Send test til meg
-                </button>
-                <span className="field-hint">Til {me}, med «[Test]» i emnet. Lagre først.</span>
-              </Form>
-              <p>
+              <div className="newsletter-actions">
+                <Form method="post" action={`/admin/newsletter/${issue.id}/test`}>
+                  <button type="submit" className="button button-small button-ghost">
+                    Send test til meg
+                  </button>
+                </Form>
                 <Link className="button button-small" to={`/admin/newsletter/${issue.id}/send`}>
                   Send til abonnentene …
                 </Link>
+              </div>
+              <p className="field-hint">
+                Testen går bare til {me}, med «[Test]» i emnet. Begge sender den lagrede versjonen: lagre først.
               </p>
             </section>
           ) : null}

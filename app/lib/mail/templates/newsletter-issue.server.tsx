@@ -1,7 +1,16 @@
 import { Img, Section } from "@react-email/components";
 import { paragraphs } from "~/lib/blog/blog-format";
 import { renderEmail } from "../render.server";
-import { EmailLayout, Paragraph, Title } from "./layout.server";
+import { EmailLayout, Paragraph, TextLink, Title } from "./layout.server";
+
+/** Web addresses in the text become links to exactly that address: nothing is rewritten or tracked. */
+const WEB_ADDRESS = /(https?:\/\/[^\s<>"]+[^\s<>".,;:!?)])/;
+
+function WithLinks({ text }: { text: string }) {
+  return text
+    .split(WEB_ADDRESS)
+    .map((part, index) => (index % 2 === 1 ? <TextLink key={index} href={part} /> : part));
+}
 
 export type NewsletterIssueProps = {
   siteUrl: string;
@@ -35,7 +44,9 @@ export function NewsletterIssueEmail({ siteUrl, subject, preheader, body, imageU
         </Section>
       ) : null}
       {paragraphs(body).map((paragraph, index) => (
-        <Paragraph key={index}>{paragraph}</Paragraph>
+        <Paragraph key={index}>
+          <WithLinks text={paragraph} />
+        </Paragraph>
       ))}
     </EmailLayout>
   );
