@@ -8,6 +8,7 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
+import { FieldError } from "./field-error";
 import { issueSchema, sendSchema } from "~/lib/newsletter/issue-forms";
 
 /**
@@ -20,14 +21,6 @@ export type IssueFormResult = { result: SubmissionResult<string[]>; message?: st
 export type MediaChoice = { path: string; thumb: string; label: string };
 
 type IssueDefaults = { subject: string; preheader: string; body: string; featuredImage: string };
-
-function FieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
-  return errors?.length ? (
-    <p id={id} className="field-error" role="alert">
-      {errors[0]}
-    </p>
-  ) : null;
-}
 
 export function IssueForm({
   defaults,

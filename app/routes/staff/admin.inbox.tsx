@@ -1,4 +1,5 @@
 import { Form, Link, useSearchParams } from "react-router";
+import { Pager } from "~/components/staff/pager";
 import { staffSession } from "~/lib/auth/guard.server";
 import { getDb } from "~/lib/platform/db.server";
 import { osloDateTime } from "~/lib/platform/oslo-time";
@@ -147,27 +148,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-      {pageCount > 1 ? (
-        <nav className="pager" aria-label="Sider">
-          {page > 1 ? (
-            <Link to={pageLink(page - 1)} rel="prev">
-              ← Forrige
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>
-            Side {page} av {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link to={pageLink(page + 1)} rel="next">
-              Neste →
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager page={page} pageCount={pageCount} link={pageLink} />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { Form, Link, useSearchParams } from "react-router";
+import { Pager } from "~/components/staff/pager";
 import { staffSession } from "~/lib/auth/guard.server";
 import { issuePageSchema, SEND_STATES } from "~/lib/newsletter/issue-forms";
 import { listIssues, publishedPostChoices } from "~/lib/newsletter/issues.server";
@@ -67,7 +68,7 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
       ) : null}
-      <h2>Utgaver</h2>
+      <h2>Utgaver ({total})</h2>
       {issues.length === 0 ? (
         <p className="empty">Ingen nyhetsbrev ennå.</p>
       ) : (
@@ -104,27 +105,7 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-      {pageCount > 1 ? (
-        <nav className="pager" aria-label="Sider">
-          {page > 1 ? (
-            <Link to={page - 1 > 1 ? `?page=${page - 1}` : "."} rel="prev">
-              ← Forrige
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>
-            Side {page} av {pageCount} ({total} utgaver)
-          </span>
-          {page < pageCount ? (
-            <Link to={`?page=${page + 1}`} rel="next">
-              Neste →
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager page={page} pageCount={pageCount} link={(to) => (to > 1 ? `?page=${to}` : ".")} />
     </>
   );
 }
