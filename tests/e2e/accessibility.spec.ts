@@ -61,6 +61,8 @@ test("staff pages have no axe violations", async ({ browser }) => {
     "/admin/settings/sessions",
     "/admin/subscribers",
     "/admin/media",
+    "/admin/newsletter",
+    "/admin/newsletter/new",
     "/blog/manage",
     "/blog/cms",
     "/job-cms",

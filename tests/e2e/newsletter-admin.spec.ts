@@ -1,5 +1,6 @@
 import { expect, test } from "./support/fixtures";
 import { header, linkIn, uniqueAddress, waitForMail } from "./support/mailbox";
+import { expectRedirectedHome } from "./support/sign-in";
 import { STAFF_ACCOUNTS } from "./support/staff-accounts";
 import { subscribeAndConfirm } from "./support/subscriber";
 
@@ -71,4 +72,17 @@ test("compose, preview, test to self, send: progress reaches «Sendt» and the s
   await page.goto("/admin/newsletter");
   const row = page.getByRole("row").filter({ hasText: marker });
   await expect(row.getByRole("cell").nth(1)).toHaveText("Sendt");
+});
+
+test("signed out, the newsletter pages, the preview and the send redirect home and send nothing", async ({ request }) => {
+  const id = "00000000-0000-4000-8000-000000000000";
+  for (const path of ["/admin/newsletter", "/admin/newsletter/new", `/admin/newsletter/${id}`, `/admin/newsletter/${id}/preview.html`]) {
+    await expectRedirectedHome(request, path);
+  }
+  const send = await request.post(`/admin/newsletter/${id}/send`, {
+    form: { confirm: "on", expectedRecipients: "1" },
+    maxRedirects: 0,
+  });
+  expect(send.status()).toBe(302);
+  expect(send.headers().location).toBe("/");
 });

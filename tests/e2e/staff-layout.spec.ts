@@ -10,6 +10,8 @@ const STAFF_PAGES: { path: string; current: string }[] = [
   { path: "/admin/settings", current: "Innstillinger" },
   { path: "/admin/subscribers", current: "Abonnenter" },
   { path: "/admin/media", current: "Media" },
+  { path: "/admin/newsletter", current: "Nyhetsbrev" },
+  { path: "/admin/newsletter/new", current: "Nyhetsbrev" },
   { path: "/blog/manage", current: "Blogg" },
   { path: "/blog/cms", current: "Blogg" },
   { path: "/blog/new", current: "Blogg" },
