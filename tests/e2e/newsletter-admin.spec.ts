@@ -33,6 +33,12 @@ test("compose, preview, test to self, send: progress reaches «Sendt» and the s
   const frame = page.frameLocator('iframe[title="Forhåndsvisning av e-posten"]');
   await expect(frame.getByRole("heading", { level: 1 })).toHaveText(`Autumn notes ${marker}`);
   await expect(frame.getByText(`Hello from the studio ${marker}.`)).toBeVisible();
+  // The frame's document has its own narrow policy: the e-mail's inline styles, no scripts.
+  const preview = await page.request.get(`${page.url().replace(/\?.*$/, "")}/preview.html`);
+  expect(preview.headers()["content-security-policy"]).toBe(
+    "default-src 'none'; style-src 'unsafe-inline'; img-src * data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'",
+  );
+  expect(preview.headers()["x-frame-options"]).toBe("SAMEORIGIN");
   await expect(page.locator("pre.newsletter-text")).toContainText(`Hello from the studio ${marker}.\n\nSecond paragraph.`);
 
   // A test to the signed-in staff member only.
