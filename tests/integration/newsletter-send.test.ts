@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "~/lib/auth/users.server";
 import { createMailWorker, type MailWorker, smtpTransport } from "~/lib/mail/mail.server";
-import { createIssue, getIssue, type StaffActor, updateIssue } from "~/lib/newsletter/issues.server";
+import { createIssue, createIssueFromPost, getIssue, type StaffActor, updateIssue } from "~/lib/newsletter/issues.server";
 import {
   countActiveSubscribers,
   NEWSLETTER_MAIL_KIND,
@@ -203,5 +203,21 @@ describe(`sending a newsletter issue (${engineName()})`, () => {
     expect(new Set(addresses).size).toBe(20);
     expect((await startSend(handle.db, id, 20, actor)).status).toBe("already-sent");
     expect(await outboxOfKind()).toHaveLength(20);
+  });
+
+  it("starts a draft from a published post, prefilled; never from a draft post", async () => {
+    const actor = await staff();
+    const [published, draft] = await handle.db
+      .insert(schema.blogPosts)
+      .values([
+        { title: "Local AI", excerpt: "Why on-site", author: "Kari", slug: "local-ai", content: "Line one.\nLine two.", featuredImage: "/uploads/abc-1200.jpg", published: true },
+        { title: "Secret", excerpt: "x", author: "Kari", slug: "secret", content: "x", published: false },
+      ])
+      .returning();
+    const id = await createIssueFromPost(handle.db, published!.id, actor, SITE);
+    const issue = await getIssue(handle.db, id!);
+    expect(issue).toMatchObject({ subject: "Local AI", preheader: "Why on-site", featuredImage: "/uploads/abc-1200.jpg", state: "draft" });
+    expect(issue?.body).toBe(`Line one.\nLine two.\nRead it on the Fjord & Form blog: ${SITE}/blog/local-ai`);
+    expect(await createIssueFromPost(handle.db, draft!.id, actor, SITE)).toBeNull();
   });
 });
