@@ -10,6 +10,8 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import type { LeadStatus } from "../app/lib/visitor-forms/lead-forms";
@@ -365,6 +367,83 @@ export const leadNotes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("lead_notes_lead_idx").on(t.leadId, t.createdAt)],
+);
+
+// ─── Newsletter issues and their sending ─────────────────────────────────────
+
+/**
+ * An issue of the newsletter, written by staff in the blog's text format (a paragraph per
+ * line). A draft until it is sent; then it is kept as it was sent (the history).
+ */
+export const newsletterIssues = pgTable(
+  "newsletter_issues",
+  {
+    id: id(),
+    subject: text("subject").notNull(),
+    preheader: text("preheader").notNull().default(""),
+    body: text("body").notNull(),
+    /** An uploaded image's /uploads/… address, or "". */
+    featuredImage: text("featured_image").notNull().default(""),
+    /** The published post it was started from, if any. */
+    sourcePostId: uuid("source_post_id").references(() => blogPosts.id, { onDelete: "set null" }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("newsletter_issues_updated_idx").on(t.updatedAt)],
+);
+
+/**
+ * One sending of an issue to every active subscriber (at most one per issue). Running
+ * until every delivery was released and its e-mail left the outbox; the final counts are
+ * kept here, since the outbox forgets its rows after 90 days.
+ */
+export const newsletterSends = pgTable(
+  "newsletter_sends",
+  {
+    id: id(),
+    issueId: uuid("issue_id")
+      .notNull()
+      .unique()
+      .references(() => newsletterIssues.id, { onDelete: "restrict" }),
+    status: text("status").$type<"running" | "done">().notNull().default("running"),
+    recipientCount: integer("recipient_count").notNull(),
+    sentCount: integer("sent_count"),
+    failedCount: integer("failed_count"),
+    skippedCount: integer("skipped_count"),
+    startedBy: uuid("started_by").references(() => users.id, { onDelete: "set null" }),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  // One send at a time: the rate is the whole newsletter's, not each send's.
+  (t) => [uniqueIndex("newsletter_sends_one_running").on(t.status).where(sql`${t.status} = 'running'`)],
+);
+
+/**
+ * One recipient of a send: waiting, then released into the mail outbox (at the configured
+ * rate), or skipped (unsubscribed before it was their turn). Unique per send and
+ * subscriber, so nobody gets an issue twice.
+ */
+export const newsletterDeliveries = pgTable(
+  "newsletter_deliveries",
+  {
+    id: id(),
+    sendId: uuid("send_id")
+      .notNull()
+      .references(() => newsletterSends.id, { onDelete: "cascade" }),
+    subscriberId: uuid("subscriber_id")
+      .notNull()
+      .references(() => newsletterSubscribers.id, { onDelete: "cascade" }),
+    status: text("status").$type<"waiting" | "released" | "skipped">().notNull().default("waiting"),
+    outboxId: uuid("outbox_id").references(() => mailOutbox.id, { onDelete: "set null" }),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+  },
+  (t) => [
+    unique("newsletter_deliveries_once").on(t.sendId, t.subscriberId),
+    index("newsletter_deliveries_status_idx").on(t.sendId, t.status),
+    index("newsletter_deliveries_released_idx").on(t.releasedAt),
+    index("newsletter_deliveries_outbox_idx").on(t.outboxId),
+  ],
 );
 
 // ─── Infrastructure ──────────────────────────────────────────────────────────

@@ -24,7 +24,13 @@ import {
   sendCachedPage,
   storeResponse,
 } from "./page-cache";
-import { clientAddress, rejectControlCharacters, sameOriginWrites, securityHeaders } from "./security";
+import {
+  clientAddress,
+  emailPreviewHeaders,
+  rejectControlCharacters,
+  sameOriginWrites,
+  securityHeaders,
+} from "./security";
 
 type Env = { Variables: { secureHeadersNonce?: string; requestId: string; cspNonceOverride?: string } };
 
@@ -72,6 +78,7 @@ export function createApp(options: { mode: "development" | "production"; clientD
   });
 
   app.use(cspNonceOverride());
+  app.use(emailPreviewHeaders());
   app.use(
     securityHeaders({
       dev,

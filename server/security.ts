@@ -43,6 +43,27 @@ export function securityHeaders(options: { dev: boolean; mediaOrigin?: string; h
   });
 }
 
+/** The staff newsletter's e-mail preview (routes/staff/admin.newsletter.preview.ts). */
+const EMAIL_PREVIEW_PATH = /^\/admin\/newsletter\/[0-9a-f-]{36}\/preview\.html$/;
+
+/**
+ * An e-mail preview is the e-mail's own HTML, styled inline like every e-mail, shown in
+ * a frame on the issue's page. It gets its own narrow policy instead of the site's: inline
+ * styles allowed (they are the e-mail's), no scripts, no forms, framed only by this site.
+ * Registered before securityHeaders, so it runs after it on the way out.
+ */
+export function emailPreviewHeaders(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (!EMAIL_PREVIEW_PATH.test(c.req.path) || c.res.status !== 200) return;
+    c.res.headers.set(
+      "Content-Security-Policy",
+      "default-src 'none'; style-src 'unsafe-inline'; img-src * data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'",
+    );
+    c.res.headers.set("X-Frame-Options", "SAMEORIGIN");
+  };
+}
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**

@@ -11,6 +11,7 @@ import {
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { FieldError } from "~/components/field-error";
 import { JOB_TYPES } from "~/content/jobs";
 import { JOB_LIMITS, jobFormFields, jobFormSchema, type JobFormValues } from "~/lib/careers/job-form";
 import { slugify } from "~/lib/platform/slug";
@@ -30,14 +31,6 @@ export const emptyJob: JobFormValues = {
   applyLink: "mailto:jobs@fjordform.no",
   published: true,
 };
-
-function FieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
-  return errors?.length ? (
-    <p id={id} className="field-error" role="alert">
-      {errors[0]}
-    </p>
-  ) : null;
-}
 
 /**
  * The job listing form (create and edit): one Conform form over the schema the server

@@ -63,6 +63,8 @@ test("staff pages have no axe violations", async ({ browser }) => {
     "/admin/security",
     "/admin/mail",
     "/admin/media",
+    "/admin/newsletter",
+    "/admin/newsletter/new",
     "/blog/manage",
     "/blog/cms",
     "/job-cms",

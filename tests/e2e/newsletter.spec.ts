@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { findMails, header, linkIn, uniqueAddress, waitForMail } from "./support/mailbox";
+import { subscribeAndConfirm } from "./support/subscriber";
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -20,17 +21,6 @@ async function openFooterForm(page: Page, path = "/about") {
 }
 
 const isSignUp = (url: string, method: string) => new URL(url).pathname === "/api/contact" && method === "POST";
-
-/** Signs up through the API, then confirms with the link from the e-mail, as a visitor would. */
-async function subscribeAndConfirm(page: Page, request: APIRequestContext, email: string) {
-  const response = await request.post("/api/contact", { data: { email, type: "newsletter" } });
-  expect(response.status()).toBe(200);
-  const confirm = await waitForMail({ kind: "newsletter-confirm", to: email });
-  await page.goto(linkIn(confirm, "/newsletter/confirm"));
-  await page.getByRole("button", { name: "Confirm my subscription" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're subscribed.");
-  return waitForMail({ kind: "newsletter-welcome", to: email });
-}
 
 test("sends the address trimmed and lowercased, thanks the visitor and empties the field", async ({ page }) => {
   const email = uniqueAddress("news-case");

@@ -12,6 +12,8 @@ const STAFF_PAGES: { path: string; current: string }[] = [
   { path: "/admin/media", current: "Media" },
   { path: "/admin/mail", current: "E-post" },
   { path: "/admin/security", current: "Sikkerhet" },
+  { path: "/admin/newsletter", current: "Nyhetsbrev" },
+  { path: "/admin/newsletter/new", current: "Nyhetsbrev" },
   { path: "/blog/manage", current: "Blogg" },
   { path: "/blog/cms", current: "Blogg" },
   { path: "/blog/new", current: "Blogg" },

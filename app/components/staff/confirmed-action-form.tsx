@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import type { confirmSchema } from "~/lib/staff/confirm-forms";
+import { FieldError } from "~/components/field-error";
 
 /** What a staff page's action answers to one of its confirmed forms. */
 export type ConfirmedActionResult = { intent: string; result: SubmissionResult<string[]>; message?: string };
@@ -53,11 +54,7 @@ export function ConfirmedActionForm({ intent, schema, actionData, checkboxLabel,
         <input {...getInputProps(fields.confirm, { type: "checkbox" })} key={fields.confirm.key} />
         {checkboxLabel}
       </label>
-      {fields.confirm.errors?.length ? (
-        <p id={fields.confirm.errorId} className="field-error" role="alert">
-          {fields.confirm.errors[0]}
-        </p>
-      ) : null}
+      <FieldError id={fields.confirm.errorId} errors={fields.confirm.errors} />
       <div>
         <button type="submit" className={`button button-small${danger ? " button-danger" : ""}`} disabled={busy}>
           {button}

@@ -8,7 +8,7 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { FieldError } from "~/components/staff/staff-forms";
+import { FieldError } from "~/components/field-error";
 import {
   LEAD_STATUS_LABELS,
   LEAD_STATUSES,

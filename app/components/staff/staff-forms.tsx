@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
+import { FieldError } from "~/components/field-error";
 import { inviteSchema, type StaffAction, staffActionSchema } from "~/lib/auth/account-forms";
 
 /**
@@ -15,14 +16,6 @@ export type StaffFormResult = {
   message?: string;
   error?: string;
 };
-
-export function FieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
-  return errors?.length ? (
-    <p id={id} className="field-error" role="alert">
-      {errors[0]}
-    </p>
-  ) : null;
-}
 
 export function FormNotice({ data }: { data: Pick<StaffFormResult, "message" | "error"> | undefined }) {
   if (data?.error) {

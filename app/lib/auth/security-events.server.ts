@@ -53,7 +53,11 @@ export type SecurityAction =
   | "password_reset"
   | "email_change_requested"
   | "email_changed"
-  | "profile_updated";
+  | "profile_updated"
+  // The newsletter (details: the issue's and send's ids and the recipient count).
+  | "newsletter_issue_saved"
+  | "newsletter_test_sent"
+  | "newsletter_sent";
 
 export type SecurityEvent = {
   p_user_id: string | null;

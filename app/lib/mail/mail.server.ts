@@ -33,16 +33,20 @@ export async function enqueueMail(tx: Database, mail: OutgoingMail) {
     headers["List-Unsubscribe"] = `<${mail.unsubscribeUrl}>`;
     headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
   }
-  await tx.insert(schema.mailOutbox).values({
-    messageId: `<${randomUUID()}@${domain}>`,
-    kind: mail.kind,
-    toAddress: mail.to,
-    subject: mail.subject,
-    textBody: mail.text,
-    htmlBody: mail.html,
-    headers,
-    leadId: mail.leadId ?? null,
-  });
+  const [row] = await tx
+    .insert(schema.mailOutbox)
+    .values({
+      messageId: `<${randomUUID()}@${domain}>`,
+      kind: mail.kind,
+      toAddress: mail.to,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html,
+      headers,
+      leadId: mail.leadId ?? null,
+    })
+    .returning({ id: schema.mailOutbox.id });
+  return row!.id;
 }
 
 type OutboxRow = typeof schema.mailOutbox.$inferSelect;
@@ -176,7 +180,10 @@ export function createMailWorker(options: MailWorkerOptions) {
     const { mailOutbox: o } = schema;
     if (!isValidEmail(row.toAddress)) {
       // Queued before addresses were checked as strictly: sent nowhere rather than somewhere else.
-      await db.update(o).set({ status: "failed", lockedUntil: null, lastError: "not a plain address" }).where(eq(o.id, row.id));
+      await db
+        .update(o)
+        .set({ status: "failed", lockedUntil: null, lastError: "not a plain address" })
+        .where(eq(o.id, row.id));
       log.error("mail not sent: not a plain address", { messageId: row.messageId, kind: row.kind });
       return;
     }

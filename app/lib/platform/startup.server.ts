@@ -16,6 +16,7 @@ import { ensureFirstUser } from "../auth/users.server";
 import { protectStoredFactors } from "../auth/mfa.server";
 import { upgradeUnsubscribeTokens } from "../visitor-forms/newsletter.server";
 import { getMediaStore } from "../media/storage/media-store.server";
+import { createNewsletterReleaser } from "../newsletter/releaser.server";
 
 /**
  * Everything the server does once before it accepts requests: validate settings, find
@@ -55,6 +56,15 @@ export async function startApp(): Promise<{ stop: () => Promise<void> }> {
   setMailWorker(worker);
   worker.start();
   log.info("mail delivery", { transport: worker.transport });
+  // Newsletter sends continue where they were, in whichever process gets to them first.
+  const releaser = createNewsletterReleaser({
+    db: handle.db,
+    siteUrl: config.siteUrl,
+    mediaBaseUrl: config.mediaBaseUrl,
+    ratePerMinute: config.newsletterRatePerMinute,
+  });
+  releaser.start();
+  stopReleaser = () => releaser.stop();
   // Which store uploads go to (the folder or a bucket): the first thing to check when an
   // image is missing on one instance.
   log.info("media storage", { store: getMediaStore().description });
@@ -90,6 +100,7 @@ async function protectSecretsAtRest(db: Database, secretsKey: ReturnType<typeof 
 }
 
 let stopHousekeeping = () => {};
+let stopReleaser = async () => {};
 let stopListening = async () => {};
 
 /**
@@ -119,6 +130,7 @@ function superviseEmbeddedDatabase(cluster: EmbeddedCluster) {
 
 async function stopApp() {
   stopHousekeeping();
+  await stopReleaser();
   await stopListening();
   await getPageViewBuffer()?.stop();
   setPageViewBuffer(undefined);

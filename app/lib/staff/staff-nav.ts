@@ -9,6 +9,7 @@ export const STAFF_NAV = [
   { to: "/blog/manage", label: "Blogg", also: ["/blog/cms", "/blog/new", "/blog-cms", "/admin/posts"] },
   { to: "/job-cms", label: "Stillinger", also: ["/careers/cms"] },
   { to: "/admin/subscribers", label: "Abonnenter", also: [] },
+  { to: "/admin/newsletter", label: "Nyhetsbrev", also: [] },
   { to: "/admin/media", label: "Media", also: [] },
   { to: "/admin/mail", label: "E-post", also: [] },
   { to: "/admin/security", label: "Sikkerhet", also: [] },

@@ -5,6 +5,7 @@ import { type Database, schema } from "../platform/db.server";
 import { enqueueMail } from "../mail/mail.server";
 import { mailedRecently } from "./mail-cooldown.server";
 import { forgetErasureMarker } from "./subscribers-admin.server";
+import { dropPendingNewsletterMail } from "../newsletter/drop-pending.server";
 import { newsletterConfirmationEmail } from "../mail/templates/newsletter-confirmation.server";
 import { newsletterWelcomeEmail } from "../mail/templates/newsletter-welcome.server";
 import { derivedUnsubscribeToken, keyedHash, wrapLegacyHash } from "../platform/secrets.server";
@@ -148,16 +149,21 @@ export async function findByUnsubscribeToken(db: Database, token: string) {
 /** One-click unsubscribe. Idempotent: a second click still says you are unsubscribed. */
 export async function unsubscribe(db: Database, token: string) {
   if (!isWellFormedToken(token)) return "invalid";
-  const [row] = await db
-    .update(subscribers)
-    .set({
-      status: "unsubscribed",
-      unsubscribedAt: sql`coalesce(${subscribers.unsubscribedAt}, now())`,
-      confirmTokenHash: null,
-    })
-    .where(unsubscribeTokenIs(token))
-    .returning({ email: subscribers.email });
-  return row ? "unsubscribed" : "invalid";
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(subscribers)
+      .set({
+        status: "unsubscribed",
+        unsubscribedAt: sql`coalesce(${subscribers.unsubscribedAt}, now())`,
+        confirmTokenHash: null,
+      })
+      .where(unsubscribeTokenIs(token))
+      .returning({ id: subscribers.id });
+    if (!row) return "invalid";
+    // An issue being sent right now sends them nothing more.
+    await dropPendingNewsletterMail(tx as unknown as Database, row.id);
+    return "unsubscribed";
+  });
 }
 
 /**

@@ -17,6 +17,8 @@ const KINDS = [
   "staff-invitation",
   "password-reset",
   "email-change-confirm",
+  "newsletter-issue",
+  "newsletter-test",
 ] as const;
 export type MailKind = (typeof KINDS)[number];
 

@@ -1,0 +1,121 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { FieldError } from "~/components/field-error";
+import { issueSchema, sendSchema } from "~/lib/newsletter/issue-forms";
+
+/**
+ * The newsletter pages' forms: writing an issue, and confirming a send. Conform forms
+ * over the schemas the server parses with, so lengths and messages are the same on both
+ * sides; without JavaScript they are plain form posts.
+ */
+export type IssueFormResult = { result: SubmissionResult<string[]>; message?: string };
+
+export type MediaChoice = { path: string; thumb: string; label: string };
+
+type IssueDefaults = { subject: string; preheader: string; body: string; featuredImage: string };
+
+export function IssueForm({
+  defaults,
+  media,
+  actionData,
+  submitLabel,
+}: {
+  defaults: IssueDefaults;
+  media: MediaChoice[];
+  actionData?: IssueFormResult;
+  submitLabel: string;
+}) {
+  const busy = useNavigation().state !== "idle";
+  const [form, fields] = useForm({
+    id: "newsletter-issue-form",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(issueSchema),
+    defaultValue: defaults,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: issueSchema }),
+  });
+  const chosen = media.find((item) => item.path === (fields.featuredImage.value ?? defaults.featuredImage));
+  return (
+    <Form method="post" {...getFormProps(form)} className="cms-form">
+      <label htmlFor={fields.subject.id}>Emnelinje</label>
+      <input {...getInputProps(fields.subject, { type: "text" })} key={fields.subject.key} />
+      <FieldError id={fields.subject.errorId} errors={fields.subject.errors} />
+
+      <label htmlFor={fields.preheader.id}>Forhåndstekst (valgfri)</label>
+      <input {...getInputProps(fields.preheader, { type: "text" })} key={fields.preheader.key} />
+      <p className="field-hint">Linjen e-postprogrammer viser etter emnet i innboksen.</p>
+      <FieldError id={fields.preheader.errorId} errors={fields.preheader.errors} />
+
+      <label htmlFor={fields.body.id}>Tekst (på engelsk, som nettstedet)</label>
+      <textarea {...getTextareaProps(fields.body)} key={fields.body.key} rows={14} />
+      <p className="field-hint">Som blogginnlegg: hver linje blir et avsnitt. Lenker skrives som de er.</p>
+      <FieldError id={fields.body.errorId} errors={fields.body.errors} />
+
+      <label htmlFor={fields.featuredImage.id}>Hovedbilde (valgfritt)</label>
+      <select {...getSelectProps(fields.featuredImage)} key={fields.featuredImage.key}>
+        <option value="">Uten bilde</option>
+        {media.map((item) => (
+          <option key={item.path} value={item.path}>
+            {item.label}
+          </option>
+        ))}
+      </select>
+      <p className="field-hint">Fra mediebiblioteket (Media). Samme bilde for alle mottakere.</p>
+      <FieldError id={fields.featuredImage.errorId} errors={fields.featuredImage.errors} />
+      {chosen ? <img src={chosen.thumb} alt="Valgt hovedbilde" className="editor-preview" /> : null}
+
+      <div className="editor-actions">
+        <button type="submit" className="button" disabled={busy}>
+          {submitLabel}
+        </button>
+      </div>
+      {actionData?.message ? (
+        <p className="auth-message success" role="status">
+          {actionData.message}
+        </p>
+      ) : null}
+    </Form>
+  );
+}
+
+export function SendConfirmForm({
+  recipients,
+  actionData,
+}: {
+  recipients: number;
+  actionData?: { result: SubmissionResult<string[]> };
+}) {
+  const busy = useNavigation().state !== "idle";
+  const [form, fields] = useForm({
+    id: "newsletter-send-form",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(sendSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: sendSchema }),
+  });
+  const who = recipients === 1 ? "1 abonnent" : `${recipients.toLocaleString("nb-NO")} abonnenter`;
+  return (
+    <Form method="post" {...getFormProps(form)} className="cms-form">
+      <input type="hidden" name="expectedRecipients" value={recipients} />
+      <label className="checkbox-label">
+        <input {...getInputProps(fields.confirm, { type: "checkbox" })} key={fields.confirm.key} />
+        Jeg har sett forhåndsvisningen og vil sende nyhetsbrevet til {who}
+      </label>
+      <FieldError id={fields.confirm.errorId} errors={fields.confirm.errors} />
+      <div className="editor-actions">
+        <button type="submit" className="button" disabled={busy}>
+          Send til {who}
+        </button>
+      </div>
+    </Form>
+  );
+}

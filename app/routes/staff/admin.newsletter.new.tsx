@@ -1,0 +1,42 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, redirect } from "react-router";
+import { IssueForm, type IssueFormResult } from "~/components/staff/newsletter-forms";
+import { issueSchema } from "~/lib/newsletter/issue-forms";
+import { createIssue } from "~/lib/newsletter/issues.server";
+import { mediaChoices } from "~/lib/newsletter/media-choices.server";
+import { getConfig } from "~/lib/platform/config.server";
+import { getDb } from "~/lib/platform/db.server";
+import { staffMeta } from "~/lib/site/seo";
+import { staffActor } from "~/lib/staff/actor.server";
+import type { Route } from "./+types/admin.newsletter.new";
+
+/** /admin/newsletter/new: write a new issue; saving makes it a draft. */
+export const meta: Route.MetaFunction = () => staffMeta("Nytt nyhetsbrev");
+
+export async function loader() {
+  return { media: await mediaChoices(getDb(), getConfig().mediaBaseUrl) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: issueSchema });
+  if (submission.status !== "success") return data<IssueFormResult>({ result: submission.reply() }, 400);
+  const id = await createIssue(getDb(), submission.value, staffActor(request, context));
+  return redirect(`/admin/newsletter/${id}?created=1`, 303);
+}
+
+export default function NewIssue({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <p>
+        <Link to="/admin/newsletter">← Til nyhetsbrevene</Link>
+      </p>
+      <h1 className="admin-title">Nytt nyhetsbrev</h1>
+      <IssueForm
+        defaults={{ subject: "", preheader: "", body: "", featuredImage: "" }}
+        media={loaderData.media}
+        actionData={actionData}
+        submitLabel="Lagre kladd"
+      />
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, redirect } from "react-router";
+import { SendConfirmForm } from "~/components/staff/newsletter-forms";
+import { sendSchema } from "~/lib/newsletter/issue-forms";
+import { getIssue } from "~/lib/newsletter/issues.server";
+import { countActiveSubscribers, startSend } from "~/lib/newsletter/sending.server";
+import { getDb } from "~/lib/platform/db.server";
+import { staffMeta } from "~/lib/site/seo";
+import { staffActor } from "~/lib/staff/actor.server";
+import type { Route } from "./+types/admin.newsletter.send";
+
+/**
+ * /admin/newsletter/:id/send: the confirmation step. It shows how many active subscribers
+ * will get the issue; the send starts only with that count confirmed (if it changed
+ * meanwhile, the page asks again with the new one).
+ */
+export const meta: Route.MetaFunction = () => staffMeta("Send nyhetsbrev");
+
+const issuePage = (id: string) => `/admin/newsletter/${id}`;
+
+async function draftOr404(id: string) {
+  const issue = await getIssue(getDb(), id);
+  if (!issue) throw data(null, { status: 404 });
+  if (issue.state !== "draft") throw redirect(issuePage(issue.id));
+  return issue;
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const issue = await draftOr404(params.id);
+  return { id: issue.id, subject: issue.subject, recipients: await countActiveSubscribers(getDb()) };
+}
+
+const REFUSALS = {
+  busy: "Et annet nyhetsbrev sendes nå. Vent til det er ferdig.",
+  "no-recipients": "Ingen aktive abonnenter å sende til.",
+  "count-changed": "Antallet abonnenter har endret seg. Se det nye tallet og bekreft på nytt.",
+} as const;
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const issue = await draftOr404(params.id);
+  const submission = parseWithZod(await request.formData(), { schema: sendSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, 400);
+  const started = await startSend(getDb(), issue.id, submission.value.expectedRecipients, staffActor(request, context));
+  if (started.status === "missing") throw data(null, { status: 404 });
+  if (started.status === "started" || started.status === "already-sent") {
+    return redirect(`${issuePage(issue.id)}?started=1`, 303);
+  }
+  return data({ result: submission.reply({ formErrors: [REFUSALS[started.status]], resetForm: true }) }, 409);
+}
+
+export default function SendIssue({ loaderData, actionData }: Route.ComponentProps) {
+  const { id, subject, recipients } = loaderData;
+  const refusal = actionData?.result.error?.[""]?.[0];
+  return (
+    <>
+      <p>
+        <Link to={issuePage(id)}>← Tilbake til nyhetsbrevet</Link>
+      </p>
+      <h1 className="admin-title">Send «{subject}»</h1>
+      <section className="admin-panel">
+        <p>
+          Nyhetsbrevet sendes til <strong>{recipients.toLocaleString("nb-NO")}</strong> aktive abonnenter (bekreftet, ikke
+          avmeldt), én e-post til hver med egen avmeldingslenke, i jevnt tempo. Utsendelsen kan ikke angres, og
+          nyhetsbrevet kan ikke endres etterpå.
+        </p>
+        {refusal ? (
+          <p className="field-error" role="alert">
+            {refusal}
+          </p>
+        ) : null}
+        {recipients > 0 ? (
+          <SendConfirmForm key={recipients} recipients={recipients} actionData={actionData} />
+        ) : (
+          <p className="empty">Ingen aktive abonnenter ennå.</p>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import { data, redirect } from "react-router";
+import { staffSession } from "~/lib/auth/guard.server";
+import { kickMailWorker } from "~/lib/mail/mail.server";
+import { getIssue } from "~/lib/newsletter/issues.server";
+import { sendTestIssue } from "~/lib/newsletter/sending.server";
+import { getConfig } from "~/lib/platform/config.server";
+import { getDb } from "~/lib/platform/db.server";
+import { staffActor } from "~/lib/staff/actor.server";
+import type { Route } from "./+types/admin.newsletter.test";
+
+/** POST /admin/newsletter/:id/test: the issue to the signed-in staff member's own address only. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const db = getDb();
+  const issue = await getIssue(db, params.id);
+  if (!issue) throw data(null, { status: 404 });
+  const { siteUrl, mediaBaseUrl } = getConfig();
+  await sendTestIssue(db, issue, staffSession(context).email, { siteUrl, mediaBaseUrl }, staffActor(request, context));
+  kickMailWorker();
+  return redirect(`/admin/newsletter/${issue.id}?test=sent`, 303);
+}
+
+export function loader({ params }: Route.LoaderArgs) {
+  return redirect(`/admin/newsletter/${params.id}`);
+}
