@@ -4,6 +4,7 @@ import { services } from "./content/services";
 export default [
   index("routes/site/home.tsx"),
   route("work", "routes/site/work.tsx"),
+  route("work/:slug", "routes/site/work.detail.tsx"),
   route("about", "routes/site/about.tsx"),
   route("blog", "routes/site/blog.tsx"),
   route("blog/rss.xml", "routes/site/blog.rss.ts"),
@@ -51,6 +52,10 @@ export default [
         route("inbox/export.csv", "routes/staff/admin.inbox.export.ts"),
         route("inbox/:id", "routes/staff/admin.inbox.lead.tsx"),
         route("media", "routes/staff/admin.media.tsx"),
+        // The showcase: the list (order, publish), a new item, one item (edit, delete).
+        route("work", "routes/staff/admin.work.tsx"),
+        route("work/new", "routes/staff/admin.work.new.tsx"),
+        route("work/:id", "routes/staff/admin.work.item.tsx"),
       ]),
     ]),
   ]),

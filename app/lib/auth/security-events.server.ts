@@ -24,7 +24,14 @@ export type SecurityAction =
   | "lead_status_changed"
   | "lead_note_added"
   | "lead_erased"
-  | "leads_exported";
+  | "leads_exported"
+  // The showcase (/admin/work): details are the item's id and slug.
+  | "portfolio_item_created"
+  | "portfolio_item_updated"
+  | "portfolio_item_moved"
+  | "portfolio_item_published"
+  | "portfolio_item_unpublished"
+  | "portfolio_item_deleted";
 
 export type SecurityEvent = {
   p_user_id: string | null;
