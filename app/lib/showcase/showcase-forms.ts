@@ -19,35 +19,40 @@ export const BODY_MAX = 6000;
 export const ALT_MAX = 250;
 export const ITEMS_PER_PAGE = 25;
 
-const text = (max: number, label: string, required = false) => {
-  const base = z.string({ error: `Skriv ${label}.` }).trim();
-  const limited = (required ? base.min(1, `Skriv ${label}.`) : base).max(max, `Høyst ${max} tegn.`);
-  return required ? limited : z.preprocess((value) => value ?? "", limited);
-};
+// Conform's parser turns an empty field into undefined before the schema sees it.
+const required = (max: number, label: string) =>
+  z.string({ error: `Skriv ${label}.` }).trim().min(1, `Skriv ${label}.`).max(max, `Høyst ${max} tegn.`);
+const optional = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Høyst ${max} tegn.`)
+    .optional()
+    .transform((value) => value ?? "");
+const checkbox = z
+  .boolean()
+  .optional()
+  .transform((value) => value ?? false);
 
 /** Title, texts, services and flags: everything but the two files. */
 export const portfolioItemSchema = z.object({
-  title: text(TITLE_MAX, "en tittel", true),
+  title: required(TITLE_MAX, "en tittel"),
   /** Empty: made from the title. */
-  slug: z.preprocess(
-    (value) => (typeof value === "string" ? value.trim().toLowerCase() : ""),
-    z
-      .string()
-      .max(100, "Høyst 100 tegn.")
-      .refine((value) => value === "" || isSlug(value), "Bare små bokstaver a–z, tall og bindestrek."),
-  ),
-  client: text(CLIENT_MAX, "kunden eller bransjen", true),
+  slug: optional(100)
+    .transform((value) => value.toLowerCase())
+    .refine((value) => value === "" || isSlug(value), "Bare små bokstaver a–z, tall og bindestrek."),
+  client: required(CLIENT_MAX, "kunden eller bransjen"),
   services: z
     .array(z.enum(SERVICE_SLUGS, { error: "Ukjent tjeneste." }), { error: "Velg minst én tjeneste." })
     .min(1, "Velg minst én tjeneste."),
-  result: text(RESULT_MAX, "resultatet på én linje", true),
-  summary: text(SUMMARY_MAX, "et sammendrag", true),
-  challenge: text(BODY_MAX, "utfordringen"),
-  approach: text(BODY_MAX, "fremgangsmåten"),
-  outcome: text(BODY_MAX, "resultatet"),
-  posterAlt: text(ALT_MAX, "en alternativ tekst for plakatbildet", true),
-  featured: z.preprocess((value) => value === "on", z.boolean()),
-  published: z.preprocess((value) => value === "on", z.boolean()),
+  result: required(RESULT_MAX, "resultatet på én linje"),
+  summary: required(SUMMARY_MAX, "et sammendrag"),
+  challenge: optional(BODY_MAX),
+  approach: optional(BODY_MAX),
+  outcome: optional(BODY_MAX),
+  posterAlt: required(ALT_MAX, "en alternativ tekst for plakatbildet"),
+  featured: checkbox,
+  published: checkbox,
 });
 export type PortfolioItemInput = z.output<typeof portfolioItemSchema>;
 
@@ -61,7 +66,7 @@ export const FILE_MESSAGES = {
   videoRequired: "Velg en video (MP4).",
   videoNotMp4: "Videoen må være en MP4-fil.",
   webmNotWebm: "WebM-videoen må være en WebM-fil.",
-  videoTooLarge: (mb: number) => `Videoen er for stor: høyst ${mb} MB.`,
+  videoTooLarge: (mb: number) => `Videoen er for stor: høyst ${mb.toLocaleString("nb-NO", { maximumFractionDigits: 2 })} MB.`,
   posterRequired: "Velg et plakatbilde.",
   posterNotImage: "Plakatbildet må være JPEG, PNG, WebP eller GIF.",
   posterTooLarge: "Plakatbildet er for stort: høyst 5 MB.",

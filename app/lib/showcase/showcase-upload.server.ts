@@ -88,7 +88,7 @@ function videoSink(field: "video" | "videoWebm", limits: UploadLimits, received:
     async write(chunk) {
       size += chunk.byteLength;
       if (size > limits.videoMaxBytes) {
-        throw new Refusal(field, FILE_MESSAGES.videoTooLarge(Math.floor(limits.videoMaxBytes / (1024 * 1024))), 413);
+        throw new Refusal(field, FILE_MESSAGES.videoTooLarge(limits.videoMaxBytes / (1024 * 1024)), 413);
       }
       if (file) return void (await file.write(chunk));
       head.push(chunk);
