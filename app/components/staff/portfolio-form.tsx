@@ -18,8 +18,9 @@ import {
 
 /**
  * The showcase item form (/admin/work/new, /admin/work/:id): a Conform form over the
- * schema the server parses with. The files go last in the form, so the server has every
- * text field before the first video byte arrives; it checks the files as they stream in.
+ * schema the server parses with. The files go last in the form (keep them there), so the
+ * server has every text field before the first video byte arrives, and a file it refuses
+ * while it streams in never costs the text typed above it.
  */
 export type PortfolioFormValues = {
   title: string;
@@ -141,6 +142,9 @@ export function PortfolioForm({ defaults, lastResult, current, videoMaxMb, submi
             {current.webm ? " (med WebM)" : ""}. La feltene stå tomme for å beholde filene.
           </p>
         ) : null}
+        <label htmlFor={fields.posterAlt.id}>Alternativ tekst (hva videoen viser)</label>
+        <input {...getInputProps(fields.posterAlt, { type: "text" })} key={fields.posterAlt.key} />
+        <FieldError id={fields.posterAlt.errorId} errors={fields.posterAlt.errors} />
         <label htmlFor="portfolio-video">Video (MP4, høyst {videoMaxMb} MB)</label>
         <input id="portfolio-video" name="video" type="file" accept="video/mp4" required={!current} />
         {fileError("video")}
@@ -151,9 +155,6 @@ export function PortfolioForm({ defaults, lastResult, current, videoMaxMb, submi
         <label htmlFor="portfolio-poster">Plakatbilde (JPEG, PNG, WebP eller GIF, høyst 5 MB)</label>
         <input id="portfolio-poster" name="poster" type="file" accept="image/jpeg,image/png,image/webp,image/gif" required={!current} />
         {fileError("poster")}
-        <label htmlFor={fields.posterAlt.id}>Alternativ tekst (hva videoen viser)</label>
-        <input {...getInputProps(fields.posterAlt, { type: "text" })} key={fields.posterAlt.key} />
-        <FieldError id={fields.posterAlt.errorId} errors={fields.posterAlt.errors} />
       </fieldset>
 
       <div className="editor-actions">
