@@ -52,9 +52,8 @@ export default [
         route("inbox/export.csv", "routes/staff/admin.inbox.export.ts"),
         route("inbox/:id", "routes/staff/admin.inbox.lead.tsx"),
         route("media", "routes/staff/admin.media.tsx"),
-        // The showcase: the list (order, publish), a new item, one item (edit, delete).
+        // The showcase: the list (order, publish); "new" or one item (edit, delete).
         route("work", "routes/staff/admin.work.tsx"),
-        route("work/new", "routes/staff/admin.work.new.tsx"),
         route("work/:id", "routes/staff/admin.work.item.tsx"),
       ]),
     ]),

@@ -1,4 +1,4 @@
-import { useShowcaseFileUrl } from "~/lib/media/media";
+import { useShowcaseFileUrl } from "~/lib/showcase/showcase-media";
 
 /** A video's files: MP4 (every browser), WebM (smaller, optional) and the poster (WebP). */
 export type VideoFiles = { mp4: string; webm?: string | null; poster: string };

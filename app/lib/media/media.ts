@@ -24,16 +24,3 @@ export function useMediaUrl() {
 export function uploadUrl(baseUrl: string | undefined, path: string) {
   return baseUrl && path.startsWith("/uploads/") ? `${baseUrl}${path}` : path;
 }
-
-/**
- * A showcase file's address: a stored upload ("/uploads/…", see uploadUrl) or a key of
- * the media shipped with the site ("video/showcase-app.mp4", see mediaUrl).
- */
-export function showcaseFileUrl(baseUrl: string | undefined, path: string) {
-  return path.startsWith("/uploads/") ? uploadUrl(baseUrl, path) : mediaUrl(baseUrl, path);
-}
-
-export function useShowcaseFileUrl() {
-  const root = useRouteLoaderData("root") as { mediaBaseUrl?: string } | undefined;
-  return (path: string) => showcaseFileUrl(root?.mediaBaseUrl, path);
-}

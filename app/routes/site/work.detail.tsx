@@ -5,7 +5,7 @@ import { VideoLoop, VideoToggle } from "~/components/video-loop";
 import { serviceBySlug } from "~/content/services";
 import { siteConfig } from "~/content/site";
 import { paragraphs } from "~/lib/blog/blog-format";
-import { showcaseFileUrl } from "~/lib/media/media";
+import { showcaseFileUrl } from "~/lib/showcase/showcase-media";
 import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
 import { staticPage } from "~/lib/platform/static-page";

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect, useSearchParams } from "react-router";
 import { PortfolioDeleteForm, PortfolioForm } from "~/components/staff/portfolio-form";
-import { showcaseFileUrl } from "~/lib/media/media";
+import { showcaseFileUrl } from "~/lib/showcase/showcase-media";
 import { getMediaStore } from "~/lib/media/storage/media-store.server";
 import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
@@ -13,13 +13,21 @@ import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
 import type { Route } from "./+types/admin.work.item";
 
-/** /admin/work/:id: edit one showcase item (its form is multipart), or delete it (confirmed). */
-export const meta: Route.MetaFunction = ({ data }) => staffMeta(data ? `Rediger: ${data.item.title}` : "Prosjekt");
+/**
+ * /admin/work/new: a new showcase item; /admin/work/:id: edit one (its form is multipart),
+ * or delete it (confirmed). One module for both: every route costs the wizards' JavaScript
+ * budget a manifest entry.
+ */
+export const meta: Route.MetaFunction = ({ data }) => staffMeta(data?.item ? `Rediger: ${data.item.title}` : "Nytt prosjekt");
+
+const NEW = "new";
 
 export async function loader({ params }: Route.LoaderArgs) {
+  const config = getConfig();
+  const videoMaxMb = config.videoMaxBytes / (1024 * 1024);
+  if (params.id === NEW) return { item: null, defaults: undefined, videoMaxMb };
   const item = await getPortfolioItem(getDb(), params.id);
   if (!item) throw data(null, { status: 404 });
-  const config = getConfig();
   return {
     item: {
       id: item.id,
@@ -44,11 +52,12 @@ export async function loader({ params }: Route.LoaderArgs) {
       featured: item.featured,
       published: item.status === "published",
     },
-    videoMaxMb: config.videoMaxBytes / (1024 * 1024),
+    videoMaxMb,
   };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
+  if (params.id === NEW) return savePortfolioFromRequest(request, context);
   // The edit form streams files (multipart); the delete form is a plain form.
   if (multipartBoundary(request.headers.get("content-type"))) return savePortfolioFromRequest(request, context, params.id);
   const submission = parseWithZod(await request.formData(), { schema: portfolioDeleteSchema });
@@ -58,10 +67,22 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return redirect(`/admin/work?deleted=${encodeURIComponent(deleted.title)}`, 303);
 }
 
-export default function EditPortfolioItem({ loaderData, actionData }: Route.ComponentProps) {
+export default function PortfolioItemPage({ loaderData, actionData }: Route.ComponentProps) {
   const { item, defaults, videoMaxMb } = loaderData;
   const [params] = useSearchParams();
   const saved = params.get("saved");
+  const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
+  if (!item) {
+    return (
+      <>
+        <p>
+          <Link to="/admin/work">← Til arbeidet</Link>
+        </p>
+        <h1 className="admin-title">Nytt prosjekt</h1>
+        <PortfolioForm lastResult={lastResult} videoMaxMb={videoMaxMb} submitLabel="Lagre prosjektet" />
+      </>
+    );
+  }
   return (
     <>
       <p>
@@ -85,7 +106,7 @@ export default function EditPortfolioItem({ loaderData, actionData }: Route.Comp
       <PortfolioForm
         key={item.id}
         defaults={defaults}
-        lastResult={actionData && "result" in actionData ? actionData.result : undefined}
+        lastResult={lastResult}
         current={{ video: item.video, webm: item.webm, posterUrl: item.posterUrl }}
         videoMaxMb={videoMaxMb}
         submitLabel="Lagre endringene"

@@ -1,5 +1,5 @@
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
-import { showcaseFileUrl } from "~/lib/media/media";
+import { showcaseFileUrl } from "~/lib/showcase/showcase-media";
 import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
 import { listPortfolioItems, movePortfolioItem, setPortfolioPublished } from "~/lib/showcase/portfolio-admin.server";
