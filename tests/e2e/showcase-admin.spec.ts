@@ -53,6 +53,7 @@ test("a project with a real MP4 and a poster shows on /work, its page, the home 
   signedIn: page,
   browser,
 }) => {
+  test.slow(); // many pages, two browsers: a ceiling for a busy machine, not a timing
   const title = `Harbour ${marker()}`;
   const slug = title.toLowerCase().replace(" ", "-");
   await fillProject(page, title);
