@@ -8,6 +8,7 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
+import { FieldError } from "./field-error";
 import {
   LEAD_STATUS_LABELS,
   LEAD_STATUSES,
@@ -35,14 +36,6 @@ function Notice({ data }: { data: LeadActionResult | undefined }) {
   return data?.message ? (
     <p className="auth-message success" role="status">
       {data.message}
-    </p>
-  ) : null;
-}
-
-function FieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
-  return errors?.length ? (
-    <p id={id} className="field-error" role="alert">
-      {errors[0]}
     </p>
   ) : null;
 }

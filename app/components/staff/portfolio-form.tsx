@@ -8,6 +8,7 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
+import { FieldError } from "./field-error";
 import {
   BODY_MAX,
   portfolioDeleteSchema,
@@ -38,14 +39,6 @@ export type PortfolioFormValues = {
 };
 
 export type PortfolioFormResult = { result: SubmissionResult<string[]> };
-
-function FieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
-  return errors?.length ? (
-    <p id={id} className="field-error" role="alert">
-      {errors[0]}
-    </p>
-  ) : null;
-}
 
 type Props = {
   defaults?: PortfolioFormValues;

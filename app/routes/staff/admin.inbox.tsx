@@ -13,6 +13,7 @@ import {
   SEARCH_MAX_LENGTH,
 } from "~/lib/visitor-forms/lead-forms";
 import { listLeads } from "~/lib/visitor-forms/leads.server";
+import { Pager } from "~/components/staff/pager";
 import type { Route } from "./+types/admin.inbox";
 
 /** /admin/inbox: what visitors sent, newest first, with filters, search and pages. */
@@ -147,27 +148,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-      {pageCount > 1 ? (
-        <nav className="pager" aria-label="Sider">
-          {page > 1 ? (
-            <Link to={pageLink(page - 1)} rel="prev">
-              ← Forrige
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span>
-            Side {page} av {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link to={pageLink(page + 1)} rel="next">
-              Neste →
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager page={page} pageCount={pageCount} link={pageLink} />
     </>
   );
 }

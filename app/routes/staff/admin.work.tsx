@@ -6,6 +6,7 @@ import { listPortfolioItems, movePortfolioItem, setPortfolioPublished } from "~/
 import { STATUS_LABELS } from "~/lib/showcase/showcase-forms";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
+import { Pager } from "~/components/staff/pager";
 import type { Route } from "./+types/admin.work";
 
 /** /admin/work: the showcase in its order, with "Flytt opp/ned" and publishing; new and edit have their own pages. */
@@ -130,15 +131,7 @@ export default function PortfolioList({ loaderData, actionData }: Route.Componen
           </table>
         </div>
       )}
-      {pageCount > 1 ? (
-        <nav className="pager" aria-label="Sider">
-          {page > 1 ? <Link to={pageLink(page - 1)} rel="prev">← Forrige</Link> : <span />}
-          <span>
-            Side {page} av {pageCount}
-          </span>
-          {page < pageCount ? <Link to={pageLink(page + 1)} rel="next">Neste →</Link> : <span />}
-        </nav>
-      ) : null}
+      <Pager page={page} pageCount={pageCount} link={pageLink} />
     </>
   );
 }
