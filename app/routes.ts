@@ -4,6 +4,7 @@ import { services } from "./content/services";
 export default [
   index("routes/site/home.tsx"),
   route("work", "routes/site/work.tsx"),
+  route("work/:slug", "routes/site/work.detail.tsx"),
   route("about", "routes/site/about.tsx"),
   route("blog", "routes/site/blog.tsx"),
   route("blog/rss.xml", "routes/site/blog.rss.ts"),
@@ -71,6 +72,9 @@ export default [
         route("newsletter/:id/preview.html", "routes/staff/admin.newsletter.preview.ts"),
         route("newsletter/:id/test", "routes/staff/admin.newsletter.test.ts"),
         route("newsletter/:id/send", "routes/staff/admin.newsletter.send.tsx"),
+        // The showcase: the list (order, publish); "new" or one item (edit, delete).
+        route("work", "routes/staff/admin.work.tsx"),
+        route("work/:id", "routes/staff/admin.work.item.tsx"),
       ]),
     ]),
   ]),

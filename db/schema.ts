@@ -239,16 +239,42 @@ export const jobListings = pgTable("job_listings", {
   updatedAt: updatedAt(),
 });
 
-export const portfolioItems = pgTable("portfolio_items", {
-  id: id(),
-  slug: text("slug").notNull().unique(),
-  title: text("title").notNull(),
-  /** Media keys relative to the media base URL, e.g. "video/showcase-dashboard". */
-  media: text("media").notNull(),
-  status: text("status").$type<"draft" | "published">().notNull().default("published"),
-  sortOrder: integer("sort_order").notNull().default(0),
-  createdAt: createdAt(),
-});
+/**
+ * The showcase and its case studies (/work, /work/:slug, the home page, the service pages),
+ * edited by staff at /admin/work. Media are paths: "/uploads/…" for files in the media
+ * store, anything else a key under the media base URL (the seeded files in public/media).
+ */
+export const portfolioItems = pgTable(
+  "portfolio_items",
+  {
+    id: id(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    /** The client, or the sector when the client stays anonymous. */
+    client: text("client").notNull().default(""),
+    /** Slugs of the services in app/content/services.ts. */
+    services: jsonb("services").$type<string[]>().notNull().default([]),
+    /** One line: what came of it. */
+    result: text("result").notNull().default(""),
+    summary: text("summary").notNull().default(""),
+    /** The case study: plain text, one paragraph per line (the blog's format). */
+    challenge: text("challenge").notNull().default(""),
+    approach: text("approach").notNull().default(""),
+    outcome: text("outcome").notNull().default(""),
+    videoMp4: text("video_mp4").notNull(),
+    videoWebm: text("video_webm"),
+    /** The poster as WebP, and as JPEG for the rest. */
+    poster: text("poster").notNull(),
+    posterJpeg: text("poster_jpeg").notNull(),
+    posterAlt: text("poster_alt").notNull().default(""),
+    featured: boolean("featured").notNull().default(false),
+    status: text("status").$type<"draft" | "published">().notNull().default("published"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("portfolio_items_order_idx").on(t.sortOrder)],
+);
 
 export const media = pgTable("media", {
   id: id(),

@@ -9,12 +9,14 @@ import {
   limitBody,
 } from "~/lib/platform/request-body.server";
 import { UPLOAD_BODY_RULES, uploadTooLargeMessage } from "~/lib/media/uploads.server";
+import { getConfig } from "~/lib/platform/config.server";
+import { showcaseBodyRules } from "~/lib/showcase/showcase-upload.server";
 
 /**
  * One limit on every request body, before any route sees it: 64 KB, which is far
  * more than any visitor form (the contact form allows 5,000 characters) and a sign-in
  * ever sends, read within 10 s. A few staff routes carry more: blog posts and job
- * listings 256 KB, the image upload its 5 MB.
+ * listings 256 KB, the image upload its 5 MB, the showcase form two videos of VIDEO_MAX_MB and a poster.
  *
  * A declared Content-Length over the limit is answered 413 at once, without reading
  * a byte. Any other body (chunked, or within its declared length) reaches the route
@@ -29,6 +31,8 @@ type RouteRules = BodyRules & { tooLargeMessage?: (bytes: number) => string };
 function rulesFor(path: string): RouteRules {
   const route = path.replace(/(?:\.data|\/)$/, "");
   if (route === "/api/upload-image") return { ...UPLOAD_BODY_RULES, tooLargeMessage: uploadTooLargeMessage };
+  // The showcase form carries a video or two and a poster; each file has its own limit.
+  if (route === "/admin/work/new" || /^\/admin\/work\/[^/]+$/.test(route)) return showcaseBodyRules(getConfig().videoMaxBytes);
   if (route === "/api/blog" || route === "/api/blog-edit") return BLOG_POST_BODY_RULES;
   // The job form: a description and three lists, URL-encoded (ø is 6 bytes there).
   if (route === "/job-cms" || route.startsWith("/job-cms/") || route === "/careers/cms/new") return STAFF_CONTENT_RULES;

@@ -1,8 +1,13 @@
-import { useMediaUrl } from "~/lib/media/media";
+import { useShowcaseFileUrl } from "~/lib/showcase/showcase-media";
+
+/** A video's files: MP4 (every browser), WebM (smaller, optional) and the poster (WebP). */
+export type VideoFiles = { mp4: string; webm?: string | null; poster: string };
 
 type VideoLoopProps = {
-  /** Media key without extension, e.g. "video/showcase-app": .webm, .mp4 and .jpg/.webp poster. */
-  media: string;
+  /** Media key without extension, e.g. "video/hero": .webm, .mp4 and a .webp poster. */
+  media?: string;
+  /** Or the files one by one, as stored paths (a showcase item's). */
+  files?: VideoFiles;
   /** Accessible name; omit for decorative video, which is hidden from assistive technology. */
   label?: string;
   /** Load at once (the hero) instead of when the video comes near the viewport. */
@@ -19,9 +24,14 @@ type VideoLoopProps = {
  * plays it unless the visitor asked for reduced motion or pressed the section's pause
  * button (VideoToggle).
  */
-export function VideoLoop({ media, label, eager = false, className, width, height }: VideoLoopProps) {
-  const url = useMediaUrl();
-  const poster = url(`${media}.webp`);
+export function VideoLoop({ media, files, label, eager = false, className, width, height }: VideoLoopProps) {
+  const resolve = useShowcaseFileUrl();
+  const video = files ?? { mp4: `${media}.mp4`, webm: `${media}.webm`, poster: `${media}.webp` };
+  const poster = resolve(video.poster);
+  const sources = [
+    ...(video.webm ? [{ src: resolve(video.webm), type: "video/webm" }] : []),
+    { src: resolve(video.mp4), type: "video/mp4" },
+  ];
   return (
     <>
       {/* The hero's poster is a real image with high priority: it paints before any
@@ -48,15 +58,10 @@ export function VideoLoop({ media, label, eager = false, className, width, heigh
         aria-hidden={label ? undefined : true}
         aria-label={label}
         tabIndex={-1}
-        data-video={url(media)}
+        data-video={sources.map((source) => `${source.src} ${source.type}`).join(" ")}
         data-eager={eager ? "" : undefined}
       >
-        {eager ? (
-          <>
-            <source src={url(`${media}.webm`)} type="video/webm" />
-            <source src={url(`${media}.mp4`)} type="video/mp4" />
-          </>
-        ) : null}
+        {eager ? sources.map((source) => <source key={source.type} src={source.src} type={source.type} />) : null}
       </video>
     </>
   );

@@ -1,4 +1,4 @@
-/** Home page copy: hero, partnering line, Think/Make/Move, work teasers, closing. Services come from services.ts. */
+/** Home page copy: hero, partnering line, Think/Make/Move, closing (the work comes from the showcase). Services come from services.ts. */
 export const homeContent = {
   heroStatement: "builds private software, custom interfaces, and local AI systems.",
   heroTagline: "Made for you.",
@@ -22,11 +22,6 @@ export const homeContent = {
       title: "Move",
       description: "We launch, refine what real use teaches us, and help you scale when it takes off.",
     },
-  ],
-  work: [
-    { title: "Dashboard", media: "video/showcase-dashboard" },
-    { title: "App", media: "video/showcase-app" },
-    { title: "Website", media: "video/showcase-website" },
   ],
   closing: "Want to work with us?",
 } as const;

@@ -27,10 +27,12 @@ export function enhanceVideos(root: ParentNode) {
     };
     const arrive = (video: HTMLVideoElement) => {
       if (!video.querySelector("source")) {
-        for (const type of ["webm", "mp4"]) {
+        // "url type url type": WebM first when there is one, then MP4.
+        const list = video.dataset.video!.split(" ");
+        for (let i = 0; i + 1 < list.length; i += 2) {
           const source = document.createElement("source");
-          source.src = `${video.dataset.video}.${type}`;
-          source.type = `video/${type}`;
+          source.src = list[i]!;
+          source.type = list[i + 1]!;
           video.append(source);
         }
       }

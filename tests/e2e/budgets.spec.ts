@@ -13,6 +13,7 @@ const PUBLIC_PAGES = [
   "/custom-ai",
   "/production",
   "/work",
+  "/work/dashboard",
   "/about",
   "/blog",
   "/careers",

@@ -188,7 +188,7 @@ test.describe("the home page's work and the videos", () => {
     await context.close();
   });
 
-  for (const path of ["/", "/work"]) {
+  for (const path of ["/", "/work", "/work/dashboard"]) {
     test(`${path}: every video shows its poster, none moves or downloads, so no pause button is needed`, async ({
       page,
     }) => {

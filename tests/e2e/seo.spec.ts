@@ -36,6 +36,7 @@ test("robots.txt points to a sitemap that lists every public page", async ({ req
   expect(sitemap.headers()["content-type"]).toContain("application/xml");
   const xml = await sitemap.text();
   for (const path of publicPages) expect(xml).toContain(`<loc>${baseURL}${path}</loc>`);
+  expect(xml, "the case studies").toContain(`<loc>${baseURL}/work/dashboard</loc>`);
 });
 
 test("favicon and web manifest are served", async ({ request }) => {

@@ -21,6 +21,8 @@ const STAFF_PAGES: { path: string; current: string }[] = [
   { path: "/admin/posts/new", current: "Blogg" },
   { path: "/job-cms", current: "Stillinger" },
   { path: "/careers/cms/new", current: "Stillinger" },
+  { path: "/admin/work", current: "Arbeid" },
+  { path: "/admin/work/new", current: "Arbeid" },
 ];
 
 async function expectStaffLayout(page: Page, current: string) {

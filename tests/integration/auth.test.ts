@@ -216,8 +216,8 @@ describe(`dashboard counts (${engineName()})`, () => {
       { email: "c@x.no", status: "unsubscribed", ...subscriber },
     ]);
     await handle.db.insert(schema.portfolioItems).values([
-      { slug: "p1", title: "P1", media: "m", status: "published" },
-      { slug: "p2", title: "P2", media: "m", status: "draft" },
+      { slug: "p1", title: "P1", videoMp4: "m.mp4", poster: "m.webp", posterJpeg: "m.jpg", status: "published" },
+      { slug: "p2", title: "P2", videoMp4: "m.mp4", poster: "m.webp", posterJpeg: "m.jpg", status: "draft" },
     ]);
     await handle.db
       .insert(schema.pageViews)

@@ -57,7 +57,14 @@ export type SecurityAction =
   // The newsletter (details: the issue's and send's ids and the recipient count).
   | "newsletter_issue_saved"
   | "newsletter_test_sent"
-  | "newsletter_sent";
+  | "newsletter_sent"
+  // The showcase (/admin/work): details are the item's id and slug.
+  | "portfolio_item_created"
+  | "portfolio_item_updated"
+  | "portfolio_item_moved"
+  | "portfolio_item_published"
+  | "portfolio_item_unpublished"
+  | "portfolio_item_deleted";
 
 export type SecurityEvent = {
   p_user_id: string | null;

@@ -73,6 +73,7 @@ const envSchema = z.object({
   NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
   TEST_HOOKS: booleanFlag.default(false),
   PAGE_CACHE: booleanFlag.default(true),
+  VIDEO_MAX_MB: z.coerce.number().int().min(1).max(2048).default(50),
   CONTACT_ENDPOINT: z
     .string()
     .refine((value) => value.startsWith("/") || URL.canParse(value), {
@@ -148,6 +149,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
     contactEndpoint: values.CONTACT_ENDPOINT,
     /** Public pages rendered once per content version (docs/decisions/018); off only to measure. */
     pageCache: values.PAGE_CACHE,
+    /** The largest showcase video staff may upload (each file), in bytes (VIDEO_MAX_MB). */
+    videoMaxBytes: values.VIDEO_MAX_MB * 1024 * 1024,
     /** Tests only: move the server's clock, simulate a database outage (POST /__test/…). */
     testHooks: values.TEST_HOOKS,
   };

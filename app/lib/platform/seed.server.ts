@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { jobSeeds } from "~/content/jobs";
-import { showcaseSeed } from "~/content/showcase";
+import { showcaseCaseStudies, showcaseSeed } from "~/content/showcase";
 import { type Database, schema } from "./db.server";
 
 /**
@@ -23,6 +23,19 @@ const seedSets: SeedSet[] = [
     run: async (tx) => {
       const jobs = jobSeeds.map((job, sortOrder) => ({ ...job, sortOrder, published: true }));
       await tx.insert(schema.jobListings).values(jobs).onConflictDoNothing();
+    },
+  },
+  {
+    // The seeded items become demo case studies; one staff already wrote is left alone.
+    name: "portfolio-case-studies-v1",
+    run: async (tx) => {
+      const p = schema.portfolioItems;
+      for (const [slug, study] of Object.entries(showcaseCaseStudies)) {
+        await tx
+          .update(p)
+          .set({ ...study, featured: study.featured ?? false })
+          .where(and(eq(p.slug, slug), eq(p.challenge, "")));
+      }
     },
   },
 ];

@@ -3,10 +3,11 @@ import { listPublishedPosts } from "../blog/blog.server";
 import type { Database } from "../platform/db.server";
 import { STAFF_PATH_PREFIXES } from "../platform/staff-paths";
 import { listPublishedJobs } from "../careers/jobs.server";
+import { listPublishedShowcase } from "../showcase/showcase.server";
 
 export type SitemapEntry = { path: string; lastModified?: Date };
 
-// Public pages that always exist. Pages backed by data (blog posts, job listings)
+// Public pages that always exist. Pages backed by data (blog posts, job listings, case studies)
 // add themselves through `dynamicSources` below, so the sitemap is never out of date.
 const staticPaths = [
   "/",
@@ -26,6 +27,8 @@ const dynamicSources: Array<(db: Database) => Promise<SitemapEntry[]>> = [
     (await listPublishedPosts(db)).map((post) => ({ path: `/blog/${post.slug}`, lastModified: post.created_at })),
   async (db) =>
     (await listPublishedJobs(db)).map((job) => ({ path: `/careers/${job.slug}`, lastModified: job.updatedAt })),
+  async (db) =>
+    (await listPublishedShowcase(db)).map((item) => ({ path: `/work/${item.slug}`, lastModified: item.updatedAt })),
 ];
 
 export async function sitemapEntries(db: Database): Promise<SitemapEntry[]> {

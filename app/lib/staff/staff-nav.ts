@@ -8,6 +8,7 @@ export const STAFF_NAV = [
   { to: "/admin/inbox", label: "Innboks", also: [] },
   { to: "/blog/manage", label: "Blogg", also: ["/blog/cms", "/blog/new", "/blog-cms", "/admin/posts"] },
   { to: "/job-cms", label: "Stillinger", also: ["/careers/cms"] },
+  { to: "/admin/work", label: "Arbeid", also: [] },
   { to: "/admin/subscribers", label: "Abonnenter", also: [] },
   { to: "/admin/newsletter", label: "Nyhetsbrev", also: [] },
   { to: "/admin/media", label: "Media", also: [] },

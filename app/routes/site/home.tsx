@@ -3,19 +3,26 @@ import { CtaSection } from "~/components/cta-section";
 import { HoverAccordion } from "~/components/hover-accordion";
 import { JsonLd } from "~/components/json-ld";
 import { VideoLoop, VideoToggle } from "~/components/video-loop";
+import { WorkCards } from "~/components/work-cards";
 import { homeContent } from "~/content/home";
 import { services } from "~/content/services";
 import { siteConfig } from "~/content/site";
+import { getDb } from "~/lib/platform/db.server";
+import { listFeaturedShowcase } from "~/lib/showcase/showcase.server";
 import { pageMeta, siteUrlFrom } from "~/lib/site/seo";
 import { staticPage } from "~/lib/platform/static-page";
 import type { Route } from "./+types/home";
+
+export async function loader() {
+  return { work: await listFeaturedShowcase(getDb()) };
+}
 
 export const handle = staticPage;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: siteConfig.name, description: homeContent.metaDescription, path: "/", matches });
 
-export default function Home({ matches }: Route.ComponentProps) {
+export default function Home({ matches, loaderData }: Route.ComponentProps) {
   return (
     <>
       <OrganizationJsonLd siteUrl={siteUrlFrom(matches)} />
@@ -30,7 +37,7 @@ export default function Home({ matches }: Route.ComponentProps) {
         </h2>
         <HoverAccordion items={[...homeContent.process]} numbered className="accordion-large" />
       </section>
-      <WorkPreview />
+      {loaderData.work.length > 0 ? <WorkPreview items={loaderData.work} /> : null}
       <CtaSection heading={homeContent.closing} />
     </>
   );
@@ -89,7 +96,7 @@ function WhatWeDo() {
   );
 }
 
-function WorkPreview() {
+function WorkPreview({ items }: { items: Route.ComponentProps["loaderData"]["work"] }) {
   return (
     <section className="work-preview container" aria-labelledby="work-heading" data-video-group="">
       <div className="section-head">
@@ -98,18 +105,7 @@ function WorkPreview() {
         </h2>
         <VideoToggle className="text-button" plural />
       </div>
-      <ul className="work-grid work-grid-3">
-        {homeContent.work.map((item) => (
-          <li key={item.title}>
-            {/* A real link (Enter, a click, open in a new tab); the spec also wants Space,
-                as on a button, which the enhancement module adds ([data-space-opens]). */}
-            <Link to="/work" className="work-card" data-testid="work-card" data-space-opens="">
-              <VideoLoop media={item.media} className="work-video" width={640} height={400} />
-              <span className="work-caption">{item.title}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <WorkCards items={items} href={() => "/work"} />
     </section>
   );
 }

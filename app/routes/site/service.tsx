@@ -1,17 +1,22 @@
 import { data, Link } from "react-router";
 import { CtaSection } from "~/components/cta-section";
 import { HoverAccordion } from "~/components/hover-accordion";
+import { VideoToggle } from "~/components/video-loop";
+import { WorkCards } from "~/components/work-cards";
 import { type ServiceAction, serviceBySlug } from "~/content/services";
 import { siteConfig } from "~/content/site";
+import { getDb } from "~/lib/platform/db.server";
+import { listShowcaseForService } from "~/lib/showcase/showcase.server";
 import { pageMeta } from "~/lib/site/seo";
 import { staticPage } from "~/lib/platform/static-page";
 import type { Route } from "./+types/service";
 
 // One module serves the five service routes (see routes.ts); the path picks the copy.
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const service = serviceBySlug(new URL(request.url).pathname.slice(1));
   if (!service) throw data(null, { status: 404 });
-  return { slug: service.slug };
+  // The published work tagged with this service, in the showcase's order.
+  return { slug: service.slug, work: await listShowcaseForService(getDb(), service.slug) };
 }
 
 export const handle = staticPage;
@@ -24,6 +29,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
   const service = serviceBySlug(loaderData.slug)!;
+  const { work } = loaderData;
   return (
     <>
       <section className="service-hero" aria-labelledby="service-heading">
@@ -40,6 +46,17 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         </h2>
         <HoverAccordion items={service.items} numbered className="accordion-large accordion-highlight" />
       </section>
+      {work.length > 0 ? (
+        <section className="container service-work" aria-labelledby="service-work-heading" data-video-group="">
+          <div className="section-head">
+            <h2 id="service-work-heading" className="section-label">
+              Selected work
+            </h2>
+            <VideoToggle className="text-button" plural />
+          </div>
+          <WorkCards items={work} href={(item) => `/work/${item.slug}`} />
+        </section>
+      ) : null}
       {service.closing ? (
         <CtaSection heading={service.closing.heading}>
           {/* false, not null: a closing without an action has no button at all */}

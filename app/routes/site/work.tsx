@@ -41,13 +41,18 @@ export default function Work({ loaderData }: Route.ComponentProps) {
             <li key={item.slug}>
               <figure className="showcase-item">
                 <VideoLoop
-                  media={item.media}
+                  files={{ mp4: item.videoMp4, webm: item.videoWebm, poster: item.poster }}
                   label={`${item.title} showcase video`}
                   className="work-video"
                   width={640}
                   height={400}
                 />
-                <figcaption className="work-caption">{item.title}</figcaption>
+                {/* The caption's link covers the whole item (CSS), so the video opens the case study too. */}
+                <figcaption className="work-caption">
+                  <Link to={`/work/${item.slug}`} className="showcase-link">
+                    {item.title}
+                  </Link>
+                </figcaption>
               </figure>
             </li>
           ))}

@@ -14,6 +14,7 @@ export const CONTENT_PAGES = [
   "/ai-automations",
   "/production",
   "/work",
+  "/work/dashboard",
   "/about",
   "/blog",
   "/careers",

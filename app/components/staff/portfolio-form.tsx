@@ -1,0 +1,196 @@
+import {
+  getCollectionProps,
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { FieldError } from "~/components/field-error";
+import {
+  BODY_MAX,
+  portfolioDeleteSchema,
+  portfolioItemSchema,
+  SERVICE_NAMES,
+  SERVICE_SLUGS,
+} from "~/lib/showcase/showcase-forms";
+
+/**
+ * The showcase item form (/admin/work/new, /admin/work/:id): a Conform form over the
+ * schema the server parses with. The files go last in the form (keep them there), so the
+ * server has every text field before the first video byte arrives, and a file it refuses
+ * while it streams in never costs the text typed above it.
+ */
+export type PortfolioFormValues = {
+  title: string;
+  slug: string;
+  client: string;
+  services: string[];
+  result: string;
+  summary: string;
+  challenge: string;
+  approach: string;
+  outcome: string;
+  posterAlt: string;
+  featured: boolean;
+  published: boolean;
+};
+
+export type PortfolioFormResult = { result: SubmissionResult<string[]> };
+
+type Props = {
+  defaults?: PortfolioFormValues;
+  lastResult?: SubmissionResult<string[]>;
+  /** Set on an existing item: files may be left empty (the current ones stay). */
+  current?: { video: string; webm: boolean; posterUrl: string };
+  videoMaxMb: number;
+  submitLabel: string;
+};
+
+export function PortfolioForm({ defaults, lastResult, current, videoMaxMb, submitLabel }: Props) {
+  const busy = useNavigation().state !== "idle";
+  const [form, fields] = useForm({
+    id: "portfolio-form",
+    lastResult,
+    constraint: getZodConstraint(portfolioItemSchema),
+    // A ticked checkbox's value is "on", as the browser sends it.
+    defaultValue: {
+      ...defaults,
+      featured: defaults?.featured ? "on" : undefined,
+      published: defaults && !defaults.published ? undefined : "on",
+    },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: portfolioItemSchema }),
+  });
+  const text = (name: "challenge" | "approach" | "outcome", label: string) => (
+    <>
+      <label htmlFor={fields[name].id}>{label}</label>
+      <textarea {...getTextareaProps(fields[name])} key={fields[name].key} rows={5} maxLength={BODY_MAX} />
+      <FieldError id={fields[name].errorId} errors={fields[name].errors} />
+    </>
+  );
+  // The files are not in the schema: their errors come from the server's answer.
+  const fileError = (name: "video" | "videoWebm" | "poster") => (
+    <FieldError id={`portfolio-form-${name}-error`} errors={form.allErrors[name]} />
+  );
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="cms-form">
+      <FieldError id={form.errorId} errors={form.errors} />
+      <label htmlFor={fields.title.id}>Tittel</label>
+      <input {...getInputProps(fields.title, { type: "text" })} key={fields.title.key} />
+      <FieldError id={fields.title.errorId} errors={fields.title.errors} />
+
+      <label htmlFor={fields.slug.id}>Adresse (/work/…)</label>
+      <input {...getInputProps(fields.slug, { type: "text" })} key={fields.slug.key} aria-describedby={`${fields.slug.id}-hint`} />
+      <p id={`${fields.slug.id}-hint`} className="field-hint">
+        Tom: lages av tittelen. Små bokstaver a–z, tall og bindestrek.
+      </p>
+      <FieldError id={fields.slug.errorId} errors={fields.slug.errors} />
+
+      <label htmlFor={fields.client.id}>Kunde eller bransje</label>
+      <input {...getInputProps(fields.client, { type: "text" })} key={fields.client.key} />
+      <FieldError id={fields.client.errorId} errors={fields.client.errors} />
+
+      <fieldset className="list-editor" aria-describedby={fields.services.errorId}>
+        <legend>Tjenester</legend>
+        {getCollectionProps(fields.services, { type: "checkbox", options: SERVICE_SLUGS }).map((props) => (
+          <label key={props.key} className="checkbox-label">
+            <input {...props} key={props.key} />
+            {SERVICE_NAMES[props.value]}
+          </label>
+        ))}
+        <FieldError id={fields.services.errorId} errors={fields.services.errors} />
+      </fieldset>
+
+      <label htmlFor={fields.result.id}>Resultat (én linje)</label>
+      <input {...getInputProps(fields.result, { type: "text" })} key={fields.result.key} />
+      <FieldError id={fields.result.errorId} errors={fields.result.errors} />
+
+      <label htmlFor={fields.summary.id}>Sammendrag</label>
+      <textarea {...getTextareaProps(fields.summary)} key={fields.summary.key} rows={3} />
+      <FieldError id={fields.summary.errorId} errors={fields.summary.errors} />
+
+      <p className="field-hint">Casestudien: ett avsnitt per linje, vist som ren tekst.</p>
+      {text("challenge", "Utfordringen")}
+      {text("approach", "Fremgangsmåten")}
+      {text("outcome", "Resultatet")}
+
+      <label className="checkbox-label">
+        <input {...getInputProps(fields.featured, { type: "checkbox" })} key={fields.featured.key} />
+        Fremhevet på forsiden (de tre første fremhevede vises)
+      </label>
+      <label className="checkbox-label">
+        <input {...getInputProps(fields.published, { type: "checkbox" })} key={fields.published.key} />
+        Publisert (vises på /work og sin egen side)
+      </label>
+
+      <fieldset className="list-editor">
+        <legend>Video og plakatbilde</legend>
+        {current ? (
+          <p className="field-hint">
+            Nå: <code>{current.video}</code>
+            {current.webm ? " (med WebM)" : ""}. La feltene stå tomme for å beholde filene.
+          </p>
+        ) : null}
+        <label htmlFor={fields.posterAlt.id}>Alternativ tekst (hva videoen viser)</label>
+        <input {...getInputProps(fields.posterAlt, { type: "text" })} key={fields.posterAlt.key} />
+        <FieldError id={fields.posterAlt.errorId} errors={fields.posterAlt.errors} />
+        <label htmlFor="portfolio-video">Video (MP4, høyst {videoMaxMb} MB)</label>
+        <input id="portfolio-video" name="video" type="file" accept="video/mp4" required={!current} />
+        {fileError("video")}
+        <label htmlFor="portfolio-webm">Video i WebM (valgfri, høyst {videoMaxMb} MB)</label>
+        <input id="portfolio-webm" name="videoWebm" type="file" accept="video/webm" />
+        {fileError("videoWebm")}
+        {current ? <img src={current.posterUrl} alt="" width={320} height={200} className="editor-preview" /> : null}
+        <label htmlFor="portfolio-poster">Plakatbilde (JPEG, PNG, WebP eller GIF, høyst 5 MB)</label>
+        <input id="portfolio-poster" name="poster" type="file" accept="image/jpeg,image/png,image/webp,image/gif" required={!current} />
+        {fileError("poster")}
+      </fieldset>
+
+      <div className="editor-actions">
+        <button type="submit" className="button button-coral" disabled={busy}>
+          {busy ? "Lagrer …" : submitLabel}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** Deleting an item: a ticked box, then the browser's dialog (the box alone without JavaScript). */
+export function PortfolioDeleteForm({ title, lastResult }: { title: string; lastResult?: SubmissionResult<string[]> }) {
+  const busy = useNavigation().state !== "idle";
+  const [form, fields] = useForm({
+    id: "portfolio-delete-form",
+    lastResult,
+    constraint: getZodConstraint(portfolioDeleteSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: portfolioDeleteSchema }),
+  });
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      onSubmit={(event) => {
+        form.onSubmit(event);
+        if (!event.defaultPrevented && !window.confirm(`Slette «${title}» med video og bilde for godt? Dette kan ikke angres.`)) {
+          event.preventDefault();
+        }
+      }}
+    >
+      <input type="hidden" name="intent" value="delete" />
+      <label className="checkbox-label">
+        <input {...getInputProps(fields.confirm, { type: "checkbox" })} key={fields.confirm.key} />
+        Jeg vil slette prosjektet, videoen og plakatbildet
+      </label>
+      <FieldError id={fields.confirm.errorId} errors={fields.confirm.errors} />
+      <div>
+        <button type="submit" className="button button-small button-danger" disabled={busy}>
+          Slett prosjektet
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,236 @@
+import { randomUUID } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import { logSecurityEvent, type SecurityAction } from "../auth/security-events.server";
+import { type Database, schema } from "../platform/db.server";
+import { log } from "../platform/log.server";
+import { slugify } from "../platform/slug";
+import type { MediaStore } from "../media/storage/media-store.server";
+import type { LeadActor } from "../visitor-forms/leads.server";
+import { encodePoster, PosterRefused } from "./poster.server";
+import { FILE_MESSAGES, ITEMS_PER_PAGE, type PortfolioItemInput } from "./showcase-forms";
+import type { ReceivedForm } from "./showcase-upload.server";
+
+/**
+ * The back office's showcase (/admin/work): create, edit, order, publish and delete
+ * portfolio items and their files. Every change is written to security_events with the
+ * item's id. Files go to the media store under showcase/<uuid>…; a failed save removes
+ * what it stored, and a replaced or deleted item's files are removed after the commit.
+ */
+const p = schema.portfolioItems;
+export type PortfolioItem = typeof p.$inferSelect;
+type Actor = LeadActor;
+type Files = Pick<ReceivedForm, "video" | "videoWebm" | "poster">;
+export type SaveResult =
+  | { ok: true; item: PortfolioItem }
+  | { ok: false; fieldErrors: Partial<Record<keyof PortfolioItemInput | "video" | "videoWebm" | "poster", string[]>> };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UPLOADS = "/uploads/";
+
+async function audit(db: Database, actor: Actor, action: SecurityAction, details: Record<string, unknown>) {
+  await logSecurityEvent(db, {
+    p_user_id: actor.userId,
+    p_ip_address: actor.ip,
+    p_user_agent: actor.userAgent,
+    p_action: action,
+    p_details: details,
+  });
+}
+
+/** One page of every item, in the showcase's order; a page past the end shows the last one. */
+export async function listPortfolioItems(db: Database, requestedPage: number) {
+  const [total] = await db.select({ n: count() }).from(p);
+  const totalCount = total?.n ?? 0;
+  const pageCount = Math.max(1, Math.ceil(totalCount / ITEMS_PER_PAGE));
+  const page = Math.min(Math.max(1, requestedPage), pageCount);
+  const rows = await db
+    .select()
+    .from(p)
+    .orderBy(asc(p.sortOrder), asc(p.createdAt), asc(p.id))
+    .limit(ITEMS_PER_PAGE)
+    .offset((page - 1) * ITEMS_PER_PAGE);
+  return { rows, total: totalCount, page, pageCount, firstPosition: (page - 1) * ITEMS_PER_PAGE };
+}
+
+export async function getPortfolioItem(db: Database, id: string) {
+  if (!UUID.test(id)) return undefined;
+  const [item] = await db.select().from(p).where(eq(p.id, id));
+  return item;
+}
+
+const keysOf = (paths: Array<string | null | undefined>) =>
+  paths.filter((path): path is string => Boolean(path?.startsWith(UPLOADS))).map((path) => path.slice(UPLOADS.length));
+
+async function removeFromStore(store: MediaStore, keys: string[]) {
+  if (keys.length === 0) return;
+  await store.delete(keys).catch((error: unknown) => {
+    log.error("showcase files left in the media store", { error, keys });
+  });
+}
+
+/** Puts the new files into the store; returns their paths and the keys to remove on failure. */
+async function storeFiles(store: MediaStore, files: Files, stored: string[]) {
+  const base = `showcase/${randomUUID()}`;
+  const paths: Partial<Pick<PortfolioItem, "videoMp4" | "videoWebm" | "poster" | "posterJpeg">> = {};
+  if (files.poster) {
+    const poster = await encodePoster(files.poster);
+    for (const [format, bytes] of [["webp", poster.webp], ["jpg", poster.jpeg]] as const) {
+      const key = `${base}-poster.${format}`;
+      stored.push(key);
+      await store.put(key, bytes, { contentType: format === "webp" ? "image/webp" : "image/jpeg" });
+    }
+    paths.poster = `${UPLOADS}${base}-poster.webp`;
+    paths.posterJpeg = `${UPLOADS}${base}-poster.jpg`;
+  }
+  for (const [file, ext, column] of [
+    [files.video, "mp4", "videoMp4"],
+    [files.videoWebm, "webm", "videoWebm"],
+  ] as const) {
+    if (!file) continue;
+    const key = `${base}.${ext}`;
+    stored.push(key);
+    await store.put(key, createReadStream(file.path), { contentType: `video/${ext}`, size: file.size });
+    paths[column] = `${UPLOADS}${key}`;
+  }
+  return paths;
+}
+
+async function slugTaken(db: Database, slug: string, exceptId?: string) {
+  const [clash] = await db
+    .select({ id: p.id })
+    .from(p)
+    .where(exceptId ? and(eq(p.slug, slug), ne(p.id, exceptId)) : eq(p.slug, slug));
+  return Boolean(clash);
+}
+
+const slugError = (slug: string) => ({ slug: [`Adressen /work/${slug} er allerede i bruk. Velg en annen.`] });
+
+function isUniqueViolation(error: unknown) {
+  return (error as { code?: string; cause?: { code?: string } }).code === "23505" ||
+    (error as { cause?: { code?: string } }).cause?.code === "23505";
+}
+
+function columnsOf(input: PortfolioItemInput, slug: string) {
+  const { published, slug: _slug, ...rest } = input;
+  return { ...rest, slug, status: published ? ("published" as const) : ("draft" as const) };
+}
+
+/**
+ * Saves a new item (`id` undefined) or changes one. A new item needs a video and a poster;
+ * an edit keeps the files it is not sent. Undefined when the item to change does not exist.
+ */
+export async function savePortfolioItem(
+  db: Database,
+  store: MediaStore,
+  request: { id?: string; input: PortfolioItemInput; files: Files; actor: Actor },
+): Promise<SaveResult | undefined> {
+  const { id, input, files, actor } = request;
+  const existing = id === undefined ? undefined : await getPortfolioItem(db, id);
+  if (id !== undefined && !existing) return undefined;
+  const fieldErrors: Extract<SaveResult, { ok: false }>["fieldErrors"] = {};
+  if (!existing && !files.video) fieldErrors.video = [FILE_MESSAGES.videoRequired];
+  if (!existing && !files.poster) fieldErrors.poster = [FILE_MESSAGES.posterRequired];
+  const slug = input.slug || slugify(input.title);
+  if (!slug) fieldErrors.slug = ["Skriv en adresse med minst én bokstav eller ett tall."];
+  else if (await slugTaken(db, slug, existing?.id)) Object.assign(fieldErrors, slugError(slug));
+  if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
+
+  const stored: string[] = [];
+  let item: PortfolioItem;
+  try {
+    const paths = await storeFiles(store, files, stored);
+    // A new MP4 without a new WebM: the old WebM would show another film.
+    if (files.video && !files.videoWebm) paths.videoWebm = null;
+    const values = { ...columnsOf(input, slug), ...paths };
+    if (existing) {
+      [item] = (await db
+        .update(p)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(p.id, existing.id))
+        .returning()) as [PortfolioItem];
+    } else {
+      const next = sql<number>`(select coalesce(max(${p.sortOrder}), -1) + 1 from ${p})`;
+      [item] = (await db
+        .insert(p)
+        .values({ ...values, videoMp4: paths.videoMp4!, poster: paths.poster!, posterJpeg: paths.posterJpeg!, sortOrder: next })
+        .returning()) as [PortfolioItem];
+    }
+  } catch (error) {
+    await removeFromStore(store, stored);
+    if (error instanceof PosterRefused) return { ok: false, fieldErrors: { poster: [error.message] } };
+    if (isUniqueViolation(error)) return { ok: false, fieldErrors: slugError(slug) };
+    throw error;
+  }
+  if (existing) {
+    const replaced = (["videoMp4", "videoWebm", "poster", "posterJpeg"] as const)
+      .filter((column) => existing[column] !== item[column])
+      .map((column) => existing[column]);
+    await removeFromStore(store, keysOf(replaced));
+  }
+  await audit(db, actor, existing ? "portfolio_item_updated" : "portfolio_item_created", {
+    itemId: item.id,
+    slug: item.slug,
+    status: item.status,
+    newFiles: Object.entries(files).filter(([, file]) => file).map(([field]) => field),
+  });
+  return { ok: true, item };
+}
+
+/** Publishes or hides an item. Undefined when there is no such item; no change is not logged. */
+export async function setPortfolioPublished(db: Database, id: string, published: boolean, actor: Actor) {
+  if (!UUID.test(id)) return undefined;
+  const status = published ? ("published" as const) : ("draft" as const);
+  const [item] = await db
+    .update(p)
+    .set({ status, updatedAt: sql`now()` })
+    .where(and(eq(p.id, id), ne(p.status, status)))
+    .returning();
+  if (item) await audit(db, actor, published ? "portfolio_item_published" : "portfolio_item_unpublished", { itemId: id, slug: item.slug });
+  return item ?? (await getPortfolioItem(db, id));
+}
+
+/**
+ * Moves an item one place up or down in the showcase. The order is renumbered 0, 1, 2, …
+ * on the way, so ties never stick. Undefined when there is no such item; false at an end.
+ */
+export async function movePortfolioItem(db: Database, id: string, direction: "up" | "down", actor: Actor) {
+  if (!UUID.test(id)) return undefined;
+  const moved = await db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: p.id, slug: p.slug, sortOrder: p.sortOrder })
+      .from(p)
+      .orderBy(asc(p.sortOrder), asc(p.createdAt), asc(p.id))
+      .for("update");
+    const from = rows.findIndex((row) => row.id === id);
+    if (from < 0) return undefined;
+    const to = direction === "up" ? from - 1 : from + 1;
+    if (to < 0 || to >= rows.length) return { slug: rows[from]!.slug, from, to: from };
+    [rows[from], rows[to]] = [rows[to]!, rows[from]!];
+    for (const [position, row] of rows.entries()) {
+      if (row.sortOrder !== position) await tx.update(p).set({ sortOrder: position }).where(eq(p.id, row.id));
+    }
+    return { slug: rows[to]!.slug, from, to };
+  });
+  if (!moved) return undefined;
+  if (moved.from === moved.to) return false;
+  await audit(db, actor, "portfolio_item_moved", { itemId: id, slug: moved.slug, from: moved.from + 1, to: moved.to + 1 });
+  return true;
+}
+
+/**
+ * Deletes an item and its files: the row is locked and deleted, the files are removed,
+ * then the deletion commits; if the store fails the row stays and deleting again finishes.
+ */
+export async function deletePortfolioItem(db: Database, store: MediaStore, id: string, actor: Actor) {
+  if (!UUID.test(id)) return undefined;
+  const deleted = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(p).where(eq(p.id, id)).for("update");
+    if (!row) return undefined;
+    await tx.delete(p).where(eq(p.id, id));
+    await store.delete(keysOf([row.videoMp4, row.videoWebm, row.poster, row.posterJpeg]));
+    return row;
+  });
+  if (deleted) await audit(db, actor, "portfolio_item_deleted", { itemId: id, slug: deleted.slug, title: deleted.title });
+  return deleted;
+}

@@ -1,0 +1,123 @@
+import { data, Link } from "react-router";
+import { CtaSection } from "~/components/cta-section";
+import { JsonLd } from "~/components/json-ld";
+import { VideoLoop, VideoToggle } from "~/components/video-loop";
+import { serviceBySlug } from "~/content/services";
+import { siteConfig } from "~/content/site";
+import { paragraphs } from "~/lib/blog/blog-format";
+import { showcaseFileUrl } from "~/lib/showcase/showcase-media";
+import { getConfig } from "~/lib/platform/config.server";
+import { getDb } from "~/lib/platform/db.server";
+import { staticPage } from "~/lib/platform/static-page";
+import { getPublishedCaseStudy } from "~/lib/showcase/showcase.server";
+import { pageMeta, siteUrlFrom } from "~/lib/site/seo";
+import type { Route } from "./+types/work.detail";
+
+/** /work/:slug: one case study. Unknown and unpublished items are the site's 404. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const found = await getPublishedCaseStudy(getDb(), params.slug);
+  if (!found) throw data(null, { status: 404 });
+  const { item, next } = found;
+  return {
+    item: {
+      slug: item.slug,
+      title: item.title,
+      client: item.client,
+      result: item.result,
+      summary: item.summary,
+      sections: [
+        { heading: "The challenge", text: paragraphs(item.challenge) },
+        { heading: "Our approach", text: paragraphs(item.approach) },
+        { heading: "The result", text: paragraphs(item.outcome) },
+      ].filter((section) => section.text.length > 0),
+      services: item.services.flatMap((slug) => serviceBySlug(slug) ?? []).map((s) => ({ name: s.name, path: s.path })),
+      video: { mp4: item.videoMp4, webm: item.videoWebm, poster: item.poster },
+      posterAlt: item.posterAlt,
+      // Absolute, for the page's image tags and the structured data.
+      posterUrl: showcaseFileUrl(getConfig().mediaBaseUrl, item.posterJpeg),
+      createdAt: item.createdAt.toISOString(),
+      updatedAt: item.updatedAt.toISOString(),
+    },
+    next,
+  };
+}
+
+export const handle = staticPage;
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
+  loaderData
+    ? pageMeta({
+        title: `${loaderData.item.title}: ${loaderData.item.client}`,
+        description: loaderData.item.summary.slice(0, 160),
+        path: `/work/${params.slug}`,
+        image: loaderData.item.posterUrl,
+        type: "article",
+        matches,
+      })
+    : pageMeta({
+        title: "Project not found",
+        description: "This project is not in our showcase.",
+        path: `/work/${params.slug}`,
+        matches,
+        noindex: true,
+      });
+
+export default function CaseStudy({ loaderData, matches }: Route.ComponentProps) {
+  const { item, next } = loaderData;
+  const siteUrl = siteUrlFrom(matches);
+  return (
+    <>
+      <article className="container case-study" aria-labelledby="case-heading">
+        <JsonLd
+          data={{
+            "@context": "https://schema.org",
+            "@type": "CreativeWork",
+            name: item.title,
+            headline: `${item.title}: ${item.result}`,
+            abstract: item.summary,
+            image: new URL(item.posterUrl, siteUrl || "http://localhost").href,
+            url: `${siteUrl}/work/${item.slug}`,
+            dateCreated: item.createdAt.slice(0, 10),
+            dateModified: item.updatedAt.slice(0, 10),
+            about: item.services.map((service) => service.name),
+            sourceOrganization: item.client,
+            creator: { "@type": "Organization", name: siteConfig.legalName, url: `${siteUrl}/` },
+          }}
+        />
+        <Link to="/work" className="back-link">
+          ← All work
+        </Link>
+        <p className="eyebrow">{item.client}</p>
+        <h1 id="case-heading">{item.title}</h1>
+        <p className="case-result">{item.result}</p>
+        <div data-video-group="">
+          <VideoLoop files={item.video} label={item.posterAlt} className="work-video" width={640} height={400} />
+          <VideoToggle className="text-button" />
+        </div>
+        <ul className="job-facts" aria-label="Services">
+          {item.services.map((service) => (
+            <li key={service.path}>
+              <Link to={service.path}>{service.name}</Link>
+            </li>
+          ))}
+        </ul>
+        <p className="lead">{item.summary}</p>
+        {item.sections.map((section) => (
+          <section key={section.heading} className="job-section">
+            <h2>{section.heading}</h2>
+            {section.text.map((paragraph, index) => (
+              <p key={index}>{paragraph}</p>
+            ))}
+          </section>
+        ))}
+        {next ? (
+          <Link to={`/work/${next.slug}`} className="case-next" rel="next">
+            <small>Next project</small>
+            {next.title} →
+          </Link>
+        ) : null}
+      </article>
+      <CtaSection heading="Want to work with us?" />
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { showcaseFileUrl } from "~/lib/showcase/showcase-media";
+import { getConfig } from "~/lib/platform/config.server";
+import { getDb } from "~/lib/platform/db.server";
+import { listPortfolioItems, movePortfolioItem, setPortfolioPublished } from "~/lib/showcase/portfolio-admin.server";
+import { STATUS_LABELS } from "~/lib/showcase/showcase-forms";
+import { staffMeta } from "~/lib/site/seo";
+import { staffActor } from "~/lib/staff/actor.server";
+import { Pager } from "~/components/staff/pager";
+import type { Route } from "./+types/admin.work";
+
+/** /admin/work: the showcase in its order, with "Flytt opp/ned" and publishing; new and edit have their own pages. */
+export const meta: Route.MetaFunction = () => staffMeta("Arbeid");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const page = Number(new URL(request.url).searchParams.get("page")) || 1;
+  const list = await listPortfolioItems(getDb(), page);
+  const base = getConfig().mediaBaseUrl;
+  return {
+    ...list,
+    rows: list.rows.map((row, index) => ({
+      id: row.id,
+      position: list.firstPosition + index + 1,
+      title: row.title,
+      slug: row.slug,
+      client: row.client,
+      published: row.status === "published",
+      featured: row.featured,
+      posterUrl: showcaseFileUrl(base, row.poster),
+    })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const id = String(form.get("id") ?? "");
+  const actor = staffActor(request, context);
+  const db = getDb();
+  const intent = form.get("intent");
+  if (intent === "up" || intent === "down") {
+    const moved = await movePortfolioItem(db, id, intent, actor);
+    if (moved === undefined) return data({ message: "Prosjektet finnes ikke lenger." }, 404);
+    const where = intent === "up" ? "opp" : "ned";
+    return { message: moved ? `Flyttet ${where}.` : `Prosjektet står allerede ${intent === "up" ? "øverst" : "nederst"}.` };
+  }
+  if (intent === "publish" || intent === "unpublish") {
+    const item = await setPortfolioPublished(db, id, intent === "publish", actor);
+    if (!item) return data({ message: "Prosjektet finnes ikke lenger." }, 404);
+    return { message: item.status === "published" ? `«${item.title}» er publisert.` : `«${item.title}» er skjult fra nettstedet.` };
+  }
+  return data({ message: "Ukjent handling." }, 400);
+}
+
+export default function PortfolioList({ loaderData, actionData }: Route.ComponentProps) {
+  const { rows, page, pageCount, total } = loaderData;
+  const [params] = useSearchParams();
+  const busy = useNavigation().state !== "idle";
+  const deleted = params.get("deleted");
+  const message = actionData?.message ?? (deleted ? `«${deleted}» er slettet.` : null);
+  return (
+    <>
+      <div className="admin-head">
+        <h1 className="admin-title">Arbeid</h1>
+        <Link to="/admin/work/new" className="button button-coral">
+          Nytt prosjekt
+        </Link>
+      </div>
+      <p>
+        Prosjektene på /work, i rekkefølgen de vises. De tre første fremhevede vises også på forsiden, og hvert prosjekt
+        under tjenestene det er merket med.
+      </p>
+      {message ? (
+        <p className="auth-message success" role="status">
+          {message}
+        </p>
+      ) : null}
+      <p>{total === 1 ? "1 prosjekt" : `${total} prosjekter`}.</p>
+      {rows.length === 0 ? (
+        <p className="empty">Ingen prosjekter ennå.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="admin-table work-table">
+            <thead>
+              <tr>
+                <th scope="col">Nr.</th>
+                <th scope="col">Prosjekt</th>
+                <th scope="col">Status</th>
+                <th scope="col">Handlinger</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id} id={`item-${row.id}`}>
+                  <td data-label="Nr.">{row.position}</td>
+                  <td data-label="Prosjekt">
+                    <div className="work-row">
+                      <img src={row.posterUrl} alt="" width={96} height={60} loading="lazy" />
+                      <span>
+                        <Link to={`/admin/work/${row.id}`}>{row.title}</Link>
+                        <small className="inbox-email">{row.client || `/work/${row.slug}`}</small>
+                      </span>
+                    </div>
+                  </td>
+                  <td data-label="Status">
+                    <div>
+                      <span className={row.published ? "badge badge-published" : "badge"}>
+                        {row.published ? STATUS_LABELS.published : STATUS_LABELS.draft}
+                      </span>
+                      {row.featured ? <span className="badge badge-featured">Fremhevet</span> : null}
+                    </div>
+                  </td>
+                  <td data-label="Handlinger">
+                    <Form method="post" className="row-actions">
+                      <input type="hidden" name="id" value={row.id} />
+                      <button type="submit" name="intent" value="up" className="button button-small button-ghost" disabled={busy || row.position === 1}>
+                        Flytt opp<span className="visually-hidden"> {row.title}</span>
+                      </button>
+                      <button type="submit" name="intent" value="down" className="button button-small button-ghost" disabled={busy || row.position === total}>
+                        Flytt ned<span className="visually-hidden"> {row.title}</span>
+                      </button>
+                      <button type="submit" name="intent" value={row.published ? "unpublish" : "publish"} className="button button-small button-ghost" disabled={busy}>
+                        {row.published ? "Avpubliser" : "Publiser"}
+                        <span className="visually-hidden"> {row.title}</span>
+                      </button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={page} pageCount={pageCount} />
+    </>
+  );
+}

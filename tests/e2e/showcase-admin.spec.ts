@@ -1,0 +1,143 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import sharp from "sharp";
+import { expect, test } from "./support/fixtures";
+
+// The showcase back office end to end: staff upload a real MP4 (one of the site's own
+// showcase films) and a poster made here, and a visitor sees the project on /work, on
+// its case-study page, on the home page and on its service page; unpublished, it is gone
+// from all four. This file changes what every visitor sees (the featured three, the
+// count on /work), so it runs after the other browser tests (playwright.config.ts).
+test.use({ viewport: { width: 1280, height: 900 } });
+
+const MP4 = fs.readFileSync(path.resolve("public/media/video/showcase-game.mp4"));
+
+function marker() {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+const posterPng = () =>
+  sharp({ create: { width: 1280, height: 800, channels: 3, background: "#d9643f" } })
+    .png()
+    .toBuffer();
+
+async function fillProject(page: Page, title: string) {
+  await page.goto("/admin/work/new");
+  await page.getByLabel("Tittel").fill(title);
+  await page.getByLabel("Kunde eller bransje").fill("A test harbour authority");
+  await page.getByRole("checkbox", { name: "Production" }).check();
+  await page.getByLabel("Resultat (én linje)").fill("Every ferry on time, on film.");
+  await page.getByLabel("Sammendrag").fill("A short film about a harbour that never sleeps.");
+  await page.getByLabel("Utfordringen").fill("The harbour had no film of its own.");
+  await page.getByLabel("Fremgangsmåten").fill("We filmed one night shift.");
+  await page.getByLabel("Resultatet").fill("The film opens every harbour tour.");
+  await page.getByLabel("Alternativ tekst (hva videoen viser)").fill("Ferries crossing a harbour at night.");
+}
+
+/** A page of a browser without a staff session: what any visitor gets. */
+async function visitor(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  return { page: await context.newPage(), close: () => context.close() };
+}
+
+async function deleteProject(page: Page, editUrl: string) {
+  await page.goto(editUrl);
+  await page.getByRole("checkbox", { name: "Jeg vil slette prosjektet, videoen og plakatbildet" }).check();
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: "Slett prosjektet" }).click();
+  await expect(page).toHaveURL(/\/admin\/work\?deleted=/);
+}
+
+test("a project with a real MP4 and a poster shows on /work, its page, the home page and its service; unpublished it is gone", async ({
+  signedIn: page,
+  browser,
+}) => {
+  test.slow(); // many pages, two browsers: a ceiling for a busy machine, not a timing
+  const title = `Harbour ${marker()}`;
+  const slug = title.toLowerCase().replace(" ", "-");
+  await fillProject(page, title);
+  await page.getByLabel("Fremhevet på forsiden (de tre første fremhevede vises)").check();
+  await page.locator("#portfolio-video").setInputFiles({ name: "harbour.mp4", mimeType: "video/mp4", buffer: MP4 });
+  await page.locator("#portfolio-poster").setInputFiles({ name: "poster.png", mimeType: "image/png", buffer: await posterPng() });
+  await page.getByRole("button", { name: "Lagre prosjektet" }).click();
+  await expect(page.getByRole("status")).toHaveText("Prosjektet er lagret.");
+  const editUrl = page.url().replace(/\?.*$/, "");
+  const guest = await visitor(browser);
+  try {
+    // New projects go last; four "Flytt opp" … until it is first, so it is among the featured three.
+    await page.goto("/admin/work");
+    const row = page.locator("tr", { has: page.getByRole("link", { name: title }) });
+    for (let position = Number(await row.locator('td[data-label="Nr."]').innerText()); position > 1; position--) {
+      await row.getByRole("button", { name: `Flytt opp ${title}` }).click();
+      await expect(row.locator('td[data-label="Nr."]')).toHaveText(String(position - 1));
+    }
+    await expect(row.getByRole("button", { name: `Flytt opp ${title}` })).toBeDisabled();
+
+    const v = guest.page;
+    await v.goto("/work");
+    const grid = v.getByTestId("showcase-grid");
+    await expect(grid.locator("figcaption").first()).toHaveText(title);
+    await expect(grid.locator("video").first()).toHaveAttribute("poster", /\/uploads\/showcase\/[^/]+-poster\.webp$/);
+    await grid.getByRole("link", { name: title }).click();
+
+    await expect(v).toHaveURL(`/work/${slug}`);
+    await expect(v.getByRole("heading", { level: 1 })).toHaveText(title);
+    await expect(v.getByText("A test harbour authority")).toBeVisible();
+    await expect(v.getByText("Every ferry on time, on film.")).toBeVisible();
+    await expect(v.getByRole("heading", { name: "The challenge" })).toBeVisible();
+    await expect(v.getByText("We filmed one night shift.")).toBeVisible();
+    await expect(v.getByRole("list", { name: "Services" }).getByRole("link")).toHaveText(["Production"]);
+    await expect(v.getByRole("link", { name: /Next project/ })).toHaveAttribute("href", "/work/dashboard");
+    const video = v.locator("video");
+    await expect(video).toHaveAttribute("aria-label", "Ferries crossing a harbour at night.");
+    const sources = (await video.getAttribute("data-video"))!.split(" ");
+    expect(sources).toEqual([expect.stringMatching(/^\/uploads\/showcase\/[^/]+\.mp4$/), "video/mp4"]);
+    const served = await v.request.get(sources[0]!);
+    expect(served.status()).toBe(200);
+    expect(served.headers()["content-type"]).toBe("video/mp4");
+    expect(Buffer.from(await served.body()).equals(MP4)).toBe(true);
+    const jsonLd = JSON.parse((await v.locator('script[type="application/ld+json"]').textContent())!);
+    expect(jsonLd).toMatchObject({ "@type": "CreativeWork", name: title, sourceOrganization: "A test harbour authority" });
+    expect(await (await v.request.get("/sitemap.xml")).text()).toContain(`/work/${slug}</loc>`);
+
+    await v.goto("/");
+    await expect(v.getByTestId("work-card").first()).toHaveText(title);
+    await expect(v.getByTestId("work-card")).toHaveCount(3);
+    await v.goto("/production");
+    const card = v.getByTestId("work-card").filter({ hasText: title });
+    await expect(card).toHaveAttribute("href", `/work/${slug}`);
+
+    // Unpublished: gone from every page, and its own page is the site's 404.
+    await page.goto("/admin/work");
+    await row.getByRole("button", { name: `Avpubliser ${title}` }).click();
+    await expect(page.getByRole("status")).toHaveText(`«${title}» er skjult fra nettstedet.`);
+    await expect(row.locator('td[data-label="Status"]')).toContainText("Utkast");
+    for (const where of ["/work", "/", "/production"]) {
+      await v.goto(where);
+      await expect(v.getByText(title), where).toHaveCount(0);
+    }
+    const gone = await v.goto(`/work/${slug}`);
+    expect(gone?.status()).toBe(404);
+    await expect(v.getByRole("heading", { level: 1 })).toHaveText("This page doesn't exist.");
+  } finally {
+    await guest.close();
+    await deleteProject(page, editUrl);
+  }
+  await expect(page.getByRole("status")).toHaveText(`«${title}» er slettet.`);
+  await expect(page.getByRole("link", { name: title })).toHaveCount(0);
+});
+
+test("a file that is not an MP4 gets a clear error, and what was typed stays", async ({ signedIn: page }) => {
+  const title = `Wrong type ${marker()}`;
+  await fillProject(page, title);
+  // A PNG called .mp4 and sent as video/mp4: the server looks at the bytes.
+  await page.locator("#portfolio-video").setInputFiles({ name: "film.mp4", mimeType: "video/mp4", buffer: await posterPng() });
+  await page.locator("#portfolio-poster").setInputFiles({ name: "poster.png", mimeType: "image/png", buffer: await posterPng() });
+  await page.getByRole("button", { name: "Lagre prosjektet" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Videoen må være en MP4-fil.");
+  await expect(page.getByLabel("Tittel")).toHaveValue(title);
+  await expect(page.getByLabel("Sammendrag")).toHaveValue("A short film about a harbour that never sleeps.");
+  await page.goto("/admin/work");
+  await expect(page.getByRole("link", { name: title })).toHaveCount(0);
+});
