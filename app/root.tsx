@@ -56,7 +56,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const inlineCss = useInlineCss();
   // Pages marked static (lib/platform/static-page.ts) work with HTML and CSS: they get the small
   // enhancement module instead of React Router's scripts (docs/decisions/020).
-  const framework = needsFramework(useMatches());
+  const matches = useMatches();
+  const framework = needsFramework(matches);
   return (
     <html lang="en">
       <head>
@@ -78,7 +79,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         {framework ? (
           <>
-            <ScrollRestoration nonce={nonce} />
+            {/* Only the staff area navigates inside the app; the two wizards are one page
+                each and every link from them loads a document, so they skip its script. */}
+            {isStaffArea(matches) ? <ScrollRestoration nonce={nonce} /> : null}
             <Scripts nonce={nonce} />
           </>
         ) : null}

@@ -16,7 +16,7 @@ export function CtaSection({
         <h2 id="cta-heading">{heading}</h2>
         {text ? <p className="cta-text">{text}</p> : null}
         {children ?? (
-          <Link to="/contact" className="button button-cream" prefetch="intent">
+          <Link reloadDocument to="/contact" className="button button-cream">
             Get in touch
           </Link>
         )}

@@ -39,7 +39,7 @@ export function PostCard({
       <div className="post-card-body">
         {showBadge && post.featured ? <p className="post-badge">Featured</p> : null}
         <Heading className="post-card-title">
-          <Link to={`/blog/${post.slug}`} className="post-card-link" prefetch="intent">
+          <Link reloadDocument to={`/blog/${post.slug}`} className="post-card-link">
             {post.title}
           </Link>
         </Heading>

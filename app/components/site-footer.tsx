@@ -22,10 +22,10 @@ export function SiteFooter() {
           </p>
           <ul className="footer-links">
             <li>
-              <Link to="/terms">Terms</Link>
+              <Link reloadDocument to="/terms">Terms</Link>
             </li>
             <li>
-              <Link to="/privacy">Privacy</Link>
+              <Link reloadDocument to="/privacy">Privacy</Link>
             </li>
             <li>
               <a href={siteConfig.social.href} rel="me noopener" target="_blank">

@@ -24,31 +24,31 @@ export function SiteHeader() {
   return (
     <header ref={header} className="site-header">
       <div className="container header-bar desktop-bar" data-testid="desktop-bar">
-        <Link to="/" className="logo-link" aria-label="Home">
+        <Link reloadDocument to="/" className="logo-link" aria-label="Home">
           <Logo />
         </Link>
         <nav aria-label="Main">
           <ul className="nav-list">
             {navLinks.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} className="nav-link" prefetch="intent">
+                <NavLink reloadDocument to={link.to} className="nav-link">
                   {link.label}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
-        <NavLink to={contactLink.to} className="button button-small" prefetch="intent">
+        <NavLink reloadDocument to={contactLink.to} className="button button-small">
           {contactLink.label}
         </NavLink>
       </div>
 
       <div className="container header-bar mobile-bar" data-testid="mobile-bar">
-        <Link to="/" className="logo-link" aria-label="Home">
+        <Link reloadDocument to="/" className="logo-link" aria-label="Home">
           <Logo />
         </Link>
         <div className="mobile-actions">
-          <NavLink to={contactLink.to} className="button button-small">
+          <NavLink reloadDocument to={contactLink.to} className="button button-small">
             {contactLink.label}
           </NavLink>
           <button type="button" className="menu-toggle" popoverTarget={menuId}>
@@ -61,7 +61,7 @@ export function SiteHeader() {
         <ul className="container">
           {[...navLinks, contactLink].map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} className="mobile-link">
+              <NavLink reloadDocument to={link.to} className="mobile-link">
                 {link.label}
               </NavLink>
             </li>

@@ -20,7 +20,7 @@ export function WorkCards({ items, href }: { items: WorkCardItem[]; href: (item:
         <li key={item.slug}>
           {/* A real link (Enter, a click, open in a new tab); the spec also wants Space,
               as on a button, which the enhancement module adds ([data-space-opens]). */}
-          <Link to={href(item)} className="work-card" data-testid="work-card" data-space-opens="">
+          <Link reloadDocument to={href(item)} className="work-card" data-testid="work-card" data-space-opens="">
             <VideoLoop
               files={{ mp4: item.videoMp4, webm: item.videoWebm, poster: item.poster }}
               className="work-video"

@@ -12,6 +12,7 @@ import * as fixtures from "../fixtures/images";
 import { call, type CallOptions, productionServerForThisFile } from "./helpers";
 import { anotherSession, cookieWith, signedInStaff, withSecondFactor } from "./staff-fixtures";
 import { SCRIPT_ACTOR } from "~/lib/auth/security-events.server";
+import { createIssue } from "~/lib/newsletter/issues.server";
 
 // Issue 12, a class that held: access control. Every staff page and every staff API,
 // asked without a session and with a session that still owes its second factor, answers
@@ -20,7 +21,7 @@ import { SCRIPT_ACTOR } from "~/lib/auth/security-events.server";
 
 const server = productionServerForThisFile();
 const SECRETS = { draft: "Utkast om et hemmelig oppkjøp", job: "Hemmelig stilling i ledergruppen", subscriber: "hemmelig.abonnent@example.no" };
-const state = { full: "", pending: "", draftId: "", draftSlug: "", jobId: "", leadId: "", factorId: "", subscriberId: "", mailId: "", otherId: "" };
+const state = { full: "", pending: "", draftId: "", draftSlug: "", jobId: "", leadId: "", factorId: "", subscriberId: "", mailId: "", otherId: "", issueId: "", workId: "" };
 let db: Database;
 
 beforeAll(async () => {
@@ -71,6 +72,11 @@ beforeAll(async () => {
     .where(sql`${schema.mailOutbox.toAddress} = ${SECRETS.subscriber}`)
     .returning({ id: schema.mailOutbox.id });
   state.mailId = mail!.id;
+  const staffActor = { userId: staff.user.id, name: "Kari", ip: "192.0.2.1", userAgent: "vitest" };
+  const issue = await createIssue(db, { subject: "Et nyhetsbrev", preheader: "", body: "Tekst", featuredImage: "" }, staffActor);
+  state.issueId = issue;
+  const [work] = await db.select({ id: schema.portfolioItems.id }).from(schema.portfolioItems).limit(1);
+  state.workId = work!.id; // the seeded showcase
 });
 
 /** The id a staff page's `:id` stands for, by the page's file. */
@@ -79,6 +85,8 @@ function idFor(file: string) {
   if (file.includes("subscribers")) return state.subscriberId;
   if (file.includes("mail")) return state.mailId;
   if (file.includes("admin.staff")) return state.otherId;
+  if (file.includes("admin.newsletter")) return state.issueId;
+  if (file.includes("admin.work")) return state.workId;
   return state.jobId;
 }
 

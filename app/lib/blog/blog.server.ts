@@ -2,7 +2,7 @@ import { and, desc, eq, like, ne, or } from "drizzle-orm";
 import { z } from "zod";
 import { type Actor, auditAction } from "../auth/security-events.server";
 import { type Database, schema } from "../platform/db.server";
-import { norwegianFieldMessages, requiredText } from "../platform/validation";
+import { norwegianFieldMessages, requiredText } from "../platform/text-fields";
 import { isSlug, slugify } from "../platform/slug";
 
 /**

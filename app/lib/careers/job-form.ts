@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { JOB_TYPES } from "~/content/jobs";
 import { slugify } from "../platform/slug";
-import { englishFieldMessages, multiLine, requiredText, singleLine } from "../platform/validation";
+import { englishFieldMessages, multiLine, requiredText, singleLine } from "../platform/text-fields";
 
 /**
  * The job listing form's rules, shared by the browser (Conform) and the server: lengths,

@@ -74,4 +74,4 @@ export function validationError(error: z.ZodError) {
   return new ApiError(400, error.issues[0]?.message ?? "Invalid request");
 }
 
-export { multiLine, singleLine } from "./validation";
+export { multiLine, singleLine } from "./text-fields";

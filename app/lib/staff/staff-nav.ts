@@ -4,17 +4,19 @@
  * belongs to "Blogg", the job form to "Stillinger".
  */
 export const STAFF_NAV = [
+  // The week's work first (what came in, who we write to), then what the site shows,
+  // then the running of the back office itself.
   { to: "/admin", label: "Oversikt", also: [] },
   { to: "/admin/inbox", label: "Innboks", also: [] },
-  { to: "/blog/manage", label: "Blogg", also: ["/blog/cms", "/blog/new", "/blog-cms", "/admin/posts"] },
-  { to: "/job-cms", label: "Stillinger", also: ["/careers/cms"] },
-  { to: "/admin/work", label: "Arbeid", also: [] },
   { to: "/admin/subscribers", label: "Abonnenter", also: [] },
   { to: "/admin/newsletter", label: "Nyhetsbrev", also: [] },
+  { to: "/blog/manage", label: "Blogg", also: ["/blog/cms", "/blog/new", "/blog-cms", "/admin/posts"] },
+  { to: "/admin/work", label: "Arbeid", also: [] },
+  { to: "/job-cms", label: "Stillinger", also: ["/careers/cms"] },
   { to: "/admin/media", label: "Media", also: [] },
+  { to: "/admin/staff", label: "Team", also: [] },
   { to: "/admin/mail", label: "E-post", also: [] },
   { to: "/admin/security", label: "Sikkerhet", also: [] },
-  { to: "/admin/staff", label: "Team", also: [] },
   { to: "/admin/settings", label: "Innstillinger", also: [] },
 ] as const;
 

@@ -6,7 +6,7 @@ import { enqueueMail } from "../mail/mail.server";
 import { mailedRecently, RECEIPT_COOLDOWN_SECONDS } from "./mail-cooldown.server";
 import { contactNotificationEmail } from "../mail/templates/contact-notification.server";
 import { contactReceiptEmail } from "../mail/templates/contact-receipt.server";
-import { requiredText, visitorFieldMessages } from "../platform/validation";
+import { requiredText, visitorFieldMessages } from "../platform/text-fields";
 import { createLead } from "./leads.server";
 
 export const CONTACT_SUCCESS = "Thank you for reaching out! We are contacting you shortly.";

@@ -118,7 +118,7 @@ export default function Contact() {
             Thank you for reaching out! We are contacting you shortly.
           </h1>
           <p className="lead">A copy of your message is on its way to {values.email.trim()}.</p>
-          <Link to="/" className="button button-coral">
+          <Link reloadDocument to="/" className="button button-coral">
             Back to Home
           </Link>
         </div>

@@ -198,7 +198,7 @@ function EmailStep({
         />
         <span>
           I agree that Fjord &amp; Form stores my e-mail address and answers to send me this analysis, as described in
-          the <Link to="/privacy">privacy policy</Link>.
+          the <Link reloadDocument to="/privacy">privacy policy</Link>.
         </span>
       </label>
       <label className="checkbox">
@@ -267,7 +267,7 @@ function SentConfirmation({
             </li>
           ))}
         </ul>
-        <Link to="/contact" className="button button-coral">
+        <Link reloadDocument to="/contact" className="button button-coral">
           Get help closing the gaps
         </Link>
       </div>
