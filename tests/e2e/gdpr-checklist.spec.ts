@@ -75,7 +75,9 @@ test("Yes and No move on by themselves after 300 ms, not at once", async ({ page
   await expect(indicator(page)).toHaveText(/^Step 3 of 24/);
 });
 
-test("with the real timer too: not advanced at ~100 ms, advanced by ~600 ms", async ({ page }) => {
+// The 300 ms themselves are measured with the page clock above; with the real timer the
+// test only checks the order (not yet, then yes), which holds on a machine of any speed.
+test("with the real timer too: not advanced at once, advanced after the pause", async ({ page }) => {
   await openChecklist(page);
   await answer(page, "No").click();
   const started = Date.now();
@@ -83,8 +85,7 @@ test("with the real timer too: not advanced at ~100 ms, advanced by ~600 ms", as
   const early = await indicator(page).textContent();
   // Only meaningful when the check really ran before the 300 ms were up.
   if (Date.now() - started < 250) expect(early).toMatch(/^Step 1 of 24/);
-  await page.waitForTimeout(500);
-  await expect(indicator(page)).toHaveText(/^Step 2 of 24/, { timeout: 1_000 });
+  await expect(indicator(page)).toHaveText(/^Step 2 of 24/);
 });
 
 test("Previous goes back and shows the earlier answer as pressed; Next waits for an answer", async ({ page }) => {
