@@ -11,7 +11,7 @@ export function StaffHeader({ staff }: Props) {
   const nav = useRef<HTMLElement>(null);
   // On a phone the navigation scrolls sideways: show where we are in it.
   useEffect(() => {
-    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: "nearest", inline: "nearest" });
+    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: "nearest", inline: "center" });
   }, [current]);
   return (
     <header className="staff-header">
