@@ -2,7 +2,8 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
-import { FormNotice, type StaffFormResult } from "~/components/staff/staff-forms";
+import { FormNotice } from "~/components/form-notice";
+import type { StaffFormResult } from "~/components/staff/staff-forms";
 import { emailChangeSchema, profileSchema } from "~/lib/auth/account-forms";
 
 /** The own-profile page's two forms: the name, and a new e-mail address (with the current password). */

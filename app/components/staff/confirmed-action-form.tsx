@@ -3,15 +3,18 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
-import type { confirmSchema } from "~/lib/staff/confirm-forms";
 import { FieldError } from "~/components/field-error";
+import { FormNotice } from "~/components/form-notice";
 
 /** What a staff page's action answers to one of its confirmed forms. */
-export type ConfirmedActionResult = { intent: string; result: SubmissionResult<string[]>; message?: string };
+export type ConfirmedActionResult = { intent: string; result: SubmissionResult<string[]>; message?: string; error?: string };
+
+/** A confirmed form's schema: its intent and the ticked box (e.g. lib/staff/confirm-forms.ts). */
+type ConfirmFormSchema = z.ZodType<{ intent: string; confirm: "on" }, { intent: string; confirm: "on" }>;
 
 type Props = {
   intent: string;
-  schema: ReturnType<typeof confirmSchema>;
+  schema: ConfirmFormSchema;
   actionData: ConfirmedActionResult | undefined;
   /** The box to tick: the first confirmation, which works without JavaScript. */
   checkboxLabel: string;
@@ -19,19 +22,34 @@ type Props = {
   question: string;
   button: string;
   danger?: boolean;
+  /** The form's id (default `{intent}-form`) and class (default `confirmed-action-form`). */
+  id?: string;
+  className?: string;
   children?: ReactNode;
 };
 
 /**
- * A change that needs confirming (unsubscribe, erase, send again): a Conform form over
- * the schema the server parses with. Without JavaScript the ticked box is the
- * confirmation; with it, the browser also asks once more.
+ * Every change that needs confirming (erase a lead or a subscriber, unsubscribe, send
+ * again, delete a project, deactivate a colleague): a Conform form over the schema the
+ * server parses with. Without JavaScript the ticked box is the confirmation; with it,
+ * the browser also asks once more.
  */
-export function ConfirmedActionForm({ intent, schema, actionData, checkboxLabel, question, button, danger, children }: Props) {
+export function ConfirmedActionForm({
+  intent,
+  schema,
+  actionData,
+  checkboxLabel,
+  question,
+  button,
+  danger,
+  id = `${intent}-form`,
+  className = "confirmed-action-form",
+  children,
+}: Props) {
   const mine = actionData?.intent === intent ? actionData : undefined;
   const busy = useNavigation().state !== "idle";
-  const [form, fields] = useForm<z.input<typeof schema>>({
-    id: `${intent}-form`,
+  const [form, fields] = useForm<{ intent: string; confirm: "on" }>({
+    id,
     lastResult: mine?.result,
     constraint: getZodConstraint(schema),
     shouldValidate: "onSubmit",
@@ -41,7 +59,7 @@ export function ConfirmedActionForm({ intent, schema, actionData, checkboxLabel,
     <Form
       method="post"
       {...getFormProps(form)}
-      className="confirmed-action-form"
+      className={className}
       onSubmit={(event) => {
         // Conform's own checks run first; only a complete form asks for the last word.
         form.onSubmit(event);
@@ -60,11 +78,7 @@ export function ConfirmedActionForm({ intent, schema, actionData, checkboxLabel,
           {button}
         </button>
       </div>
-      {mine?.message ? (
-        <p className="auth-message success" role="status">
-          {mine.message}
-        </p>
-      ) : null}
+      <FormNotice data={mine} />
     </Form>
   );
 }

@@ -1,6 +1,5 @@
 import {
   getFormProps,
-  getInputProps,
   getSelectProps,
   getTextareaProps,
   type SubmissionResult,
@@ -9,6 +8,8 @@ import {
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
+import { FormNotice } from "~/components/form-notice";
+import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
 import {
   LEAD_STATUS_LABELS,
   LEAD_STATUSES,
@@ -30,14 +31,6 @@ export type LeadActionResult = {
 
 function resultFor(intent: LeadActionResult["intent"], actionData: LeadActionResult | undefined) {
   return actionData?.intent === intent ? actionData : undefined;
-}
-
-function Notice({ data }: { data: LeadActionResult | undefined }) {
-  return data?.message ? (
-    <p className="auth-message success" role="status">
-      {data.message}
-    </p>
-  ) : null;
 }
 
 export function LeadStatusForm({ status, actionData }: { status: LeadStatus; actionData?: LeadActionResult }) {
@@ -65,7 +58,7 @@ export function LeadStatusForm({ status, actionData }: { status: LeadStatus; act
         Lagre status
       </button>
       <FieldError id={fields.status.errorId} errors={fields.status.errors} />
-      <Notice data={mine} />
+      <FormNotice data={mine} />
     </Form>
   );
 }
@@ -92,52 +85,28 @@ export function LeadNoteForm({ actionData }: { actionData?: LeadActionResult }) 
           Lagre notat
         </button>
       </div>
-      <Notice data={mine} />
+      <FormNotice data={mine} />
     </Form>
   );
 }
 
 export function LeadEraseForm({ label, actionData }: { label: string; actionData?: LeadActionResult }) {
-  const mine = resultFor("erase", actionData);
-  const busy = useNavigation().state !== "idle";
-  const [form, fields] = useForm({
-    id: "lead-erase-form",
-    lastResult: mine?.result,
-    constraint: getZodConstraint(leadEraseSchema),
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: leadEraseSchema }),
-  });
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
+    <ConfirmedActionForm
+      intent="erase"
+      schema={leadEraseSchema}
+      actionData={actionData}
+      checkboxLabel="Personen har bedt om sletting, og jeg vil slette alt om henvendelsen"
+      question={`Slette henvendelsen fra ${label} for godt? Dette kan ikke angres.`}
+      button="Slett henvendelsen"
+      danger
+      id="lead-erase-form"
       className="lead-erase-form"
-      onSubmit={(event) => {
-        // Conform's own checks run first; only a complete form asks for the last word.
-        form.onSubmit(event);
-        if (
-          !event.defaultPrevented &&
-          !window.confirm(`Slette henvendelsen fra ${label} for godt? Dette kan ikke angres.`)
-        ) {
-          event.preventDefault();
-        }
-      }}
     >
-      <input type="hidden" name="intent" value="erase" />
       <p>
         Sletter innsendingen, notatene og alle e-poster systemet har sendt eller skal sende om den (GDPR art. 17).
         Hendelsen logges uten personopplysninger.
       </p>
-      <label className="checkbox-label">
-        <input {...getInputProps(fields.confirm, { type: "checkbox" })} key={fields.confirm.key} />
-        Personen har bedt om sletting, og jeg vil slette alt om henvendelsen
-      </label>
-      <FieldError id={fields.confirm.errorId} errors={fields.confirm.errors} />
-      <div>
-        <button type="submit" className="button button-small button-danger" disabled={busy}>
-          Slett henvendelsen
-        </button>
-      </div>
-    </Form>
+    </ConfirmedActionForm>
   );
 }

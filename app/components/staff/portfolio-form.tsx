@@ -9,6 +9,7 @@ import {
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
+import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
 import {
   BODY_MAX,
   portfolioDeleteSchema,
@@ -161,36 +162,16 @@ export function PortfolioForm({ defaults, lastResult, current, videoMaxMb, submi
 
 /** Deleting an item: a ticked box, then the browser's dialog (the box alone without JavaScript). */
 export function PortfolioDeleteForm({ title, lastResult }: { title: string; lastResult?: SubmissionResult<string[]> }) {
-  const busy = useNavigation().state !== "idle";
-  const [form, fields] = useForm({
-    id: "portfolio-delete-form",
-    lastResult,
-    constraint: getZodConstraint(portfolioDeleteSchema),
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: portfolioDeleteSchema }),
-  });
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
-      onSubmit={(event) => {
-        form.onSubmit(event);
-        if (!event.defaultPrevented && !window.confirm(`Slette «${title}» med video og bilde for godt? Dette kan ikke angres.`)) {
-          event.preventDefault();
-        }
-      }}
-    >
-      <input type="hidden" name="intent" value="delete" />
-      <label className="checkbox-label">
-        <input {...getInputProps(fields.confirm, { type: "checkbox" })} key={fields.confirm.key} />
-        Jeg vil slette prosjektet, videoen og plakatbildet
-      </label>
-      <FieldError id={fields.confirm.errorId} errors={fields.confirm.errors} />
-      <div>
-        <button type="submit" className="button button-small button-danger" disabled={busy}>
-          Slett prosjektet
-        </button>
-      </div>
-    </Form>
+    <ConfirmedActionForm
+      intent="delete"
+      schema={portfolioDeleteSchema}
+      actionData={lastResult ? { intent: "delete", result: lastResult } : undefined}
+      checkboxLabel="Jeg vil slette prosjektet, videoen og plakatbildet"
+      question={`Slette «${title}» med video og bilde for godt? Dette kan ikke angres.`}
+      button="Slett prosjektet"
+      danger
+      id="portfolio-delete-form"
+    />
   );
 }

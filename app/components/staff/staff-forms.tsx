@@ -1,8 +1,10 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
+import { FormNotice } from "~/components/form-notice";
+import { type ConfirmedActionResult, ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
 import { inviteSchema, type StaffAction, staffActionSchema } from "~/lib/auth/account-forms";
 
 /**
@@ -10,27 +12,7 @@ import { inviteSchema, type StaffAction, staffActionSchema } from "~/lib/auth/ac
  * (deactivate, reactivate, unlock, send the invitation again), each confirmed by a
  * ticked box (works without JavaScript) and, with JavaScript, the browser's dialog.
  */
-export type StaffFormResult = {
-  intent: string;
-  result: SubmissionResult<string[]>;
-  message?: string;
-  error?: string;
-};
-
-export function FormNotice({ data }: { data: Pick<StaffFormResult, "message" | "error"> | undefined }) {
-  if (data?.error) {
-    return (
-      <p className="auth-message error" role="alert">
-        {data.error}
-      </p>
-    );
-  }
-  return data?.message ? (
-    <p className="auth-message success" role="status">
-      {data.message}
-    </p>
-  ) : null;
-}
+export type StaffFormResult = ConfirmedActionResult;
 
 export function InviteForm({ actionData }: { actionData?: StaffFormResult }) {
   const mine = actionData?.intent === "invite" ? actionData : undefined;
@@ -84,39 +66,20 @@ export function StaffActionForm({
   actionData?: StaffFormResult;
   children: ReactNode;
 }) {
-  const mine = actionData?.intent === intent ? actionData : undefined;
-  const busy = useNavigation().state !== "idle";
   const texts = ACTION_TEXTS[intent];
-  const [form, fields] = useForm({
-    id: `staff-${intent}-form`,
-    lastResult: mine?.result,
-    constraint: getZodConstraint(staffActionSchema),
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: staffActionSchema }),
-  });
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
+    <ConfirmedActionForm
+      intent={intent}
+      schema={staffActionSchema}
+      actionData={actionData}
+      checkboxLabel={texts.confirm}
+      question={`${texts.button}: ${who}?`}
+      button={texts.button}
+      danger={texts.danger}
+      id={`staff-${intent}-form`}
       className="staff-action-form"
-      onSubmit={(event) => {
-        form.onSubmit(event);
-        if (!event.defaultPrevented && !window.confirm(`${texts.button}: ${who}?`)) event.preventDefault();
-      }}
     >
-      <input type="hidden" name="intent" value={intent} />
       {children}
-      <label className="checkbox-label">
-        <input {...getInputProps(fields.confirm, { type: "checkbox" })} key={fields.confirm.key} />
-        {texts.confirm}
-      </label>
-      <FieldError id={fields.confirm.errorId} errors={fields.confirm.errors} />
-      <div>
-        <button type="submit" className={`button button-small${texts.danger ? " button-danger" : ""}`} disabled={busy}>
-          {texts.button}
-        </button>
-      </div>
-      <FormNotice data={mine} />
-    </Form>
+    </ConfirmedActionForm>
   );
 }

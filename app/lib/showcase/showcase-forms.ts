@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { confirmSchema } from "~/lib/staff/confirm-forms";
 import { services } from "~/content/services";
 import { isSlug } from "../platform/slug";
 
@@ -57,10 +58,7 @@ export const portfolioItemSchema = z.object({
 export type PortfolioItemInput = z.output<typeof portfolioItemSchema>;
 
 /** Deleting must be confirmed by ticking a box, on top of the browser's dialog. */
-export const portfolioDeleteSchema = z.object({
-  intent: z.literal("delete"),
-  confirm: z.literal("on", { error: "Kryss av for å bekrefte slettingen." }),
-});
+export const portfolioDeleteSchema = confirmSchema("delete", "Kryss av for å bekrefte slettingen.");
 
 export const FILE_MESSAGES = {
   videoRequired: "Velg en video (MP4).",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { confirmSchema } from "~/lib/staff/confirm-forms";
 
 /**
  * The staff inbox's forms and filters, shared by the browser (Conform) and the server:
@@ -44,10 +45,7 @@ export const leadNoteSchema = z.object({
 });
 
 /** Erasure must be confirmed by ticking a box, on top of the browser's confirmation dialog. */
-export const leadEraseSchema = z.object({
-  intent: z.literal("erase"),
-  confirm: z.literal("on", { error: "Kryss av for å bekrefte slettingen." }),
-});
+export const leadEraseSchema = confirmSchema("erase", "Kryss av for å bekrefte slettingen.");
 
 /** The list's filters from the query string; anything unknown falls back to "all". */
 export const leadFilterSchema = z.object({

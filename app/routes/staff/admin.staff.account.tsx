@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect } from "react-router";
-import { FormNotice, StaffActionForm, type StaffFormResult } from "~/components/staff/staff-forms";
+import { FormNotice } from "~/components/form-notice";
+import { StaffActionForm, type StaffFormResult } from "~/components/staff/staff-forms";
 import { STAFF_STATE_LABELS, type StaffAction, staffActionSchema } from "~/lib/auth/account-forms";
 import { staffSession } from "~/lib/auth/guard.server";
 import {
