@@ -5,9 +5,11 @@
  * database announces a change (content-changes.server.ts).
  */
 export interface CachedPage {
-  body: string;
-  /** The nonce rendered into `body`; replaced by each response's own. */
-  nonce: string;
+  /**
+   * The page as UTF-8 bytes, cut where its CSP nonce was: each response joins the parts
+   * with its own nonce. Encoded once, when stored, not on every hit.
+   */
+  parts: Buffer[];
   headers: [string, string][];
   /** Identifies this rendering in ETags: the same key means the same page. */
   key: string;
@@ -15,7 +17,7 @@ export interface CachedPage {
 }
 
 const MAX_ENTRIES = 300;
-const MAX_BODY_CHARS = 1_000_000;
+const MAX_BODY_BYTES = 1_000_000;
 // A safety net, not the invalidation: pages also age out, so anything that changes
 // without a content write (the year in the footer) is at most this old.
 const MAX_AGE_MS = 10 * 60_000;
@@ -44,7 +46,7 @@ export function createPageCache(now: () => number = Date.now) {
       return page;
     },
     store(path: string, page: Omit<CachedPage, "key" | "storedAt">, renderedInGeneration: number) {
-      if (renderedInGeneration !== generation || page.body.length > MAX_BODY_CHARS) return undefined;
+      if (renderedInGeneration !== generation || page.parts.reduce((sum, part) => sum + part.length, 0) > MAX_BODY_BYTES) return undefined;
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
       const stored = { ...page, key: `${boot}-${generation.toString(36)}-${(counter++).toString(36)}`, storedAt: now() };
       entries.set(path, stored);
