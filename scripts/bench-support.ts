@@ -1,6 +1,9 @@
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { SCRIPT_ACTOR } from "../app/lib/auth/security-events.server";
+import { createPost, postInputSchema } from "../app/lib/blog/blog.server";
+import { openDatabase } from "../app/lib/platform/db.server";
 
 /**
  * The Node flags `npm run start:prod` uses in `appDir`'s package.json, so a bench runs
@@ -21,4 +24,27 @@ export async function waitUntilAnswering(url: string, child: ChildProcess) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${url} did not answer within 120 s`);
+}
+
+/**
+ * A published post of a realistic length, written into `dataDir`'s database before the
+ * server starts (a fresh site has none): "a post" in every bench. Returns its path.
+ */
+export async function seedBenchPost(dataDir: string) {
+  const seed = await openDatabase({ dataDir });
+  try {
+    const post = await createPost(
+      seed.db,
+      postInputSchema.parse({
+        title: "What a private AI system needs",
+        excerpt: "Local models, your data, no third parties.",
+        author: "Fjord & Form",
+        content: Array.from({ length: 12 }, (_, i) => `Paragraph ${i + 1}: ${"Local models keep data at home. ".repeat(12)}`).join("\n"),
+      }),
+      SCRIPT_ACTOR,
+    );
+    return `/blog/${post!.slug}`;
+  } finally {
+    await seed.close();
+  }
 }

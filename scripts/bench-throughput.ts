@@ -7,11 +7,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
-import { createPost, postInputSchema } from "../app/lib/blog/blog.server";
-import { openDatabase } from "../app/lib/platform/db.server";
-import { nodeFlagsOf, waitUntilAnswering } from "./bench-support";
+import { nodeFlagsOf, seedBenchPost, waitUntilAnswering } from "./bench-support";
 import { freePort, makeDataDir, removeDataDir } from "../tests/support/server-process";
-import { SCRIPT_ACTOR } from "../app/lib/auth/security-events.server";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 32;
@@ -72,19 +69,8 @@ async function main() {
   const dataDir = makeDataDir("bench-throughput");
   try {
     // A published post to measure, written before the server starts.
-    const seed = await openDatabase({ dataDir });
-    const post = await createPost(
-      seed.db,
-      postInputSchema.parse({
-        title: "What a private AI system needs",
-        excerpt: "Local models, your data, no third parties.",
-        author: "Fjord & Form",
-        content: Array.from({ length: 12 }, (_, i) => `Paragraph ${i + 1}: ${"Local models keep data at home. ".repeat(12)}`).join("\n"),
-      }),
-      SCRIPT_ACTOR,
-    );
-    await seed.close();
-    const targets = ["/", "/blog", `/blog/${post!.slug}`, "/api/blog"];
+    const postPath = await seedBenchPost(dataDir);
+    const targets = ["/", "/blog", postPath, "/api/blog"];
 
     const rows: Row[] = [];
     for (const pageCache of [true, false]) {

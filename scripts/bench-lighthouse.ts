@@ -5,10 +5,14 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { seedBenchPost } from "./bench-support";
 
+// Seven pages: the home page, a service, the showcase, the blog, a post (written into the
+// fresh database first: a new site has none), careers and the contact wizard.
+const POST = "{post}";
 const pages = process.argv.slice(2).length
   ? process.argv.slice(2)
-  : ["/", "/design", "/work", "/blog", "/careers", "/careers/open-application", "/contact"];
+  : ["/", "/design", "/work", "/blog", POST, "/careers", "/contact"];
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 3290);
 const chrome = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -31,6 +35,8 @@ if (!fs.existsSync(chrome)) {
 if (!fs.existsSync("build/server/index.js")) spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
+const postPath = pages.includes(POST) ? await seedBenchPost(dataDir) : undefined;
+const resolvedPages = pages.map((page) => (page === POST ? postPath! : page));
 const server = spawn(process.execPath, ["server.js"], {
   env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
   stdio: "ignore",
@@ -41,19 +47,19 @@ for (let i = 0; i < 300; i++) {
   await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
-const median = (values) => {
+const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+  return sorted[Math.floor(sorted.length / 2)]!;
 };
 
-const rows = [];
+const rows: Record<string, string | number>[] = [];
 try {
-  for (const page of pages) {
-    const results = [];
+  for (const page of resolvedPages) {
+    const results: Record<"performance" | "accessibility" | "bestPractices" | "seo" | "lcp" | "tbt" | "cls", number>[] = [];
     for (let run = 0; run < runs; run++) {
       const out = path.join(dataDir, `lh-${run}.json`);
       // Headless Chromium now and then fails to record a trace (NO_NAVSTART): try again.
-      let lh;
+      let lh: ReturnType<typeof spawnSync> | undefined;
       for (let attempt = 0; attempt < 3; attempt++) {
         lh = spawnSync(
           "npx",
@@ -62,7 +68,7 @@ try {
         );
         if (lh.status === 0) break;
       }
-      if (lh.status !== 0) throw new Error(`lighthouse failed on ${page}:\n${lh.stderr}`);
+      if (lh?.status !== 0) throw new Error(`lighthouse failed on ${page}:\n${String(lh?.stderr)}`);
       const report = JSON.parse(fs.readFileSync(out, "utf8"));
       results.push({
         performance: report.categories.performance.score * 100,
@@ -74,7 +80,7 @@ try {
         cls: report.audits["cumulative-layout-shift"].numericValue,
       });
     }
-    const pick = (key) => median(results.map((result) => result[key]));
+    const pick = (key: keyof (typeof results)[number]) => median(results.map((result) => result[key]));
     rows.push({
       page,
       perf: pick("performance"),
