@@ -7,14 +7,15 @@ import { schema } from "~/lib/platform/db.server";
 import { submitContact } from "~/lib/visitor-forms/contact.server";
 import { type GdprPayload, submitGdprResults } from "~/lib/visitor-forms/gdpr.server";
 import { LEADS_PER_PAGE, type LeadFilter } from "~/lib/visitor-forms/lead-forms";
-import { addLeadNote, changeLeadStatus, eraseLead, EXPORT_COLUMNS, exportLeadsCsv, type LeadActor, listLeads, openLead, unreadLeadCount } from "~/lib/visitor-forms/leads.server";
+import type { StaffActor } from "~/lib/auth/security-events.server";
+import { addLeadNote, changeLeadStatus, eraseLead, EXPORT_COLUMNS, exportLeadsCsv, listLeads, openLead, unreadLeadCount } from "~/lib/visitor-forms/leads.server";
 import { engineName, setUpTestDatabase } from "../support/test-database";
 
 const SITE = "https://www.fjordform.test";
 const handle = setUpTestDatabase();
-let actor: LeadActor;
+let actor: StaffActor;
 
-async function signedInActor(): Promise<LeadActor> {
+async function signedInActor(): Promise<StaffActor> {
   const user = await createUser(handle.db, { email: "kari@fjordform.test", fullName: "Kari Nordmann", password: "a long enough pass" });
   return { userId: user.id, name: "Kari Nordmann", ip: "192.0.2.7", userAgent: "vitest" };
 }

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "~/lib/auth/users.server";
 import { createMailWorker, type MailWorker, smtpTransport } from "~/lib/mail/mail.server";
-import { createIssue, createIssueFromPost, getIssue, type StaffActor, updateIssue } from "~/lib/newsletter/issues.server";
+import type { StaffActor } from "~/lib/auth/security-events.server";
+import { createIssue, createIssueFromPost, getIssue, updateIssue } from "~/lib/newsletter/issues.server";
 import {
   countActiveSubscribers,
   NEWSLETTER_MAIL_KIND,
@@ -44,7 +45,7 @@ const release = (options: Partial<ReleaseOptions> = {}) =>
 
 async function staff(): Promise<StaffActor> {
   const user = await createUser(handle.db, { email: "kari@fjordform.test", fullName: "Kari", password: "a long enough pass" });
-  return { userId: user.id, ip: "192.0.2.7", userAgent: "vitest" };
+  return { userId: user.id, name: "Kari", ip: "192.0.2.7", userAgent: "vitest" };
 }
 
 /** Subscribers in every state; the unsubscribe token hashes are filled as at start-up. */

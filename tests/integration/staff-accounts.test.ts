@@ -12,9 +12,9 @@ import {
   inviteStaff,
   listStaff,
   reinviteStaff,
-  type StaffActor,
   unlockStaff,
 } from "~/lib/auth/staff-accounts.server";
+import type { StaffActor } from "~/lib/auth/security-events.server";
 import { createUser } from "~/lib/auth/users.server";
 import { STAFF_PER_PAGE } from "~/lib/auth/account-forms";
 import { setClockOffset } from "~/lib/platform/clock.server";

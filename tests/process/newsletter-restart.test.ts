@@ -73,7 +73,7 @@ describe("a newsletter send on the production server", () => {
       { email: "pending@example.no", status: "pending" as const, consentText: "yes" },
     ]);
     await upgradeUnsubscribeTokens(db);
-    const actor = { userId: user.id, ip: "127.0.0.1", userAgent: "vitest" };
+    const actor = { userId: user.id, name: "Kari", ip: "127.0.0.1", userAgent: "vitest" };
     const issueId = await createIssue(db, { subject: "Restart-proof", preheader: "", body: "Hello.", featuredImage: "" }, actor);
 
     const env = {

@@ -82,13 +82,12 @@ export const SCRIPT_ACTOR: Actor = { userId: null, userAgent: "script" };
 
 /** Records what a staff member changed or removed; every such domain function calls it. */
 export function auditAction(db: Database, actor: Actor, action: SecurityAction, details: Record<string, unknown>) {
-  return logSecurityEvent(db, {
-    p_user_id: actor.userId,
-    p_action: action,
-    p_details: details,
-    p_ip_address: actor.ip ?? null,
-    p_user_agent: actor.userAgent ?? null,
-  });
+  return logSecurityEvent(db, { ...actorEvent(actor), p_action: action, p_details: details });
+}
+
+/** The actor's part of a security event, for domain functions that write the event themselves. */
+export function actorEvent(actor: Actor) {
+  return { p_user_id: actor.userId, p_ip_address: actor.ip ?? null, p_user_agent: actor.userAgent ?? null };
 }
 
 /**
@@ -109,6 +108,9 @@ export async function logSecurityEvent(db: Database, event: SecurityEvent) {
   }
 }
 
-/** A signed-in staff member doing something (lib/staff/actor.server.ts makes one from a request). */
+/**
+ * A signed-in staff member doing something (lib/staff/actor.server.ts makes one from a
+ * request): the one actor type of every staff domain function; the name signs notes.
+ */
 export type StaffActor = { userId: string; name: string; ip: string; userAgent: string };
 

@@ -7,7 +7,7 @@ import { enqueueMail } from "../mail/mail.server";
 import { type StaffState, STAFF_PER_PAGE } from "./account-forms";
 import { issueAccountToken } from "./account-tokens.server";
 import { checkLoginAttempts, UNLOCKED } from "./login.server";
-import { logSecurityEvent } from "./security-events.server";
+import { auditAction, type StaffActor } from "./security-events.server";
 
 /**
  * The team page's rules: who is on the staff and in what state, inviting a colleague,
@@ -17,8 +17,6 @@ import { logSecurityEvent } from "./security-events.server";
  */
 const { users: u, profiles: p, userSessions: s } = schema;
 
-/** Who did it: the signed-in staff member (lib/staff/actor.server.ts). */
-export type StaffActor = { userId: string; name: string; ip: string; userAgent: string };
 
 export const INVITATION_MAIL_KIND = "staff-invitation";
 
@@ -112,7 +110,7 @@ export async function inviteStaff(
     return { kind: existing ? "reinvited" : "invited", userId } as const;
   });
   if (result.kind !== "exists") {
-    await logEvent(db, actor, "staff_invited", { accountId: result.userId, again: result.kind === "reinvited" });
+    await auditAction(db, actor, "staff_invited", { accountId: result.userId, again: result.kind === "reinvited" });
   }
   return result;
 }
@@ -158,7 +156,7 @@ export async function disableStaff(db: Database, id: string, actor: StaffActor):
     return { kind: "disabled", sessionsEnded: ended.length } as const;
   });
   if (result?.kind === "disabled") {
-    await logEvent(db, actor, "staff_disabled", { accountId: id, sessionsEnded: result.sessionsEnded });
+    await auditAction(db, actor, "staff_disabled", { accountId: id, sessionsEnded: result.sessionsEnded });
   }
   return result;
 }
@@ -170,7 +168,7 @@ export async function enableStaff(db: Database, id: string, actor: StaffActor) {
   if (!row) return null;
   if (!row.disabledAt) return { kind: "already" } as const;
   await db.update(u).set({ disabledAt: null, updatedAt: now() }).where(eq(u.id, id));
-  await logEvent(db, actor, "staff_enabled", { accountId: id });
+  await auditAction(db, actor, "staff_enabled", { accountId: id });
   return { kind: "enabled" } as const;
 }
 
@@ -191,21 +189,7 @@ export async function unlockStaff(db: Database, id: string, actor: StaffActor) {
     userAgent: actor.userAgent,
     createdAt: now(),
   });
-  await logEvent(db, actor, "staff_unlocked", { accountId: id });
+  await auditAction(db, actor, "staff_unlocked", { accountId: id });
   return { kind: "unlocked" } as const;
 }
 
-function logEvent(
-  db: Database,
-  actor: StaffActor,
-  action: "staff_invited" | "staff_disabled" | "staff_enabled" | "staff_unlocked",
-  details: Record<string, unknown>,
-) {
-  return logSecurityEvent(db, {
-    p_user_id: actor.userId,
-    p_action: action,
-    p_details: details,
-    p_ip_address: actor.ip,
-    p_user_agent: actor.userAgent,
-  });
-}

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { logSecurityEvent } from "../auth/security-events.server";
+import { actorEvent, logSecurityEvent, type StaffActor } from "../auth/security-events.server";
 import { siteConfig } from "~/content/site";
 import { type Database, schema } from "../platform/db.server";
 import { ISSUES_PER_PAGE, type IssueInput, type IssueState } from "./issue-forms";
@@ -14,12 +14,6 @@ import { sendProgress } from "./progress.server";
  */
 const { newsletterIssues: i, newsletterSends: s, blogPosts: p } = schema;
 
-/** Who did it, for security events. */
-export type StaffActor = { userId: string; ip: string; userAgent: string };
-
-export function actorEvent(actor: StaffActor) {
-  return { p_user_id: actor.userId, p_ip_address: actor.ip, p_user_agent: actor.userAgent };
-}
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
 

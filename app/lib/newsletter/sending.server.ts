@@ -7,7 +7,7 @@ import { newsletterIssueEmail } from "../mail/templates/newsletter-issue.server"
 import { uploadUrl } from "../media/media";
 import { derivedUnsubscribeToken } from "../platform/secrets.server";
 import { unsubscribeUrl } from "../visitor-forms/newsletter.server";
-import { actorEvent, type StaffActor } from "./issues.server";
+import { actorEvent, type StaffActor } from "../auth/security-events.server";
 import { liveProgress } from "./progress.server";
 
 /**

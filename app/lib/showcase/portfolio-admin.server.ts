@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
-import { logSecurityEvent, type SecurityAction } from "../auth/security-events.server";
+import { auditAction, type StaffActor } from "../auth/security-events.server";
 import { type Database, schema } from "../platform/db.server";
 import { log } from "../platform/log.server";
 import { slugify } from "../platform/slug";
 import type { MediaStore } from "../media/storage/media-store.server";
-import type { LeadActor } from "../visitor-forms/leads.server";
 import { encodePoster, PosterRefused } from "./poster.server";
 import { FILE_MESSAGES, ITEMS_PER_PAGE, type PortfolioItemInput } from "./showcase-forms";
 import type { ReceivedForm } from "./showcase-upload.server";
@@ -19,7 +18,6 @@ import type { ReceivedForm } from "./showcase-upload.server";
  */
 const p = schema.portfolioItems;
 export type PortfolioItem = typeof p.$inferSelect;
-type Actor = LeadActor;
 type Files = Pick<ReceivedForm, "video" | "videoWebm" | "poster">;
 export type SaveResult =
   | { ok: true; item: PortfolioItem }
@@ -27,16 +25,6 @@ export type SaveResult =
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UPLOADS = "/uploads/";
-
-async function audit(db: Database, actor: Actor, action: SecurityAction, details: Record<string, unknown>) {
-  await logSecurityEvent(db, {
-    p_user_id: actor.userId,
-    p_ip_address: actor.ip,
-    p_user_agent: actor.userAgent,
-    p_action: action,
-    p_details: details,
-  });
-}
 
 /** One page of every item, in the showcase's order; a page past the end shows the last one. */
 export async function listPortfolioItems(db: Database, requestedPage: number) {
@@ -123,7 +111,7 @@ function columnsOf(input: PortfolioItemInput, slug: string) {
 export async function savePortfolioItem(
   db: Database,
   store: MediaStore,
-  request: { id?: string; input: PortfolioItemInput; files: Files; actor: Actor },
+  request: { id?: string; input: PortfolioItemInput; files: Files; actor: StaffActor },
 ): Promise<SaveResult | undefined> {
   const { id, input, files, actor } = request;
   const existing = id === undefined ? undefined : await getPortfolioItem(db, id);
@@ -168,7 +156,7 @@ export async function savePortfolioItem(
       .map((column) => existing[column]);
     await removeFromStore(store, keysOf(replaced));
   }
-  await audit(db, actor, existing ? "portfolio_item_updated" : "portfolio_item_created", {
+  await auditAction(db, actor, existing ? "portfolio_item_updated" : "portfolio_item_created", {
     itemId: item.id,
     slug: item.slug,
     status: item.status,
@@ -178,7 +166,7 @@ export async function savePortfolioItem(
 }
 
 /** Publishes or hides an item. Undefined when there is no such item; no change is not logged. */
-export async function setPortfolioPublished(db: Database, id: string, published: boolean, actor: Actor) {
+export async function setPortfolioPublished(db: Database, id: string, published: boolean, actor: StaffActor) {
   if (!UUID.test(id)) return undefined;
   const status = published ? ("published" as const) : ("draft" as const);
   const [item] = await db
@@ -186,7 +174,7 @@ export async function setPortfolioPublished(db: Database, id: string, published:
     .set({ status, updatedAt: sql`now()` })
     .where(and(eq(p.id, id), ne(p.status, status)))
     .returning();
-  if (item) await audit(db, actor, published ? "portfolio_item_published" : "portfolio_item_unpublished", { itemId: id, slug: item.slug });
+  if (item) await auditAction(db, actor, published ? "portfolio_item_published" : "portfolio_item_unpublished", { itemId: id, slug: item.slug });
   return item ?? (await getPortfolioItem(db, id));
 }
 
@@ -194,7 +182,7 @@ export async function setPortfolioPublished(db: Database, id: string, published:
  * Moves an item one place up or down in the showcase. The order is renumbered 0, 1, 2, …
  * on the way, so ties never stick. Undefined when there is no such item; false at an end.
  */
-export async function movePortfolioItem(db: Database, id: string, direction: "up" | "down", actor: Actor) {
+export async function movePortfolioItem(db: Database, id: string, direction: "up" | "down", actor: StaffActor) {
   if (!UUID.test(id)) return undefined;
   const moved = await db.transaction(async (tx) => {
     const rows = await tx
@@ -214,7 +202,7 @@ export async function movePortfolioItem(db: Database, id: string, direction: "up
   });
   if (!moved) return undefined;
   if (moved.from === moved.to) return false;
-  await audit(db, actor, "portfolio_item_moved", { itemId: id, slug: moved.slug, from: moved.from + 1, to: moved.to + 1 });
+  await auditAction(db, actor, "portfolio_item_moved", { itemId: id, slug: moved.slug, from: moved.from + 1, to: moved.to + 1 });
   return true;
 }
 
@@ -222,7 +210,7 @@ export async function movePortfolioItem(db: Database, id: string, direction: "up
  * Deletes an item and its files: the row is locked and deleted, the files are removed,
  * then the deletion commits; if the store fails the row stays and deleting again finishes.
  */
-export async function deletePortfolioItem(db: Database, store: MediaStore, id: string, actor: Actor) {
+export async function deletePortfolioItem(db: Database, store: MediaStore, id: string, actor: StaffActor) {
   if (!UUID.test(id)) return undefined;
   const deleted = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(p).where(eq(p.id, id)).for("update");
@@ -231,6 +219,6 @@ export async function deletePortfolioItem(db: Database, store: MediaStore, id: s
     await store.delete(keysOf([row.videoMp4, row.videoWebm, row.poster, row.posterJpeg]));
     return row;
   });
-  if (deleted) await audit(db, actor, "portfolio_item_deleted", { itemId: id, slug: deleted.slug, title: deleted.title });
+  if (deleted) await auditAction(db, actor, "portfolio_item_deleted", { itemId: id, slug: deleted.slug, title: deleted.title });
   return deleted;
 }

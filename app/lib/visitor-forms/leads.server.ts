@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import { analyseGdprAnswers, gdprCategories } from "~/content/gdpr";
-import { logSecurityEvent } from "../auth/security-events.server";
+import { actorEvent, logSecurityEvent, type StaffActor } from "../auth/security-events.server";
 import { toCsv } from "../platform/csv";
 import { type Database, schema } from "../platform/db.server";
 import { osloTimestamp } from "../platform/oslo-time";
@@ -22,7 +22,6 @@ import {
 const { leads: l, contactRequests: c, gdprSubmissions: g, leadNotes: n, mailOutbox: o } = schema;
 
 /** Who did it, for notes and security events. */
-export type LeadActor = { userId: string; name: string; ip: string; userAgent: string };
 
 /** Called in the submission's own transaction, so a stored request always has its lead. */
 export async function createLead(
@@ -168,12 +167,8 @@ function gdprDetails(submission: typeof g.$inferSelect) {
   };
 }
 
-function actorEvent(actor: LeadActor) {
-  return { p_user_id: actor.userId, p_ip_address: actor.ip, p_user_agent: actor.userAgent };
-}
-
 /** Moves a lead in the pipeline. Null when there is no such lead; unchanged is not logged. */
-export async function changeLeadStatus(db: Database, id: string, status: LeadStatus, actor: LeadActor) {
+export async function changeLeadStatus(db: Database, id: string, status: LeadStatus, actor: StaffActor) {
   if (!UUID.test(id)) return null;
   const result = await db.transaction(async (tx) => {
     const [row] = await tx.select({ status: l.status }).from(l).where(eq(l.id, id)).for("update");
@@ -193,7 +188,7 @@ export async function changeLeadStatus(db: Database, id: string, status: LeadSta
 }
 
 /** An internal note, signed with the author's name as it is now. Null when there is no such lead. */
-export async function addLeadNote(db: Database, id: string, body: string, actor: LeadActor) {
+export async function addLeadNote(db: Database, id: string, body: string, actor: StaffActor) {
   if (!UUID.test(id)) return null;
   const [lead] = await db.select({ id: l.id }).from(l).where(eq(l.id, id));
   if (!lead) return null;
@@ -214,7 +209,7 @@ export async function addLeadNote(db: Database, id: string, body: string, actor:
  * and every e-mail about it (queued or sent: they hold the visitor's address and text),
  * in one transaction. Null when there is no such lead.
  */
-export async function eraseLead(db: Database, id: string, actor: LeadActor) {
+export async function eraseLead(db: Database, id: string, actor: StaffActor) {
   if (!UUID.test(id)) return null;
   const result = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(l).where(eq(l.id, id)).for("update");
@@ -250,7 +245,7 @@ export const EXPORT_COLUMNS = [
 ] as const;
 
 /** The filtered list (every page) as CSV; the export itself is logged. */
-export async function exportLeadsCsv(db: Database, filter: Omit<LeadFilter, "page">, actor: LeadActor) {
+export async function exportLeadsCsv(db: Database, filter: Omit<LeadFilter, "page">, actor: StaffActor) {
   const rows = await leadsWithSources(db, filter).limit(EXPORT_LIMIT);
   await logSecurityEvent(db, {
     ...actorEvent(actor),

@@ -4,12 +4,12 @@ import { FormNotice } from "~/components/form-notice";
 import { StaffActionForm, type StaffFormResult } from "~/components/staff/staff-forms";
 import { STAFF_STATE_LABELS, type StaffAction, staffActionSchema } from "~/lib/auth/account-forms";
 import { staffSession } from "~/lib/auth/guard.server";
+import type { StaffActor } from "~/lib/auth/security-events.server";
 import {
   disableStaff,
   enableStaff,
   getStaffAccount,
   reinviteStaff,
-  type StaffActor,
   unlockStaff,
 } from "~/lib/auth/staff-accounts.server";
 import { kickMailWorker } from "~/lib/mail/mail.server";
