@@ -12,7 +12,10 @@ import { startEmbeddedPostgres } from "../../app/lib/platform/embedded-postgres.
 export default async function setup(project: TestProject) {
   if (process.env.TEST_DATABASE_URL) return;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vitest-pg-"));
-  const cluster = await startEmbeddedPostgres({ dataDir, mode: "server" });
+  // Every test file of the run shares this cluster, and process tests start several app
+  // instances on it (a pool of up to ten connections each, plus a LISTEN connection):
+  // more than the thirty connections a one-process site needs.
+  const cluster = await startEmbeddedPostgres({ dataDir, mode: "server", settings: { max_connections: "120" } });
   project.provide("embeddedSocketDir", cluster.socketDir);
   return async () => {
     try {

@@ -1,10 +1,10 @@
-import { and, count, desc, eq, gt } from "drizzle-orm";
+import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import { now } from "../platform/clock.server";
 import { getConfig } from "../platform/config.server";
 import { type Database, schema } from "../platform/db.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { rateLimitKeyForIp } from "../platform/rate-limit.server";
-import { logSecurityEvent } from "./security-events.server";
+import { logSecurityEvent, type SecurityEvent } from "./security-events.server";
 import type { RequestMeta } from "./session.server";
 
 /** The sign-in messages, fixed texts that tests check word for word. Wrong e-mail and wrong password read the same. */
@@ -111,10 +111,17 @@ export type SignInResult =
   | { kind: "locked"; lock: LockState; /** This very failure locked the address. */ justLocked?: boolean }
   | { kind: "throttled" };
 
-// Sign-ins for one address (and from one IP) run one at a time in this process, so
-// parallel requests cannot all pass the lock check before any failure is recorded.
-const inFlight = new Map<string, Promise<unknown>>();
-async function oneAtATime<T>(key: string, run: () => Promise<T>): Promise<T> {
+// Sign-ins for one address (and from one IP) run one at a time across every app process:
+// an advisory lock per network and one per address, held by the transaction that reads
+// the counts and records the attempt, so parallel guesses (on one instance or spread
+// over several behind a load balancer) cannot all pass the lock check before any
+// failure is recorded. The queue in front of it is per connection pool (per process):
+// sign-ins waiting for the same address or network here wait without holding a
+// database connection, so a burst of guesses cannot take the whole pool.
+const inFlightByDb = new WeakMap<Database, Map<string, Promise<unknown>>>();
+async function oneAtATime<T>(db: Database, key: string, run: () => Promise<T>): Promise<T> {
+  let inFlight = inFlightByDb.get(db);
+  if (!inFlight) inFlightByDb.set(db, (inFlight = new Map()));
   const current = (inFlight.get(key) ?? Promise.resolve()).catch(() => {}).then(run);
   inFlight.set(key, current);
   try {
@@ -122,6 +129,14 @@ async function oneAtATime<T>(key: string, run: () => Promise<T>): Promise<T> {
   } finally {
     if (inFlight.get(key) === current) inFlight.delete(key);
   }
+}
+
+/**
+ * The advisory-lock keys of a sign-in. Always taken in this order (network, then
+ * address) by every sign-in, so two sign-ins never wait for each other in a circle.
+ */
+function signInLockKeys(email: string, ip: string): [network: string, address: string] {
+  return [`sign-in-ip:${rateLimitKeyForIp(ip)}`, `sign-in-email:${email}`];
 }
 
 /**
@@ -143,9 +158,23 @@ export async function signIn(
   purpose: PasswordPurpose = "sign-in",
 ) {
   const email = input.email.trim().toLowerCase();
-  return oneAtATime(`ip:${meta.ip}`, () =>
-    oneAtATime(`email:${email}`, () => checkSignIn(db, email, input.password, meta, EVENTS[purpose])),
+  const [ipKey, emailKey] = signInLockKeys(email, meta.ip);
+  const events = EVENTS[purpose];
+  const { result, log } = await oneAtATime(db, ipKey, () =>
+    oneAtATime(db, emailKey, () =>
+      db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Database;
+        for (const key of [ipKey, emailKey]) {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+        }
+        return checkSignIn(tx, email, input.password, meta, events);
+      }),
+    ),
   );
+  // Security events after the commit: a failure to record one (which never blocks a
+  // sign-in) cannot abort the transaction that counted the attempt.
+  for (const event of log) await logSecurityEvent(db, event);
+  return result;
 }
 
 async function checkSignIn(
@@ -154,15 +183,15 @@ async function checkSignIn(
   password: string,
   meta: RequestMeta,
   events: (typeof EVENTS)[PasswordPurpose],
-) {
+): Promise<{ result: SignInResult; log: SecurityEvent[] }> {
   if (await ipIsThrottled(db, meta.ip)) {
     await recordAttempt(db, email, false, "ip_throttled", meta);
-    return { kind: "throttled" } satisfies SignInResult;
+    return { result: { kind: "throttled" }, log: [] };
   }
   const before = await checkLoginAttempts(db, email);
   if (before.is_locked) {
     await recordAttempt(db, email, false, "account_locked", meta);
-    return { kind: "locked", lock: before } satisfies SignInResult;
+    return { result: { kind: "locked", lock: before }, log: [] };
   }
 
   const [user] = await db
@@ -180,17 +209,15 @@ async function checkSignIn(
     if (events === EVENTS["sign-in"]) {
       await db.update(schema.users).set({ lastSignInAt: now() }).where(eq(schema.users.id, user.id));
     }
-    await logSecurityEvent(db, {
-      p_user_id: user.id,
-      p_action: events.success,
-      p_ip_address: meta.ip,
-      p_user_agent: meta.userAgent,
-    });
-    return { kind: "success", userId: user.id } satisfies SignInResult;
+    const log: SecurityEvent[] = [
+      { p_user_id: user.id, p_action: events.success, p_ip_address: meta.ip, p_user_agent: meta.userAgent },
+    ];
+    return { result: { kind: "success", userId: user.id }, log };
   }
 
   await recordAttempt(db, email, false, INVALID, meta);
-  await logSecurityEvent(db, {
+  const log: SecurityEvent[] = [];
+  log.push({
     p_user_id: user?.id ?? null,
     p_action: events.failure,
     p_details: disabled && valid ? { email, why: "account_disabled" } : { email },
@@ -200,14 +227,14 @@ async function checkSignIn(
   // The lock state is checked again after every failure, so the failure that locks the address says so at once.
   const after = await checkLoginAttempts(db, email);
   if (after.is_locked) {
-    await logSecurityEvent(db, {
+    log.push({
       p_user_id: user?.id ?? null,
       p_action: "account_locked",
       p_details: { email, until: after.lock_expires_at },
       p_ip_address: meta.ip,
       p_user_agent: meta.userAgent,
     });
-    return { kind: "locked", lock: after, justLocked: true } satisfies SignInResult;
+    return { result: { kind: "locked", lock: after, justLocked: true }, log };
   }
-  return { kind: "invalid" } satisfies SignInResult;
+  return { result: { kind: "invalid" }, log };
 }

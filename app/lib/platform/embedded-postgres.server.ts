@@ -66,6 +66,8 @@ export interface StartOptions {
    */
   mode: "server" | "client";
   log?: (level: "info" | "warn", msg: string, fields?: Record<string, unknown>) => void;
+  /** PostgreSQL settings over the small-site ones (the tests' shared cluster allows more connections). */
+  settings?: Record<string, string>;
 }
 
 export async function startEmbeddedPostgres(options: StartOptions): Promise<EmbeddedCluster> {
@@ -112,7 +114,7 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
   const killOnExit = () => child?.exitCode === null && child.kill("SIGINT");
 
   const launch = async () => {
-    child = await launchPostmaster(clusterDir, home, bin.postgres, runAs);
+    child = await launchPostmaster(clusterDir, home, bin.postgres, runAs, options.settings);
     const launched = child;
     fs.writeFileSync(ownerFile, JSON.stringify({ nodePid: process.pid, postgresPid: launched.pid }));
     launched.on("exit", (code) => {
@@ -204,10 +206,16 @@ async function stopPostmaster(pid: number) {
   await waitFor(() => !isAlive(pid), 120_000, `PostgreSQL (pid ${pid}) did not stop within 120 s`);
 }
 
-async function launchPostmaster(clusterDir: string, home: string, postgres: string, runAs: RunAs) {
+async function launchPostmaster(
+  clusterDir: string,
+  home: string,
+  postgres: string,
+  runAs: RunAs,
+  extra: Record<string, string> = {},
+) {
   const logFile = path.join(home, "postgres.log");
   const logFd = fs.openSync(logFile, "a");
-  const settings = { ...SERVER_SETTINGS, unix_socket_directories: clusterDir };
+  const settings = { ...SERVER_SETTINGS, ...extra, unix_socket_directories: clusterDir };
   const args = ["-D", clusterDir, ...Object.entries(settings).flatMap(([key, value]) => ["-c", `${key}=${value}`])];
   // Its own process group, so a Ctrl-C in the terminal reaches only the app, which
   // drains its requests and then stops the database.

@@ -1,11 +1,12 @@
-import { and, eq, inArray, lt, ne, or } from "drizzle-orm";
+import { and, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { now } from "./clock.server";
 import { type Database, schema } from "./db.server";
 import { pruneRateLimits } from "./rate-limit.server";
 
 /**
- * Deletes what the privacy policy says we keep only for a while. Runs hourly in every
- * server process (the deletes are idempotent, so several processes do no harm).
+ * Deletes what the privacy policy says we keep only for a while. Every server process
+ * starts a round hourly (`runRetentionRound`); with several instances on one database
+ * only one of them runs it at a time, the others skip that round.
  */
 const DAY = 24 * 60 * 60 * 1000;
 export const RETENTION_DAYS = {
@@ -57,4 +58,24 @@ export async function applyRetention(db: Database, at = now()) {
       ),
     );
   await pruneRateLimits(db);
+}
+
+/** The advisory lock a retention round holds (hashed like the other advisory-lock keys). */
+const RETENTION_LOCK = sql`hashtextextended('retention', 0)`;
+
+/**
+ * One hourly round of `applyRetention`, on one instance at a time: the round runs in a
+ * transaction that first tries the retention advisory lock. If another instance holds
+ * it (its round is under way), this one skips the round instead of queueing behind it
+ * and deleting the same rows again; its next round comes within the hour. The lock ends
+ * with the transaction, so an instance that dies mid-round leaves nothing held.
+ */
+export async function runRetentionRound(db: Database, at = now()): Promise<"ran" | "skipped"> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const result = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK}) as locked`);
+    if (!result.rows[0]?.locked) return "skipped";
+    await applyRetention(tx, at);
+    return "ran";
+  });
 }

@@ -8,7 +8,7 @@ import type { EmbeddedCluster } from "./embedded-postgres.server";
 import { log } from "./log.server";
 import { getPageCache } from "./page-cache.server";
 import { createMailWorker, fileTransport, getMailWorker, setMailWorker, smtpTransport } from "../mail/mail.server";
-import { applyRetention } from "./retention.server";
+import { runRetentionRound } from "./retention.server";
 import { runSeeds } from "./seed.server";
 import { installSecretsKey } from "./secrets.server";
 import { checkKeyAgainstDatabase, resolveSecretsKey } from "./secrets-key.server";
@@ -76,8 +76,13 @@ export async function startApp(): Promise<{ stop: () => Promise<void> }> {
 
   setPageViewBuffer(createPageViewBuffer(getDb, (error) => log.warn("page views not recorded", { error: String(error) })));
 
-  // Retention: what the privacy policy promises to delete, deleted (hourly, and now).
-  const housekeep = () => applyRetention(handle.db).catch((error) => log.warn("retention run failed", { error }));
+  // Retention: what the privacy policy promises to delete, deleted (hourly, and now), by
+  // one instance at a time: a round another instance is running is skipped here.
+  const housekeep = () =>
+    runRetentionRound(handle.db).then(
+      (outcome) => log.debug("retention round", { outcome }),
+      (error) => log.warn("retention run failed", { error }),
+    );
   void housekeep();
   const housekeeping = setInterval(housekeep, 60 * 60_000);
   housekeeping.unref();
