@@ -8,11 +8,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import readline from "node:readline";
 import autocannon from "autocannon";
-import { createPost, postInputSchema } from "../app/lib/blog/blog.server";
-import { SCRIPT_ACTOR } from "../app/lib/auth/security-events.server";
 import { openPool } from "../app/lib/platform/db.server";
 import { APP_DATABASE, embeddedConnection, startEmbeddedPostgres } from "../app/lib/platform/embedded-postgres.server";
-import { nodeFlagsOf, waitUntilAnswering } from "./bench-support";
+import { nodeFlagsOf, waitUntilAnswering, writeBenchPost } from "./bench-support";
 import { freePort, makeDataDir, removeDataDir } from "../tests/support/server-process";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -81,18 +79,9 @@ async function main() {
     const databaseUrl = `postgres://postgres@localhost/${APP_DATABASE}?host=${encodeURIComponent(cluster.socketDir)}`;
     const secretsKey = randomBytes(32).toString("base64");
     const seed = await openPool(embeddedConnection(cluster.socketDir), "postgres");
-    const post = await createPost(
-      seed.db,
-      postInputSchema.parse({
-        title: "What a private AI system needs",
-        excerpt: "Local models, your data, no third parties.",
-        author: "Fjord & Form",
-        content: Array.from({ length: 12 }, (_, i) => `Paragraph ${i + 1}: ${"Local models keep data at home. ".repeat(12)}`).join("\n"),
-      }),
-      SCRIPT_ACTOR,
-    );
+    const postPath = await writeBenchPost(seed.db);
     await seed.close();
-    const targets = ["/", `/blog/${post!.slug}`];
+    const targets = ["/", postPath];
 
     const a = await startInstance(databaseUrl, secretsKey, dataDirs[0]!);
     children.push(a.child);

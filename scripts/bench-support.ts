@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { SCRIPT_ACTOR } from "../app/lib/auth/security-events.server";
 import { createPost, postInputSchema } from "../app/lib/blog/blog.server";
-import { openDatabase } from "../app/lib/platform/db.server";
+import { type Database, openDatabase } from "../app/lib/platform/db.server";
 
 /**
  * The Node flags `npm run start:prod` uses in `appDir`'s package.json, so a bench runs
@@ -33,18 +33,23 @@ export async function waitUntilAnswering(url: string, child: ChildProcess) {
 export async function seedBenchPost(dataDir: string) {
   const seed = await openDatabase({ dataDir });
   try {
-    const post = await createPost(
-      seed.db,
-      postInputSchema.parse({
-        title: "What a private AI system needs",
-        excerpt: "Local models, your data, no third parties.",
-        author: "Fjord & Form",
-        content: Array.from({ length: 12 }, (_, i) => `Paragraph ${i + 1}: ${"Local models keep data at home. ".repeat(12)}`).join("\n"),
-      }),
-      SCRIPT_ACTOR,
-    );
-    return `/blog/${post!.slug}`;
+    return await writeBenchPost(seed.db);
   } finally {
     await seed.close();
   }
+}
+
+/** The same post, into a database already open (a bench's shared PostgreSQL). */
+export async function writeBenchPost(db: Database) {
+  const post = await createPost(
+    db,
+    postInputSchema.parse({
+      title: "What a private AI system needs",
+      excerpt: "Local models, your data, no third parties.",
+      author: "Fjord & Form",
+      content: Array.from({ length: 12 }, (_, i) => `Paragraph ${i + 1}: ${"Local models keep data at home. ".repeat(12)}`).join("\n"),
+    }),
+    SCRIPT_ACTOR,
+  );
+  return `/blog/${post!.slug}`;
 }
