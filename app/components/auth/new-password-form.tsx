@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
+import { FieldError } from "~/components/field-error";
 import type { invitationPasswordSchema } from "~/lib/auth/account-forms";
 
 /**
@@ -33,22 +34,16 @@ export function NewPasswordForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
-  const error = (field: typeof fields.password) =>
-    field.errors?.length ? (
-      <p id={field.errorId} className="field-error" role="alert">
-        {field.errors[0]}
-      </p>
-    ) : null;
   return (
     <Form method="post" {...getFormProps(form)} className="auth-form">
       <input type="hidden" name="token" value={token} />
       {children}
       <label htmlFor={fields.password.id}>{texts.password}</label>
       <input {...getInputProps(fields.password, { type: "password" })} key={fields.password.key} autoComplete="new-password" />
-      {error(fields.password)}
+      <FieldError id={fields.password.errorId} errors={fields.password.errors} />
       <label htmlFor={fields.confirm.id}>{texts.confirm}</label>
       <input {...getInputProps(fields.confirm, { type: "password" })} key={fields.confirm.key} autoComplete="new-password" />
-      {error(fields.confirm)}
+      <FieldError id={fields.confirm.errorId} errors={fields.confirm.errors} />
       <p className="auth-hint">{texts.hint}</p>
       <button type="submit" className="button button-coral" disabled={busy}>
         {busy ? texts.busy : texts.submit}

@@ -1,6 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
+import { FieldError } from "~/components/field-error";
+import { FormNotice } from "~/components/form-notice";
 import { forgotPasswordSchema, RESET_REQUESTED_MESSAGE } from "~/lib/auth/account-forms";
 import { requestPasswordReset } from "~/lib/auth/password-reset.server";
 import { requestMeta } from "~/lib/auth/session.server";
@@ -48,24 +50,11 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         <p className="eyebrow">Staff only</p>
         <h1>Forgot your password?</h1>
         <p className="auth-lead">Enter your staff e-mail address and we will send you a link to set a new password.</p>
-        {actionData?.message ? (
-          <p className="auth-message success" role="status">
-            {actionData.message}
-          </p>
-        ) : null}
-        {actionData?.error ? (
-          <p className="auth-message error" role="alert">
-            {actionData.error}
-          </p>
-        ) : null}
+        <FormNotice data={actionData} />
         <Form method="post" {...getFormProps(form)} className="auth-form">
           <label htmlFor={fields.email.id}>Email</label>
           <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="username" />
-          {fields.email.errors?.length ? (
-            <p id={fields.email.errorId} className="field-error" role="alert">
-              {fields.email.errors[0]}
-            </p>
-          ) : null}
+          <FieldError id={fields.email.errorId} errors={fields.email.errors} />
           <button type="submit" className="button button-coral" disabled={busy}>
             {busy ? "Sending..." : "Send link"}
           </button>

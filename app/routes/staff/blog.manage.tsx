@@ -1,3 +1,4 @@
+import { FormNotice } from "~/components/form-notice";
 import { useState } from "react";
 import { data, Link, useLocation } from "react-router";
 import { formatShortDate } from "~/lib/blog/blog-format";
@@ -73,17 +74,9 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       <div aria-live="polite">
-        {toast ? (
-          <p className="auth-message success" role="status">
-            {toast}
-          </p>
-        ) : null}
+        <FormNotice data={{ message: toast }} />
       </div>
-      {error ? (
-        <p className="auth-message error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormNotice data={{ error }} />
       <p data-testid="post-count">{posts.length} innlegg</p>
       <div className="table-wrap">
         <table className="admin-table">

@@ -1,3 +1,4 @@
+import { FormNotice } from "~/components/form-notice";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { getDb } from "~/lib/platform/db.server";
 
@@ -55,11 +56,7 @@ export default function JobCms({ loaderData, actionData }: Route.ComponentProps)
           New listing
         </Link>
       </div>
-      {message ? (
-        <p className="auth-message success" role="status">
-          {message}
-        </p>
-      ) : null}
+      <FormNotice data={{ message }} />
       <p>{loaderData.jobs.length} listings</p>
       <div className="table-wrap">
         <table className="admin-table">
