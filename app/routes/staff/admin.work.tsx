@@ -128,21 +128,20 @@ export default function PortfolioList({ loaderData, actionData }: Route.Componen
               {ordered.map((row, index) => (
                 <tr key={row.id} id={`item-${row.id}`} {...(hydrated ? sortable.rowProps(row.id) : {})}>
                   <td data-label="Nr.">
-                    {hydrated ? (
-                      <button
-                        type="button"
-                        className="drag-handle"
-                        aria-label={`Flytt «${row.title}», nr. ${first + index}`}
-                        aria-describedby="work-order-help"
-                        {...sortable.handleProps(row.id)}
-                      >
-                        ⠿
-                      </button>
-                    ) : null}
-                    {first + index}
-                  </td>
+{first + index}</td>
                   <td data-label="Prosjekt">
                     <div className="work-row">
+                      {hydrated ? (
+                        <button
+                          type="button"
+                          className="drag-handle"
+                          aria-label={`Flytt «${row.title}» (nr. ${first + index})`}
+                          aria-describedby="work-order-help"
+                          {...sortable.handleProps(row.id)}
+                        >
+                          ⠿
+                        </button>
+                      ) : null}
                       <img src={row.posterUrl} alt="" width={96} height={60} loading="lazy" />
                       <span>
                         <Link to={`/admin/work/${row.id}`}>{row.title}</Link>
