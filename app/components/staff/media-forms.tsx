@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
@@ -23,9 +23,10 @@ export function AltTextForm({ defaultValue, actionData }: { defaultValue: string
     <Form method="post" {...getFormProps(form)} className="cms-form">
       <input type="hidden" name="intent" value="alt" />
       <label htmlFor={fields.altText.id}>Alt-tekst</label>
-      <input
-        {...getInputProps(fields.altText, { type: "text" })}
+      <textarea
+        {...getTextareaProps(fields.altText)}
         key={fields.altText.key}
+        rows={3}
         aria-describedby={`${fields.altText.id}-hint ${fields.altText.errorId}`}
       />
       <p className="field-hint" id={`${fields.altText.id}-hint`}>

@@ -76,7 +76,7 @@ export default function MediaItem({ loaderData, actionData }: Route.ComponentPro
       <p>
         <Link to="/admin/media">← Til mediebiblioteket</Link>
       </p>
-      <h1 className="admin-title">{item.altText || "Bilde uten alt-tekst"}</h1>
+      <h1 className="admin-title">Bilde</h1>
       <div className="media-detail">
         <img src={item.thumb} alt={item.altText} />
         <div>
@@ -98,7 +98,7 @@ export default function MediaItem({ loaderData, actionData }: Route.ComponentPro
         </div>
       </div>
 
-      <h2>Brukes i</h2>
+      <h2 className="media-section">Brukes i</h2>
       {item.uses.length === 0 ? (
         <p>Bildet brukes ikke i noe innlegg eller nyhetsbrev.</p>
       ) : (
@@ -111,7 +111,7 @@ export default function MediaItem({ loaderData, actionData }: Route.ComponentPro
         </ul>
       )}
 
-      <h2>Slett bildet</h2>
+      <h2 className="media-section">Slett bildet</h2>
       {deleteResult?.refused ? (
         <p className="auth-message error" role="alert">
           {deleteResult.refused}
