@@ -65,6 +65,7 @@ export default [
         route("inbox/export.csv", "routes/staff/admin.inbox.export.ts"),
         route("inbox/:id", "routes/staff/admin.inbox.lead.tsx"),
         route("media", "routes/staff/admin.media.tsx"),
+        route("media/:id", "routes/staff/admin.media.item.tsx"),
         route("newsletter", "routes/staff/admin.newsletter.tsx"),
         route("newsletter/new", "routes/staff/admin.newsletter.new.tsx"),
         route("newsletter/from-post", "routes/staff/admin.newsletter.from-post.ts"),

@@ -285,6 +285,8 @@ export const media = pgTable("media", {
   width: integer("width"),
   height: integer("height"),
   variants: jsonb("variants").$type<Record<string, string>>().notNull().default({}),
+  /** What the image shows, for screen readers; used wherever the image is shown (decision 030). */
+  altText: text("alt_text").notNull().default(""),
   uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: createdAt(),
 });

@@ -6,6 +6,8 @@ export type PostSummary = {
   title: string;
   excerpt: string;
   featured_image: string;
+  /** The image's alt text (the media library's); "" leaves it decorative. */
+  image_alt?: string;
   featured?: boolean;
   author?: string;
   created_at?: string | Date;
@@ -35,7 +37,7 @@ export function PostCard({
   const Heading = `h${headingLevel}` as const;
   return (
     <article className="post-card">
-      <PostImage src={post.featured_image} sizes={sizes} eager={eager} className="post-card-media" />
+      <PostImage src={post.featured_image} alt={post.image_alt} sizes={sizes} eager={eager} className="post-card-media" />
       <div className="post-card-body">
         {showBadge && post.featured ? <p className="post-badge">Featured</p> : null}
         <Heading className="post-card-title">
@@ -56,17 +58,19 @@ export function PostCard({
 }
 
 /**
- * A post's featured image in a 16:9 frame, decorative (the title says what the post is),
- * or, for a post without one, the studio's sun over the fjord drawn in its place, so
+ * A post's featured image in a 16:9 frame, with the alt text staff gave it in the media
+ * library (decorative, alt="", when it has none: the title says what the post is), or, for a post without one, the studio's sun over the fjord drawn in its place, so
  * every card has the same frame.
  */
 export function PostImage({
   src,
+  alt = "",
   sizes,
   eager = false,
   className,
 }: {
   src: string;
+  alt?: string;
   sizes: string;
   eager?: boolean;
   className: string;
@@ -90,7 +94,7 @@ export function PostImage({
         src={src}
         srcSet={responsive?.srcSet}
         sizes={responsive ? sizes : undefined}
-        alt=""
+        alt={alt}
         width={1600}
         height={900}
         loading={eager ? undefined : "lazy"}

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, test } from "./support/fixtures";
+import { waitForHydration } from "./support/sign-in";
 
 // The showcase back office end to end: staff upload a real MP4 (one of the site's own
 // showcase films) and a poster made here, and a visitor sees the project on /work, on
@@ -140,4 +141,48 @@ test("a file that is not an MP4 gets a clear error, and what was typed stays", a
   await expect(page.getByLabel("Sammendrag")).toHaveValue("A short film about a harbour that never sleeps.");
   await page.goto("/admin/work");
   await expect(page.getByRole("link", { name: title })).toHaveCount(0);
+});
+
+test("the order is set by drag and drop and by the arrow keys on a row's handle, and /work shows it at once", async ({
+  signedIn: page,
+  browser,
+}) => {
+  const guest = await visitor(browser);
+  const firstTwo = async () => {
+    const links = page.locator("tbody tr td[data-label='Prosjekt'] a");
+    return [await links.nth(0).innerText(), await links.nth(1).innerText()];
+  };
+  const onWork = async () => {
+    await guest.page.goto("/work");
+    return guest.page.getByTestId("showcase-grid").locator("figcaption").allInnerTexts();
+  };
+  try {
+    await page.goto("/admin/work");
+    await waitForHydration(page);
+    const [a, b] = await firstTwo();
+    const before = await onWork();
+
+    // Drag the second row onto the first.
+    const row = (title: string) => page.locator("tr", { has: page.getByRole("link", { name: title, exact: true }) });
+    await row(b!).dragTo(row(a!));
+    await expect(page.getByRole("status")).toHaveText("Rekkefølgen er lagret.");
+    expect(await firstTwo()).toEqual([b, a]);
+    await page.reload();
+    expect(await firstTwo()).toEqual([b, a]);
+    const after = await onWork();
+    expect(after.indexOf(b!)).toBeLessThan(after.indexOf(a!));
+
+    // The keyboard: the handle of the (now) first row, arrow down, and it is back.
+    await waitForHydration(page);
+    const handle = page.getByRole("button", { name: `Flytt «${b}» (nr. 1)` });
+    await handle.focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("button", { name: `Flytt «${b}» (nr. 2)` })).toBeFocused();
+    await expect(page.getByRole("status")).toHaveText("Rekkefølgen er lagret.");
+    await page.reload();
+    expect(await firstTwo()).toEqual([a, b]);
+    expect(await onWork()).toEqual(before);
+  } finally {
+    await guest.close();
+  }
 });

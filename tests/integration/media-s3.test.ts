@@ -104,7 +104,10 @@ describe(`uploads in an S3 bucket (${engineName()})`, () => {
       .insert(schema.blogPosts)
       .values({ title: "Fjord light", excerpt: "e", author: "a", slug: "fjord-light", content: "c", featuredImage: url })
       .returning();
-    expect(await deleteMedia(handle.db, store, media.id, SCRIPT_ACTOR)).toEqual({ status: "in-use", posts: ["Fjord light"] });
+    expect(await deleteMedia(handle.db, store, media.id, SCRIPT_ACTOR)).toEqual({
+      status: "in-use",
+      uses: [{ kind: "post", id: post!.id, title: "Fjord light", place: "featured" }],
+    });
     expect(await s3.keys()).toHaveLength(4);
 
     await handle.db.delete(schema.blogPosts);

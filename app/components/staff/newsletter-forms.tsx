@@ -1,7 +1,6 @@
 import {
   getFormProps,
   getInputProps,
-  getSelectProps,
   getTextareaProps,
   type SubmissionResult,
   useForm,
@@ -9,6 +8,7 @@ import {
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
+import { type MediaChoice, MediaPicker } from "~/components/staff/media-picker";
 import { issueSchema, sendSchema } from "~/lib/newsletter/issue-forms";
 
 /**
@@ -18,7 +18,7 @@ import { issueSchema, sendSchema } from "~/lib/newsletter/issue-forms";
  */
 export type IssueFormResult = { result: SubmissionResult<string[]>; message?: string };
 
-export type MediaChoice = { path: string; thumb: string; label: string };
+export type { MediaChoice };
 
 type IssueDefaults = { subject: string; preheader: string; body: string; featuredImage: string };
 
@@ -60,18 +60,20 @@ export function IssueForm({
       <p className="field-hint">Som blogginnlegg: hver linje blir et avsnitt. Lenker skrives som de er.</p>
       <FieldError id={fields.body.errorId} errors={fields.body.errors} />
 
-      <label htmlFor={fields.featuredImage.id}>Hovedbilde (valgfritt)</label>
-      <select {...getSelectProps(fields.featuredImage)} key={fields.featuredImage.key}>
-        <option value="">Uten bilde</option>
-        {media.map((item) => (
-          <option key={item.path} value={item.path}>
-            {item.label}
-          </option>
-        ))}
-      </select>
-      <p className="field-hint">Fra mediebiblioteket (Media). Samme bilde for alle mottakere.</p>
+      <p className="field-label" id={fields.featuredImage.id}>
+        Hovedbilde (valgfritt)
+      </p>
+      {chosen ? <img src={chosen.thumb} alt={chosen.alt} className="editor-preview" /> : null}
+      <MediaPicker
+        key={fields.featuredImage.key}
+        name={fields.featuredImage.name}
+        choices={media}
+        defaultValue={typeof fields.featuredImage.initialValue === "string" ? fields.featuredImage.initialValue : defaults.featuredImage}
+        allowNone
+        open={Boolean(fields.featuredImage.errors)}
+      />
+      <p className="field-hint">Fra mediebiblioteket (Media). Samme bilde for alle mottakere; alt-teksten er bildets i biblioteket.</p>
       <FieldError id={fields.featuredImage.errorId} errors={fields.featuredImage.errors} />
-      {chosen ? <img src={chosen.thumb} alt="Valgt hovedbilde" className="editor-preview" /> : null}
 
       <div className="editor-actions">
         <button type="submit" className="button" disabled={busy}>

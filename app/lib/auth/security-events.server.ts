@@ -36,6 +36,7 @@ export type SecurityAction =
   | "job_deleted"
   | "media_uploaded"
   | "media_deleted"
+  | "media_alt_changed"
   // Newsletter subscribers, on the person's behalf (details: the subscriber's id, never the address).
   | "subscriber_unsubscribed"
   | "subscriber_erased"
@@ -62,6 +63,7 @@ export type SecurityAction =
   | "portfolio_item_created"
   | "portfolio_item_updated"
   | "portfolio_item_moved"
+  | "portfolio_order_set"
   | "portfolio_item_published"
   | "portfolio_item_unpublished"
   | "portfolio_item_deleted";

@@ -4,6 +4,8 @@ import { type Actor, auditAction } from "../auth/security-events.server";
 import { type Database, schema } from "../platform/db.server";
 import { norwegianFieldMessages, requiredText } from "../platform/text-fields";
 import { isSlug, slugify } from "../platform/slug";
+import { libraryAltTexts } from "../media/media-library.server";
+import { imageAlt } from "../media/media-forms";
 
 /**
  * Blog posts. Visitors only ever get published posts (every public query filters on
@@ -53,6 +55,15 @@ export async function relatedPosts(db: Database, postId: string) {
     .where(and(eq(posts.published, true), ne(posts.id, postId)))
     .orderBy(desc(posts.createdAt))
     .limit(2);
+}
+
+/**
+ * Posts with their featured image's alt text, `image_alt`, for the pages that show the
+ * image: a post has no alt field of its own, so it is the media library's (decision 030).
+ */
+export async function withImageAlt<T extends { featured_image: string }>(db: Database, rows: T[]) {
+  const texts = await libraryAltTexts(db, rows.map((row) => row.featured_image));
+  return rows.map((row) => ({ ...row, image_alt: imageAlt(undefined, texts.get(row.featured_image)) }));
 }
 
 export async function listAllPosts(db: Database) {

@@ -5,6 +5,8 @@ import { type Database, schema } from "../platform/db.server";
 import { enqueueMail } from "../mail/mail.server";
 import { newsletterIssueEmail } from "../mail/templates/newsletter-issue.server";
 import { uploadUrl } from "../media/media";
+import { imageAlt } from "../media/media-forms";
+import { libraryAltText } from "../media/media-library.server";
 import { derivedUnsubscribeToken } from "../platform/secrets.server";
 import { unsubscribeUrl } from "../visitor-forms/newsletter.server";
 import { actorEvent, type StaffActor } from "../auth/security-events.server";
@@ -41,26 +43,32 @@ function imageUrl(issue: Issue, settings: MailSettings) {
   return url.startsWith("/") ? `${settings.siteUrl}${url}` : url;
 }
 
+/** The alt text of an issue's image: an issue has no alt field of its own, so the media library's (decision 030). */
+export async function issueImageAlt(db: Database, issue: Issue) {
+  return issue.featuredImage ? imageAlt(undefined, await libraryAltText(db, issue.featuredImage)) : "";
+}
+
 /** The issue as one recipient gets it (their own unsubscribe link). */
-export function renderIssue(issue: Issue, settings: MailSettings, leaveUrl: string) {
+export function renderIssue(issue: Issue, settings: MailSettings, leaveUrl: string, altText = "") {
   return newsletterIssueEmail({
     siteUrl: settings.siteUrl,
     subject: issue.subject,
     preheader: issue.preheader,
     body: issue.body,
     imageUrl: imageUrl(issue, settings),
+    imageAlt: altText,
     unsubscribeUrl: leaveUrl,
   });
 }
 
 /** What staff see in the preview: a subscriber's e-mail, with a sample unsubscribe link. */
-export function renderIssuePreview(issue: Issue, settings: MailSettings) {
-  return renderIssue(issue, settings, `${settings.siteUrl}/newsletter/unsubscribe?token=…`);
+export async function renderIssuePreview(db: Database, issue: Issue, settings: MailSettings) {
+  return renderIssue(issue, settings, `${settings.siteUrl}/newsletter/unsubscribe?token=…`, await issueImageAlt(db, issue));
 }
 
 /** The issue to the signed-in staff member only, marked as a test, without unsubscribe headers. */
 export async function sendTestIssue(db: Database, issue: Issue, to: string, settings: MailSettings, actor: StaffActor) {
-  const mail = await renderIssuePreview(issue, settings);
+  const mail = await renderIssuePreview(db, issue, settings);
   await enqueueMail(db, { kind: NEWSLETTER_TEST_KIND, to, ...mail, subject: `[Test] ${mail.subject}` });
   await logSecurityEvent(db, {
     ...actorEvent(actor),
@@ -172,9 +180,10 @@ export async function releaseNewsletterBatch(db: Database, options: ReleaseOptio
       if (gone.length > 0) await t.update(d).set({ status: "skipped" }).where(inArray(d.id, gone));
       skipped = gone.length;
       const [issue] = await t.select().from(i).where(eq(i.id, send.issueId));
+      const altText = batch.length > 0 ? await issueImageAlt(t, issue!) : "";
       for (const row of batch.filter((r) => r.status === "active")) {
         const leaveUrl = unsubscribeUrl(options.siteUrl, derivedUnsubscribeToken(row.subscriberId));
-        const mail = await renderIssue(issue!, options, leaveUrl);
+        const mail = await renderIssue(issue!, options, leaveUrl, altText);
         const outboxId = await enqueueMail(t, { kind: NEWSLETTER_MAIL_KIND, to: row.email, unsubscribeUrl: leaveUrl, ...mail });
         await t.update(d).set({ status: "released", outboxId, releasedAt: at }).where(eq(d.id, row.id));
         released++;

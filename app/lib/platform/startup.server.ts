@@ -17,6 +17,7 @@ import { protectStoredFactors } from "../auth/mfa.server";
 import { upgradeUnsubscribeTokens } from "../visitor-forms/newsletter.server";
 import { getMediaStore } from "../media/storage/media-store.server";
 import { createNewsletterReleaser } from "../newsletter/releaser.server";
+import { sweepUploadSpool, uploadSpoolDir } from "../showcase/showcase-upload.server";
 
 /**
  * Everything the server does once before it accepts requests: validate settings, find
@@ -77,12 +78,17 @@ export async function startApp(): Promise<{ stop: () => Promise<void> }> {
   setPageViewBuffer(createPageViewBuffer(getDb, (error) => log.warn("page views not recorded", { error: String(error) })));
 
   // Retention: what the privacy policy promises to delete, deleted (hourly, and now), by
-  // one instance at a time: a round another instance is running is skipped here.
-  const housekeep = () =>
-    runRetentionRound(handle.db).then(
+  // one instance at a time (a round another instance is running is skipped here); and
+  // the spooled videos of uploads a dead process left behind.
+  const housekeep = async () => {
+    await runRetentionRound(handle.db).then(
       (outcome) => log.debug("retention round", { outcome }),
       (error) => log.warn("retention run failed", { error }),
     );
+    await sweepUploadSpool(uploadSpoolDir(config.dataDir))
+      .then((removed) => removed > 0 && log.info("stray upload spool files removed", { removed }))
+      .catch((error) => log.warn("upload spool sweep failed", { error }));
+  };
   void housekeep();
   const housekeeping = setInterval(housekeep, 60 * 60_000);
   housekeeping.unref();

@@ -206,6 +206,39 @@ export async function movePortfolioItem(db: Database, id: string, direction: "up
   return true;
 }
 
+export type SetOrderResult = { status: "saved"; changed: boolean } | { status: "stale" };
+
+/**
+ * Sets the showcase's order in one transaction (drag and drop on /admin/work). `ids` is
+ * the new order of all items or of some of them (one page of the list): those items
+ * take the places they held between them, in the given order, and every other item
+ * keeps its place. "stale" when an id is unknown or repeated (the list changed under
+ * the staff member, who should load it again); nothing is changed then.
+ */
+export async function setPortfolioOrder(db: Database, ids: string[], actor: StaffActor): Promise<SetOrderResult> {
+  if (ids.length === 0 || new Set(ids).size !== ids.length || !ids.every((id) => UUID.test(id))) return { status: "stale" };
+  const result = await db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: p.id, slug: p.slug, sortOrder: p.sortOrder })
+      .from(p)
+      .orderBy(asc(p.sortOrder), asc(p.createdAt), asc(p.id))
+      .for("update");
+    const wanted = new Set(ids);
+    const slots = rows.flatMap((row, index) => (wanted.has(row.id) ? [index] : []));
+    if (slots.length !== ids.length) return undefined;
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const next = [...rows];
+    for (const [n, slot] of slots.entries()) next[slot] = byId.get(ids[n]!)!;
+    const changed = next.some((row, index) => row.id !== rows[index]!.id);
+    for (const [position, row] of next.entries()) {
+      if (row.sortOrder !== position) await tx.update(p).set({ sortOrder: position }).where(eq(p.id, row.id));
+    }
+    if (changed) await auditAction(tx, actor, "portfolio_order_set", { order: next.map((row) => row.slug) });
+    return { changed };
+  });
+  return result ? { status: "saved", changed: result.changed } : { status: "stale" };
+}
+
 /**
  * Deletes an item and its files: the row is locked and deleted, the files are removed,
  * then the deletion commits; if the store fails the row stays and deleting again finishes.

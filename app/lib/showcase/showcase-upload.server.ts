@@ -50,6 +50,33 @@ export function uploadSpoolDir(dataDir: string) {
   return path.join(dataDir, "upload-spool");
 }
 
+/** A spooled video untouched this long belongs to no upload still running (one has 55 s). */
+export const SPOOL_MAX_AGE_MS = 24 * 60 * 60_000;
+
+/**
+ * Removes stray spool files: `.part` files last written more than a day ago, left by a
+ * process that died mid-upload (a finished or refused upload deletes its own). Run at
+ * start-up and with the hourly retention job. Returns how many were removed.
+ */
+export async function sweepUploadSpool(spoolDir: string, now = Date.now(), maxAgeMs = SPOOL_MAX_AGE_MS) {
+  let names: string[];
+  try {
+    names = await fs.readdir(spoolDir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const name of names.filter((entry) => entry.endsWith(".part"))) {
+    const file = path.join(spoolDir, name);
+    const stat = await fs.lstat(file).catch(() => null);
+    if (!stat?.isFile() || now - stat.mtimeMs <= maxAgeMs) continue;
+    await fs.rm(file, { force: true });
+    removed++;
+  }
+  return removed;
+}
+
 class Refusal extends Error {
   constructor(
     readonly field: FileField,

@@ -4,7 +4,7 @@ import { JsonLd } from "~/components/json-ld";
 import { PostCard, PostImage } from "~/components/post-card";
 import { siteConfig } from "~/content/site";
 import { formatLongDate, paragraphs } from "~/lib/blog/blog-format";
-import { getPublishedPost, relatedPosts } from "~/lib/blog/blog.server";
+import { getPublishedPost, relatedPosts, withImageAlt } from "~/lib/blog/blog.server";
 import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
 import { uploadUrl } from "~/lib/media/media";
@@ -14,12 +14,13 @@ import type { Route } from "./+types/blog.post";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const db = getDb();
-  const post = await getPublishedPost(db, params.slug);
+  const found = await getPublishedPost(db, params.slug);
   // Drafts and unknown slugs look the same to visitors.
-  if (!post) throw data(null, { status: 404 });
+  if (!found) throw data(null, { status: 404 });
+  const post = (await withImageAlt(db, [found]))[0]!;
   // Where the browser fetches the image: this server, or MEDIA_BASE_URL (lib/media/media.ts).
   const imageUrl = uploadUrl(getConfig().mediaBaseUrl, post.featured_image);
-  return { post, imageUrl, related: await relatedPosts(db, post.id) };
+  return { post, imageUrl, related: await withImageAlt(db, await relatedPosts(db, found.id)) };
 }
 
 export const handle = staticPage;
@@ -44,6 +45,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
       image: loaderData.imageUrl || undefined,
       type: "article",
     }),
+    ...(loaderData.imageUrl && post.image_alt ? [{ property: "og:image:alt", content: post.image_alt }] : []),
     { property: "article:published_time", content: new Date(post.created_at).toISOString() },
     { property: "article:author", content: post.author },
   ];
@@ -71,7 +73,7 @@ export default function BlogPost({ loaderData, matches }: Route.ComponentProps) 
               logo: { "@type": "ImageObject", url: `${siteUrl}/icon-512.png` },
             },
             mainEntityOfPage: `${siteUrl}/blog/${post.slug}`,
-            ...(image ? { image: new URL(image, siteUrl || "http://localhost").href } : {}),
+            ...(image ? { image: imageObject(new URL(image, siteUrl || "http://localhost").href, post.image_alt) } : {}),
           }}
         />
         <Link to="/blog" className="back-link post-back">
@@ -85,7 +87,7 @@ export default function BlogPost({ loaderData, matches }: Route.ComponentProps) 
           </p>
         </header>
         {image ? (
-          <PostImage src={image} sizes="(max-width: 1100px) 100vw, 1040px" eager className="post-image" />
+          <PostImage src={image} alt={post.image_alt} sizes="(max-width: 1100px) 100vw, 1040px" eager className="post-image" />
         ) : null}
         <div className="post-body">
           {paragraphs(post.content).map((paragraph, index) => (
@@ -111,6 +113,11 @@ export default function BlogPost({ loaderData, matches }: Route.ComponentProps) 
       />
     </>
   );
+}
+
+/** The image in JSON-LD: its address, and with its alt text as the caption when it has one. */
+function imageObject(url: string, alt: string) {
+  return alt ? { "@type": "ImageObject", url, caption: alt } : url;
 }
 
 export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { PostCard } from "~/components/post-card";
-import { listPublishedPosts } from "~/lib/blog/blog.server";
+import { listPublishedPosts, withImageAlt } from "~/lib/blog/blog.server";
 import { getDb, isDatabaseUnavailable } from "~/lib/platform/db.server";
 import { pageMeta } from "~/lib/site/seo";
 import { staticPage } from "~/lib/platform/static-page";
@@ -11,7 +11,8 @@ const description =
 
 export async function loader() {
   try {
-    return { posts: await listPublishedPosts(getDb()) };
+    const db = getDb();
+    return { posts: await withImageAlt(db, await listPublishedPosts(db)) };
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw data(null, { status: 503 });
     throw error;

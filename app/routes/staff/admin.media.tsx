@@ -1,69 +1,90 @@
-import { data, Form, useNavigation } from "react-router";
-import { formatShortDate } from "~/lib/blog/blog-format";
+import { Link, useSearchParams } from "react-router";
+import { listMedia } from "~/lib/media/media-library.server";
+import { describeUse } from "~/lib/media/media-forms";
 import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
-import { deleteMedia, listMedia } from "~/lib/media/media-library.server";
-import { getMediaStore } from "~/lib/media/storage/media-store.server";
+import { osloDateTime } from "~/lib/platform/oslo-time";
 import { staffMeta } from "~/lib/site/seo";
-import { staffActor } from "~/lib/staff/actor.server";
 import type { Route } from "./+types/admin.media";
 
+/** /admin/media: every uploaded image, its alt text and where it is used; each opens its own page. */
 export const meta: Route.MetaFunction = () => staffMeta("Media");
 
-// Loader and action run for signed-in staff only: the staff layout's middleware
-// (routes/staff/guarded.ts) has checked the session before either.
+// Runs for signed-in staff only: the staff layout's middleware (routes/staff/guarded.ts)
+// has checked the session.
 export async function loader() {
-  return { items: await listMedia(getDb(), getConfig().mediaBaseUrl) };
+  const items = await listMedia(getDb(), getConfig().mediaBaseUrl);
+  return {
+    items: items.map((item) => ({
+      id: item.id,
+      thumb: item.thumb,
+      largest: item.largest,
+      altText: item.altText,
+      size: megabytes(item.sizeBytes),
+      dimensions: item.width && item.height ? `${item.width}×${item.height}` : "ukjent",
+      uploadedAt: osloDateTime(item.createdAt),
+      uploadedBy: item.uploadedBy ?? "ukjent",
+      uses: item.uses.map(describeUse),
+    })),
+  };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  if (form.get("intent") !== "delete") return data({ message: "Unknown action" }, 400);
-  const result = await deleteMedia(getDb(), getMediaStore(), String(form.get("id") ?? ""), staffActor(request, context));
-  switch (result.status) {
-    case "deleted":
-      return { message: "Image deleted." };
-    case "missing":
-      return data({ message: "That image no longer exists." }, 404);
-    case "in-use":
-      return data({ message: `The image is used by ${result.posts.map((t) => `“${t}”`).join(", ")}: change those first.` }, 409);
-  }
-}
+const megabytes = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} kB` : `${(bytes / 1024 / 1024).toFixed(1).replace(".", ",")} MB`;
 
-export default function Media({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state !== "idle";
+export default function Media({ loaderData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
+  const { items } = loaderData;
+  const missingAlt = items.filter((item) => !item.altText).length;
   return (
     <>
       <h1 className="admin-title">Media</h1>
-      <p>Images uploaded from the blog editor. Copy an address to use it in a post.</p>
-      {actionData?.message ? (
+      <p>
+        Bildene som er lastet opp fra bloggeditoren. Alt-teksten brukes overalt der bildet vises. Et bilde som brukes i et
+        innlegg eller et nyhetsbrev kan ikke slettes.
+      </p>
+      {params.get("deleted") ? (
         <p className="auth-message success" role="status">
-          {actionData.message}
+          Bildet er slettet.
         </p>
       ) : null}
-      {loaderData.items.length === 0 ? (
-        <p className="empty">No images uploaded yet.</p>
+      <p>
+        {items.length === 1 ? "1 bilde" : `${items.length} bilder`}
+        {missingAlt > 0 ? `, ${missingAlt} uten alt-tekst` : ""}.
+      </p>
+      {items.length === 0 ? (
+        <p className="empty">Ingen bilder er lastet opp ennå.</p>
       ) : (
         <ul className="media-grid">
-          {loaderData.items.map((item) => (
+          {items.map((item, index) => (
             <li key={item.id}>
-              <img src={item.thumb} alt="" width={240} height={160} loading="lazy" />
-              <code>{item.largest}</code>
-              <small>
-                {item.width}×{item.height} · {(item.sizeBytes / 1024 / 1024).toFixed(2)} MB ·{" "}
-                {formatShortDate(item.createdAt)}
-              </small>
-              <Form
-                method="post"
-                onSubmit={(event) => {
-                  if (!window.confirm("Delete this image and all its sizes? This cannot be undone.")) event.preventDefault();
-                }}
-              >
-                <input type="hidden" name="id" value={item.id} />
-                <button type="submit" name="intent" value="delete" className="button button-small button-danger" disabled={busy}>
-                  Delete<span className="visually-hidden"> {item.largest}</span>
-                </button>
-              </Form>
+              <img src={item.thumb} alt={item.altText} width={240} height={160} loading={index < 6 ? undefined : "lazy"} />
+              <Link to={`/admin/media/${item.id}`}>
+                {item.altText ? "Rediger" : "Skriv alt-tekst"}
+                <span className="visually-hidden"> for bilde {index + 1}</span>
+              </Link>
+              <dl className="media-meta">
+                <div>
+                  <dt>Alt-tekst:</dt>
+                  <dd className={item.altText ? undefined : "media-missing-alt"}>{item.altText || "mangler"}</dd>
+                </div>
+                <div>
+                  <dt>Størrelse:</dt>
+                  <dd>
+                    {item.dimensions} px, {item.size}
+                  </dd>
+                </div>
+                <div>
+                  <dt>Lastet opp:</dt>
+                  <dd>
+                    {item.uploadedAt} av {item.uploadedBy}
+                  </dd>
+                </div>
+                <div>
+                  <dt>Brukes i:</dt>
+                  <dd>{item.uses.length > 0 ? item.uses.join(", ") : "ingenting"}</dd>
+                </div>
+              </dl>
             </li>
           ))}
         </ul>

@@ -5,7 +5,7 @@ import { SendProgress } from "~/components/staff/newsletter-progress";
 import { staffSession } from "~/lib/auth/guard.server";
 import { issueSchema } from "~/lib/newsletter/issue-forms";
 import { getIssue, updateIssue } from "~/lib/newsletter/issues.server";
-import { mediaChoices } from "~/lib/newsletter/media-choices.server";
+import { mediaChoices } from "~/lib/media/media-choices.server";
 import { renderIssuePreview } from "~/lib/newsletter/sending.server";
 import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
@@ -27,7 +27,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!issue) throw data(null, { status: 404 });
   const { siteUrl, mediaBaseUrl } = getConfig();
   const [preview, media] = await Promise.all([
-    renderIssuePreview(issue, { siteUrl, mediaBaseUrl }),
+    renderIssuePreview(db, issue, { siteUrl, mediaBaseUrl }),
     issue.state === "draft" ? mediaChoices(db, mediaBaseUrl) : [],
   ]);
   return {

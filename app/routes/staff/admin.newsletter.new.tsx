@@ -3,7 +3,7 @@ import { data, Link, redirect } from "react-router";
 import { IssueForm, type IssueFormResult } from "~/components/staff/newsletter-forms";
 import { issueSchema } from "~/lib/newsletter/issue-forms";
 import { createIssue } from "~/lib/newsletter/issues.server";
-import { mediaChoices } from "~/lib/newsletter/media-choices.server";
+import { mediaChoices } from "~/lib/media/media-choices.server";
 import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
 import { staffMeta } from "~/lib/site/seo";

@@ -14,7 +14,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const issue = await getIssue(getDb(), params.id);
   if (!issue) throw data(null, { status: 404 });
   const { siteUrl, mediaBaseUrl } = getConfig();
-  const { html } = await renderIssuePreview(issue, { siteUrl, mediaBaseUrl });
+  const { html } = await renderIssuePreview(getDb(), issue, { siteUrl, mediaBaseUrl });
   return new Response(html, {
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" },
   });

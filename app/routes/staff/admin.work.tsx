@@ -1,15 +1,26 @@
-import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { useSyncExternalStore } from "react";
+import { data, Form, Link, useFetcher, useNavigation, useSearchParams } from "react-router";
+import { useSortable } from "~/components/staff/sortable";
 import { showcaseFileUrl } from "~/lib/showcase/showcase-media";
 import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
-import { listPortfolioItems, movePortfolioItem, setPortfolioPublished } from "~/lib/showcase/portfolio-admin.server";
+import {
+  listPortfolioItems,
+  movePortfolioItem,
+  setPortfolioOrder,
+  setPortfolioPublished,
+} from "~/lib/showcase/portfolio-admin.server";
 import { STATUS_LABELS } from "~/lib/showcase/showcase-forms";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
 import { Pager } from "~/components/staff/pager";
 import type { Route } from "./+types/admin.work";
 
-/** /admin/work: the showcase in its order, with "Flytt opp/ned" and publishing; new and edit have their own pages. */
+/**
+ * /admin/work: the showcase in its order, with publishing; new and edit have their own
+ * pages. The order: drag and drop, or the arrow keys on a row's handle (with JavaScript),
+ * and "Flytt opp/ned" (always, also without JavaScript).
+ */
 export const meta: Route.MetaFunction = () => staffMeta("Arbeid");
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -43,6 +54,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const where = intent === "up" ? "opp" : "ned";
     return { message: moved ? `Flyttet ${where}.` : `Prosjektet står allerede ${intent === "up" ? "øverst" : "nederst"}.` };
   }
+  if (intent === "order") {
+    const result = await setPortfolioOrder(db, form.getAll("order").map(String), actor);
+    if (result.status === "stale") return data({ message: "Listen ble endret i mellomtiden. Last siden på nytt og prøv igjen." }, 409);
+    return { message: result.changed ? "Rekkefølgen er lagret." : "Rekkefølgen er uendret." };
+  }
   if (intent === "publish" || intent === "unpublish") {
     const item = await setPortfolioPublished(db, id, intent === "publish", actor);
     if (!item) return data({ message: "Prosjektet finnes ikke lenger." }, 404);
@@ -56,7 +72,21 @@ export default function PortfolioList({ loaderData, actionData }: Route.Componen
   const [params] = useSearchParams();
   const busy = useNavigation().state !== "idle";
   const deleted = params.get("deleted");
-  const message = actionData?.message ?? (deleted ? `«${deleted}» er slettet.` : null);
+  const fetcher = useFetcher<typeof action>();
+  const hydrated = useHydrated();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const sortable = useSortable(
+    rows.map((row) => row.id),
+    (order) => {
+      const form = new FormData();
+      form.set("intent", "order");
+      for (const id of order) form.append("order", id);
+      void fetcher.submit(form, { method: "post" });
+    },
+  );
+  const ordered = sortable.order.flatMap((id) => byId.get(id) ?? []);
+  const first = rows[0]?.position ?? 1;
+  const message = fetcher.data?.message ?? actionData?.message ?? (deleted ? `«${deleted}» er slettet.` : null);
   return (
     <>
       <div className="admin-head">
@@ -79,7 +109,13 @@ export default function PortfolioList({ loaderData, actionData }: Route.Componen
         <p className="empty">Ingen prosjekter ennå.</p>
       ) : (
         <div className="table-wrap">
-          <table className="admin-table work-table">
+          {hydrated ? (
+            <p className="field-hint" id="work-order-help">
+              Dra et prosjekt til ny plass, eller gå til håndtaket (⠿) og bruk pil opp og pil ned. Rekkefølgen lagres
+              med en gang.
+            </p>
+          ) : null}
+          <table className="admin-table work-table work-sortable">
             <thead>
               <tr>
                 <th scope="col">Nr.</th>
@@ -89,11 +125,23 @@ export default function PortfolioList({ loaderData, actionData }: Route.Componen
               </tr>
             </thead>
             <tbody>
-              {rows.map((row) => (
-                <tr key={row.id} id={`item-${row.id}`}>
-                  <td data-label="Nr.">{row.position}</td>
+              {ordered.map((row, index) => (
+                <tr key={row.id} id={`item-${row.id}`} {...(hydrated ? sortable.rowProps(row.id) : {})}>
+                  <td data-label="Nr.">
+{first + index}</td>
                   <td data-label="Prosjekt">
                     <div className="work-row">
+                      {hydrated ? (
+                        <button
+                          type="button"
+                          className="drag-handle"
+                          aria-label={`Flytt «${row.title}» (nr. ${first + index})`}
+                          aria-describedby="work-order-help"
+                          {...sortable.handleProps(row.id)}
+                        >
+                          ⠿
+                        </button>
+                      ) : null}
                       <img src={row.posterUrl} alt="" width={96} height={60} loading="lazy" />
                       <span>
                         <Link to={`/admin/work/${row.id}`}>{row.title}</Link>
@@ -112,10 +160,10 @@ export default function PortfolioList({ loaderData, actionData }: Route.Componen
                   <td data-label="Handlinger">
                     <Form method="post" className="row-actions">
                       <input type="hidden" name="id" value={row.id} />
-                      <button type="submit" name="intent" value="up" className="button button-small button-ghost" disabled={busy || row.position === 1}>
+                      <button type="submit" name="intent" value="up" className="button button-small button-ghost" disabled={busy || first + index === 1}>
                         Flytt opp<span className="visually-hidden"> {row.title}</span>
                       </button>
-                      <button type="submit" name="intent" value="down" className="button button-small button-ghost" disabled={busy || row.position === total}>
+                      <button type="submit" name="intent" value="down" className="button button-small button-ghost" disabled={busy || first + index === total}>
                         Flytt ned<span className="visually-hidden"> {row.title}</span>
                       </button>
                       <button type="submit" name="intent" value={row.published ? "unpublish" : "publish"} className="button button-small button-ghost" disabled={busy}>
@@ -133,4 +181,10 @@ export default function PortfolioList({ loaderData, actionData }: Route.Componen
       <Pager page={page} pageCount={pageCount} />
     </>
   );
+}
+
+/** True once the page runs in the browser: the drag handles are no use before. */
+const noSubscription = () => () => {};
+function useHydrated() {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
 }

@@ -1,6 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useBlocker, useNavigate, useNavigation } from "react-router";
+import { MediaPicker } from "~/components/staff/media-picker";
 import { getPostById } from "~/lib/blog/blog.server";
+import { mediaChoices } from "~/lib/media/media-choices.server";
+import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
 
 import { slugify } from "~/lib/platform/slug";
@@ -11,10 +14,12 @@ export const meta: Route.MetaFunction = () => staffMeta("Blogginnlegg");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const editId = new URL(request.url).searchParams.get("edit");
-  if (!editId) return { mode: "create" as const, post: null, loadError: null };
+  // The library's images, for the picker beside the upload.
+  const media = await mediaChoices(getDb(), getConfig().mediaBaseUrl);
+  if (!editId) return { mode: "create" as const, post: null, loadError: null, media };
   const post = await getPostById(getDb(), editId);
-  if (!post) return { mode: "edit" as const, post: null, loadError: "Fant ikke blogginnlegget" };
-  return { mode: "edit" as const, post, loadError: null };
+  if (!post) return { mode: "edit" as const, post: null, loadError: "Fant ikke blogginnlegget", media };
+  return { mode: "edit" as const, post, loadError: null, media };
 }
 
 const MAX_UPLOAD = 5 * 1024 * 1024;
@@ -38,7 +43,7 @@ function toLocalInput(value: string | Date) {
 }
 
 export default function Editor({ loaderData }: Route.ComponentProps) {
-  const { mode, post, loadError } = loaderData;
+  const { mode, post, loadError, media } = loaderData;
   const navigate = useNavigate();
   const loading = useNavigation().state === "loading";
   const initial: Fields = {
@@ -263,8 +268,18 @@ export default function Editor({ loaderData }: Route.ComponentProps) {
             e.target.value = "";
           }}
         />
+        <MediaPicker
+          name="library-image"
+          choices={media}
+          value={fields.featured_image}
+          onChange={(path) => set("featured_image", path)}
+        />
         {fields.featured_image ? (
-          <img src={fields.featured_image} alt="Forhåndsvisning av bildet" className="editor-preview" />
+          <img
+            src={fields.featured_image}
+            alt={media.find((item) => item.path === fields.featured_image)?.alt || "Forhåndsvisning av bildet"}
+            className="editor-preview"
+          />
         ) : null}
         <label className="checkbox">
           <input type="checkbox" checked={fields.featured} onChange={(e) => set("featured", e.target.checked)} />

@@ -20,6 +20,8 @@ export type NewsletterIssueProps = {
   body: string;
   /** Absolute address of the featured image, or "". The same for every recipient: no tracking. */
   imageUrl: string;
+  /** The image's alt text: the media library's (decision 030); "" leaves it decorative. */
+  imageAlt?: string;
   /** This recipient's one-click unsubscribe link. */
   unsubscribeUrl: string;
 };
@@ -29,7 +31,7 @@ export type NewsletterIssueProps = {
  * click tracking) and the only image is the issue's featured image, the same address for
  * everyone (no tracking pixel).
  */
-export function NewsletterIssueEmail({ siteUrl, subject, preheader, body, imageUrl, unsubscribeUrl }: NewsletterIssueProps) {
+export function NewsletterIssueEmail({ siteUrl, subject, preheader, body, imageUrl, imageAlt = "", unsubscribeUrl }: NewsletterIssueProps) {
   return (
     <EmailLayout
       title={subject}
@@ -40,7 +42,7 @@ export function NewsletterIssueEmail({ siteUrl, subject, preheader, body, imageU
       <Title>{subject}</Title>
       {imageUrl ? (
         <Section style={{ margin: "0 0 20px" }} data-skip-in-text="true">
-          <Img src={imageUrl} alt="" width="544" style={{ width: "100%", height: "auto", borderRadius: "12px" }} />
+          <Img src={imageUrl} alt={imageAlt} width="544" style={{ width: "100%", height: "auto", borderRadius: "12px" }} />
         </Section>
       ) : null}
       {paragraphs(body).map((paragraph, index) => (

@@ -1,8 +1,11 @@
-import { listMedia } from "../media/media-library.server";
+import { listMedia } from "./media-library.server";
 import { formatShortDate } from "../blog/blog-format";
 import type { Database } from "../platform/db.server";
 
-/** The uploaded images an issue can feature: the address an e-mail links to, and a thumbnail to choose by. */
+/**
+ * The uploaded images a post or an issue can feature (the library picker): the address
+ * to keep, a thumbnail to choose by, and a label naming it by its alt text.
+ */
 export async function mediaChoices(db: Database, mediaBaseUrl: string | undefined) {
   const items = await listMedia(db, mediaBaseUrl, 100);
   return items
@@ -10,6 +13,7 @@ export async function mediaChoices(db: Database, mediaBaseUrl: string | undefine
     .map((item, index) => ({
       path: item.largest,
       thumb: item.thumb,
-      label: `Bilde ${index + 1}: ${item.width ?? "?"}×${item.height ?? "?"}, lastet opp ${formatShortDate(item.createdAt)}`,
+      alt: item.altText,
+      label: `${item.altText || `Bilde ${index + 1} (uten alt-tekst)`}: ${item.width ?? "?"}×${item.height ?? "?"}, lastet opp ${formatShortDate(item.createdAt)}`,
     }));
 }

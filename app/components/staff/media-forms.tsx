@@ -1,0 +1,68 @@
+import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { FieldError } from "~/components/field-error";
+import { ALT_TEXT_MAX_LENGTH, altTextSchema } from "~/lib/media/media-forms";
+
+export type AltTextResult = { intent: "alt"; result: SubmissionResult<string[]>; message?: string };
+
+/** An image's alt text in the library: a Conform form over the schema the server parses with. */
+export function AltTextForm({ defaultValue, actionData }: { defaultValue: string; actionData?: AltTextResult }) {
+  const busy = useNavigation().state !== "idle";
+  const [form, fields] = useForm({
+    id: "media-alt-form",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(altTextSchema),
+    defaultValue: { altText: defaultValue },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: altTextSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="cms-form">
+      <input type="hidden" name="intent" value="alt" />
+      <label htmlFor={fields.altText.id}>Alt-tekst</label>
+      <textarea
+        {...getTextareaProps(fields.altText)}
+        key={fields.altText.key}
+        rows={3}
+        aria-describedby={`${fields.altText.id}-hint ${fields.altText.errorId}`}
+      />
+      <p className="field-hint" id={`${fields.altText.id}-hint`}>
+        Hva bildet viser, for dem som ikke ser det (høyst {ALT_TEXT_MAX_LENGTH} tegn, på engelsk som nettstedet). Brukes
+        overalt der bildet vises. Tomt felt: bildet regnes som pynt.
+      </p>
+      <FieldError id={fields.altText.errorId} errors={fields.altText.errors} />
+      <div className="editor-actions">
+        <button type="submit" className="button" disabled={busy}>
+          Lagre alt-tekst
+        </button>
+      </div>
+      {actionData?.message ? (
+        <p className="auth-message success" role="status">
+          {actionData.message}
+        </p>
+      ) : null}
+    </Form>
+  );
+}
+
+/** The address to put in a post, with a copy button (with JavaScript; without, it can be selected). */
+export function CopyUrl({ url }: { url: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <span className="copy-url">
+      <code>{url}</code>
+      <button
+        type="button"
+        className="button button-small button-ghost"
+        onClick={() => {
+          void navigator.clipboard?.writeText(url).then(() => setCopied(true));
+        }}
+      >
+        {copied ? "Kopiert" : "Kopier adresse"}
+      </button>
+    </span>
+  );
+}

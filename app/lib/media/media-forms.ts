@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { confirmSchema } from "../staff/confirm-forms";
+
+/**
+ * The media library's forms (/admin/media/:id), shared by the browser (Conform) and the
+ * server, and the rules every page follows for an image's alt text. Browser-safe: no
+ * `.server` imports.
+ */
+export const ALT_TEXT_MAX_LENGTH = 250;
+
+export const altTextSchema = z.object({
+  intent: z.literal("alt"),
+  altText: z
+    .string()
+    .trim()
+    .max(ALT_TEXT_MAX_LENGTH, `Alt-teksten kan være høyst ${ALT_TEXT_MAX_LENGTH} tegn.`)
+    .optional()
+    .transform((value) => value ?? ""),
+});
+
+export const deleteMediaSchema = confirmSchema("delete", "Kryss av for å bekrefte at bildet skal slettes.");
+
+/**
+ * The alt text of an image where it is shown (decision 030): the text the page or item
+ * gives it itself, if any, else the one in the media library, else "" (decorative).
+ */
+export function imageAlt(own: string | null | undefined, library: string | null | undefined) {
+  return own?.trim() || library?.trim() || "";
+}
+
+/** Where an upload is used: a post's or newsletter issue's featured image or its text. */
+export type MediaUse = {
+  kind: "post" | "issue";
+  id: string;
+  title: string;
+  place: "featured" | "body";
+};
+
+const KIND_LABELS = { post: "blogginnlegget", issue: "nyhetsbrevet" } as const;
+const PLACE_LABELS = { featured: "hovedbilde", body: "i teksten" } as const;
+
+/** "blogginnlegget «Tittel» (hovedbilde)" */
+export function describeUse(use: MediaUse) {
+  return `${KIND_LABELS[use.kind]} «${use.title}» (${PLACE_LABELS[use.place]})`;
+}
+
+/** Why an image cannot be deleted, naming every place it is used. */
+export function inUseMessage(uses: MediaUse[]) {
+  return `Bildet kan ikke slettes fordi det brukes i ${uses.map(describeUse).join(", ")}. Bytt eller fjern bildet der først.`;
+}
+
+/** The /uploads/<key>-… address's storage key (the media row's), or null for anything else. */
+export function storageKeyOf(url: string) {
+  return /(?:^|\/)uploads\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-\d+\.\w+$/i.exec(url)?.[1] ?? null;
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "media" ADD COLUMN "alt_text" text DEFAULT '' NOT NULL;

@@ -1,0 +1,170 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createUser } from "~/lib/auth/users.server";
+import { listPublishedPosts, relatedPosts, withImageAlt } from "~/lib/blog/blog.server";
+import { altTextSchema, ALT_TEXT_MAX_LENGTH, imageAlt, inUseMessage } from "~/lib/media/media-forms";
+import { deleteMedia, getMediaItem, listMedia, setMediaAltText } from "~/lib/media/media-library.server";
+import { createLocalStore } from "~/lib/media/storage/local-store.server";
+import type { MediaStore } from "~/lib/media/storage/media-store.server";
+import { storeImage } from "~/lib/media/uploads.server";
+import { createIssue } from "~/lib/newsletter/issues.server";
+import { renderIssuePreview } from "~/lib/newsletter/sending.server";
+import { schema } from "~/lib/platform/db.server";
+import { runSeeds } from "~/lib/platform/seed.server";
+import { listPortfolioItems, setPortfolioOrder } from "~/lib/showcase/portfolio-admin.server";
+import { listPublishedShowcase } from "~/lib/showcase/showcase.server";
+import * as fixtures from "../fixtures/images";
+import { setUpTestDatabase } from "../support/test-database";
+
+// The media library with real uploads in a local media store (a temporary folder): what
+// staff see on /admin/media, and what visitors get on the pages that show the images.
+const handle = setUpTestDatabase();
+let dir: string;
+let store: MediaStore;
+let actor: { userId: string; name: string; ip: string; userAgent: string };
+
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "media-library-test-"));
+  store = createLocalStore(path.join(dir, "uploads"));
+  const user = await createUser(handle.db, { email: "kari@fjordform.test", fullName: "Kari Nordmann", password: "a long enough pass" });
+  actor = { userId: user.id, name: "Kari Nordmann", ip: "192.0.2.7", userAgent: "vitest" };
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const upload = async () => storeImage(handle.db, { bytes: await fixtures.png(), uploadedBy: actor.userId, store });
+const storedFiles = () => fs.readdirSync(path.join(dir, "uploads"));
+const audited = (action: string) =>
+  handle.db.select().from(schema.securityEvents).where(eq(schema.securityEvents.action, action));
+
+async function post(title: string, values: { featuredImage?: string; content?: string } = {}) {
+  const [row] = await handle.db
+    .insert(schema.blogPosts)
+    .values({ title, excerpt: "e", author: "Kari", slug: title.toLowerCase().replace(/\W+/g, "-"), content: "Text.", published: true, ...values })
+    .returning();
+  return row!;
+}
+
+describe("where an image is used", () => {
+  it("names the posts and newsletter issues that show it, as featured image or in their text", async () => {
+    const featured = await upload();
+    const inText = await upload();
+    const unused = await upload();
+    const fjord = await post("Fjord light", { featuredImage: featured.url });
+    await post("Field notes", { content: `See the photo: ${inText.url.replace("1600", "960")}` });
+    const issueId = await createIssue(handle.db, { subject: "Autumn notes", preheader: "", body: "x", featuredImage: featured.url }, actor);
+
+    const items = await listMedia(handle.db, undefined);
+    const uses = (id: string) => items.find((item) => item.id === id)!.uses;
+    expect(uses(featured.media.id)).toEqual(
+      expect.arrayContaining([
+        { kind: "post", id: fjord.id, title: "Fjord light", place: "featured" },
+        { kind: "issue", id: issueId, title: "Autumn notes", place: "featured" },
+      ]),
+    );
+    expect(uses(inText.media.id)).toEqual([expect.objectContaining({ kind: "post", title: "Field notes", place: "body" })]);
+    expect(uses(unused.media.id)).toEqual([]);
+    // Who uploaded it, by name.
+    expect(items[0]!.uploadedBy).toBe("Kari Nordmann");
+  });
+});
+
+describe("deleting an image", () => {
+  it("is refused while a post or an issue uses it, naming where; then deletes every stored copy", async () => {
+    const image = await upload();
+    const fjord = await post("Fjord light", { featuredImage: image.url });
+    const issueId = await createIssue(handle.db, { subject: "Autumn notes", preheader: "", body: "x", featuredImage: image.url }, actor);
+    const copies = storedFiles().length;
+    expect(copies).toBeGreaterThan(0);
+
+    const refused = await deleteMedia(handle.db, store, image.media.id, actor);
+    expect(refused.status).toBe("in-use");
+    if (refused.status !== "in-use") throw new Error("not refused");
+    const message = inUseMessage(refused.uses);
+    expect(message).toContain("blogginnlegget «Fjord light» (hovedbilde)");
+    expect(message).toContain("nyhetsbrevet «Autumn notes» (hovedbilde)");
+    expect(storedFiles()).toHaveLength(copies);
+    expect(await getMediaItem(handle.db, image.media.id, undefined)).toBeDefined();
+
+    // Still used by the issue once the post lets go of it.
+    await handle.db.update(schema.blogPosts).set({ featuredImage: "" }).where(eq(schema.blogPosts.id, fjord.id));
+    expect((await deleteMedia(handle.db, store, image.media.id, actor)).status).toBe("in-use");
+
+    await handle.db.update(schema.newsletterIssues).set({ featuredImage: "" }).where(eq(schema.newsletterIssues.id, issueId));
+    expect(await deleteMedia(handle.db, store, image.media.id, actor)).toEqual({ status: "deleted" });
+    expect(storedFiles()).toEqual([]);
+    expect(await listMedia(handle.db, undefined)).toEqual([]);
+    expect(await audited("media_deleted")).toEqual([
+      expect.objectContaining({ userId: actor.userId, details: expect.objectContaining({ mediaId: image.media.id }) }),
+    ]);
+  });
+});
+
+describe("alt text", () => {
+  it("set in the library is what the blog's pages and the newsletter e-mail give the image", async () => {
+    const image = await upload();
+    const lead = await post("Fjord light", { featuredImage: image.url });
+    await post("Other news");
+    // Before: decorative.
+    expect((await withImageAlt(handle.db, await listPublishedPosts(handle.db))).map((p) => p.image_alt)).toEqual(["", ""]);
+
+    expect(await setMediaAltText(handle.db, image.media.id, "Morning light over the Oslofjord", actor)).toBeDefined();
+    const posts = await withImageAlt(handle.db, await listPublishedPosts(handle.db));
+    expect(posts.find((p) => p.id === lead.id)!.image_alt).toBe("Morning light over the Oslofjord");
+    expect(posts.find((p) => p.id !== lead.id)!.image_alt).toBe("");
+    const other = posts.find((p) => p.id !== lead.id)!;
+    expect((await withImageAlt(handle.db, await relatedPosts(handle.db, other.id)))[0]!.image_alt).toBe(
+      "Morning light over the Oslofjord",
+    );
+
+    const issueId = await createIssue(handle.db, { subject: "Autumn", preheader: "", body: "x", featuredImage: image.url }, actor);
+    const [row] = await handle.db.select().from(schema.newsletterIssues).where(eq(schema.newsletterIssues.id, issueId));
+    const mail = await renderIssuePreview(handle.db, row!, { siteUrl: "https://fjordform.test" });
+    expect(mail.html).toMatch(/<img[^>]*alt="Morning light over the Oslofjord"/);
+
+    expect(await audited("media_alt_changed")).toEqual([
+      expect.objectContaining({ userId: actor.userId, details: expect.objectContaining({ mediaId: image.media.id }) }),
+    ]);
+  });
+
+  it("of the page or item itself comes first, the library's second; too long is refused with the limit", () => {
+    expect(imageAlt("The team at work", "A fjord")).toBe("The team at work");
+    expect(imageAlt("  ", "A fjord")).toBe("A fjord");
+    expect(imageAlt(undefined, undefined)).toBe("");
+    const tooLong = altTextSchema.safeParse({ intent: "alt", altText: "x".repeat(ALT_TEXT_MAX_LENGTH + 1) });
+    expect(tooLong.success).toBe(false);
+    expect(tooLong.error?.issues[0]?.message).toBe(`Alt-teksten kan være høyst ${ALT_TEXT_MAX_LENGTH} tegn.`);
+  });
+});
+
+describe("the showcase's order", () => {
+  it("is set as a whole in one step and /work shows it; a stale list changes nothing", async () => {
+    await runSeeds(handle.db);
+    const before = (await listPortfolioItems(handle.db, 1)).rows.map((row) => row.id);
+    expect(before.length).toBeGreaterThan(2);
+    const reversed = [...before].reverse();
+
+    expect(await setPortfolioOrder(handle.db, reversed, actor)).toEqual({ status: "saved", changed: true });
+    expect((await listPortfolioItems(handle.db, 1)).rows.map((row) => row.id)).toEqual(reversed);
+    const published = (await listPublishedShowcase(handle.db)).map((item) => item.slug);
+    const slugs = new Map((await listPortfolioItems(handle.db, 1)).rows.map((row) => [row.id, row.slug]));
+    expect(published).toEqual(reversed.map((id) => slugs.get(id)).filter((slug) => published.includes(slug!)));
+    expect(await audited("portfolio_order_set")).toHaveLength(1);
+
+    // Some of them (one page of the list): they swap among their own places, the rest stay.
+    const [a, b, ...rest] = reversed;
+    expect(await setPortfolioOrder(handle.db, [b!, a!], actor)).toEqual({ status: "saved", changed: true });
+    expect((await listPortfolioItems(handle.db, 1)).rows.map((row) => row.id)).toEqual([b, a, ...rest]);
+
+    // The same order again is no change (and no audit entry).
+    expect(await setPortfolioOrder(handle.db, [b!, a!], actor)).toEqual({ status: "saved", changed: false });
+    expect(await audited("portfolio_order_set")).toHaveLength(2);
+
+    // An unknown or repeated id: nothing changes.
+    expect(await setPortfolioOrder(handle.db, [a!, "00000000-0000-4000-8000-000000000000"], actor)).toEqual({ status: "stale" });
+    expect(await setPortfolioOrder(handle.db, [a!, a!], actor)).toEqual({ status: "stale" });
+    expect((await listPortfolioItems(handle.db, 1)).rows.map((row) => row.id)).toEqual([b, a, ...rest]);
+  });
+});
