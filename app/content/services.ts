@@ -22,7 +22,8 @@ export type Service = {
   /** "What you get": what a client has in hand at the end, four short lines. */
   deliverables: [string, string, string, string];
   heroAction: ServiceAction;
-  closing?: { heading: string; action?: ServiceAction };
+  /** The closing block (the spec's table): a heading, one line, and its action where there is one. */
+  closing?: { heading: string; text: string; action?: ServiceAction };
 };
 
 /** In the order of the "What we do" list. */
@@ -60,7 +61,10 @@ export const services: Service[] = [
       "Handover, training and support",
     ],
     heroAction: { label: "Get Started", kind: "link", to: "/contact" },
-    closing: { heading: "Want to build custom AI?" },
+    closing: {
+      heading: "Want to build custom AI?",
+      text: "Tell us what it should know, and where it should run.",
+    },
   },
   {
     slug: "development",
@@ -95,7 +99,11 @@ export const services: Service[] = [
       "Hosting set up in Norway or the EU",
     ],
     heroAction: { label: "Let's Build", kind: "mailto", subject: "New development project" },
-    closing: { heading: "Want to work with us?", action: { label: "Get in touch", kind: "mailto" } },
+    closing: {
+      heading: "Want to work with us?",
+      text: "We'd love to hear your ideas!",
+      action: { label: "Get in touch", kind: "mailto" },
+    },
   },
   {
     slug: "ai-automations",
@@ -200,6 +208,7 @@ export const services: Service[] = [
     heroAction: { label: "Start a Project", kind: "mailto", subject: "New design project" },
     closing: {
       heading: "Want to work with us?",
+      text: "We'd love to hear your ideas!",
       action: { label: "Get in touch", kind: "link", to: "/contact" },
     },
   },

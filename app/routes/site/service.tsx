@@ -72,7 +72,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
       {service.closing ? (
-        <CtaSection heading={service.closing.heading}>
+        <CtaSection heading={service.closing.heading} text={service.closing.text}>
           {/* false, not null: a closing without an action has no button at all */}
           {service.closing.action ? (
             <ActionButton action={service.closing.action} className="button button-cream" />
