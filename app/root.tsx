@@ -132,7 +132,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <main id="main" className="error-page">
         <section className="container narrow">
           <p className="eyebrow">{notFound ? "404" : "Something broke"}</p>
-          <h1>{notFound ? "This page doesn't exist." : "Sorry, something went wrong."}</h1>
+          <h1>{notFound ? "This page doesn’t exist." : "Sorry, something went wrong."}</h1>
           <p className="lead">
             {notFound
               ? "The link may be old, or the address mistyped."
