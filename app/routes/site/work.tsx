@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Work",
     description:
-      "Dashboards, apps, websites, games, automation and film: a quick look at what Fjord & Form has built, how we work, and where we're headed.",
+      "Dashboards, apps, websites, games, automation and film: a quick look at what Fjord & Form has built, how we work, and where we’re headed.",
     path: "/work",
     matches,
   });
