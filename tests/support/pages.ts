@@ -5,7 +5,13 @@
  */
 import { STAFF_NAV } from "../../app/lib/staff/staff-nav";
 
-export const PUBLIC_NOT_IN_SITEMAP = ["/contact", "/gdpr-checklist", "/login", "/login/forgot-password", "/no-such-page"];
+export const PUBLIC_NOT_IN_SITEMAP = [
+  "/contact",
+  "/gdpr-checklist",
+  "/login",
+  "/login/forgot-password",
+  "/no-such-page",
+];
 
 export const STAFF_PAGES = [
   ...STAFF_NAV.map((item) => item.to),
