@@ -117,8 +117,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
           <Outlet />
         </main>
       )}
-      {/* The footer is shown on every page except /contact, a focused, full-height wizard. */}
-      {staffArea || matches.at(-1)?.pathname === "/contact" ? null : <SiteFooter />}
+      {/* The footer is shown on every page except /contact, a focused, full-height wizard,
+          and the sign-in pages (/login and below), which are for staff, not visitors. */}
+      {staffArea || withoutFooter(matches.at(-1)?.pathname ?? "") ? null : <SiteFooter />}
     </>
   );
 }
@@ -131,7 +132,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <main id="main" className="error-page">
         <section className="container narrow">
           <p className="eyebrow">{notFound ? "404" : "Something broke"}</p>
-          <h1>{notFound ? "This page doesn't exist." : "Sorry, something went wrong."}</h1>
+          <h1>{notFound ? "This page doesn’t exist." : "Sorry, something went wrong."}</h1>
           <p className="lead">
             {notFound
               ? "The link may be old, or the address mistyped."
@@ -144,4 +145,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </main>
     </>
   );
+}
+
+function withoutFooter(pathname: string) {
+  return pathname === "/contact" || pathname === "/login" || pathname.startsWith("/login/");
 }

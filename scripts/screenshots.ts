@@ -2,19 +2,17 @@
 // look before a change lands:  npm run build && npm run screenshots
 // Starts the production build on a fresh embedded database (or uses SCREENSHOT_BASE, a
 // running server, with SCREENSHOT_EMAIL/SCREENSHOT_PASSWORD for its staff pages), takes
-// the public pages from the sitemap plus the ones it leaves out, signs in as a staff
-// member for the staff pages, and writes PNGs to screenshots/. Extra paths as arguments.
+// every public and staff page (tests/support/pages.ts, as the layout test does), signs in
+// as a staff member for the staff pages, and writes PNGs to screenshots/. Extra paths as arguments.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
-import { STAFF_NAV } from "../app/lib/staff/staff-nav";
 import { chromiumArgs, chromiumPath } from "../tests/support/chromium";
+import { publicPages, STAFF_PAGES } from "../tests/support/pages";
 import { startProductionServer } from "../tests/support/server-process";
 
-const NOT_IN_SITEMAP = ["/contact", "/gdpr-checklist", "/login", "/no-such-page"];
-const STAFF_EXTRA = ["/blog/cms", "/job-cms"];
 const out = "screenshots";
 
 async function withServer<T>(run: (base: string, credentials: { email: string; password: string }) => Promise<T>) {
@@ -48,11 +46,9 @@ async function shoot(page: Page, base: string, paths: string[], width: number) {
 }
 
 await withServer(async (base, credentials) => {
-  const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
-  const sitemapPaths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
   const extra = process.argv.slice(2);
-  const publicPaths = extra.length ? extra : [...new Set([...sitemapPaths, ...NOT_IN_SITEMAP])];
-  const staffPaths = extra.length ? [] : [...STAFF_NAV.map((item) => item.to), ...STAFF_EXTRA];
+  const publicPaths = extra.length ? extra : await publicPages(base);
+  const staffPaths = extra.length ? [] : STAFF_PAGES;
   fs.mkdirSync(out, { recursive: true });
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
   try {

@@ -9,11 +9,17 @@ export const aboutIntro =
 export const aboutMetaDescription =
   "Meet Fjord & Form, an Oslo studio of builders, designers and engineers working across custom AI, software, automation, production and design.";
 
+/**
+ * One person on a team card. Until there is a photo, the page draws a monogram portrait from
+ * the initials; to use a photo, put it in public/team/ and set `photo` to its path.
+ */
+export type Person = { name: string; role: string; photo?: string };
+
 export type Capability = {
   id: string;
   title: string;
   paragraph: string;
-  team: { name: string; description: string };
+  team: { name: string; description: string; people: Person[] };
 };
 
 /** In the order they appear on the page. */
@@ -26,6 +32,10 @@ export const capabilities: Capability[] = [
     team: {
       name: "AI Team",
       description: "AI specialists and data scientists who build custom models around your data and your tasks.",
+      people: [
+        { name: "Ingrid Halvorsen", role: "Machine learning lead" },
+        { name: "Amir Rahimi", role: "Data scientist" },
+      ],
     },
   },
   {
@@ -36,6 +46,10 @@ export const capabilities: Capability[] = [
     team: {
       name: "Developers",
       description: "Full-stack engineers and architects who deliver scalable software that is built to last.",
+      people: [
+        { name: "Sindre Bakke", role: "Software architect" },
+        { name: "Maja Lund", role: "Full-stack developer" },
+      ],
     },
   },
   {
@@ -46,6 +60,10 @@ export const capabilities: Capability[] = [
     team: {
       name: "Automation Experts",
       description: "Automation engineers who streamline your processes and integrate the tools you already use.",
+      people: [
+        { name: "Jonas Eide", role: "Automation engineer" },
+        { name: "Sofie Strand", role: "Integration developer" },
+      ],
     },
   },
   {
@@ -56,6 +74,10 @@ export const capabilities: Capability[] = [
     team: {
       name: "Production Crew",
       description: "Producers, editors and creatives who handle your content and video from the plan to the final cut.",
+      people: [
+        { name: "Eirik Moen", role: "Producer" },
+        { name: "Nora Aasen", role: "Editor and colourist" },
+      ],
     },
   },
   {
@@ -66,6 +88,10 @@ export const capabilities: Capability[] = [
     team: {
       name: "Designers",
       description: "UI/UX and brand designers who craft digital experiences that people enjoy using.",
+      people: [
+        { name: "Thea Vik", role: "Brand designer" },
+        { name: "Lars Dahl", role: "UI/UX designer" },
+      ],
     },
   },
 ];

@@ -102,14 +102,14 @@ export const gdprCategories: GdprCategory[] = [
         text: "Can you find, export, correct and delete all personal data about a specific person across your systems?",
         help: "Access, rectification and erasure requests (Art. 15–17) are impossible to meet if data is scattered and untracked.",
         recommendation:
-          "Use your data inventory to write down, system by system, how to search for, export, correct and delete one person's data, and test it once with a colleague's data.",
+          "Use your data inventory to write down, system by system, how to search for, export, correct and delete one person’s data, and test it once with a colleague’s data.",
       },
       {
         id: "rights-objection-portability",
         text: "Do you honour objections to direct marketing at once and provide data in a machine-readable format when asked?",
         help: "The right to object to marketing is absolute, and portability (Art. 20) applies to data processed by consent or contract.",
         recommendation:
-          "Add a suppression list so people who object never receive marketing again (GDPR Art. 21), and make sure you can export a person's data as CSV or JSON.",
+          "Add a suppression list so people who object never receive marketing again (GDPR Art. 21), and make sure you can export a person’s data as CSV or JSON.",
       },
     ],
   },
@@ -180,7 +180,7 @@ export const gdprCategories: GdprCategory[] = [
       },
       {
         id: "third-party-vetting",
-        text: "Do you check a supplier's security and privacy practices before you start sharing personal data with it?",
+        text: "Do you check a supplier’s security and privacy practices before you start sharing personal data with it?",
         help: "You may only use processors that give sufficient guarantees, and you remain responsible for what they do with your data.",
         recommendation:
           "Add a short privacy and security checklist to your purchasing process, covering certifications, data location and sub-processors, and review key suppliers once a year.",
@@ -203,7 +203,7 @@ export const gdprCategories: GdprCategory[] = [
         text: "Do you carry out a data protection impact assessment before starting processing that is likely to be high risk?",
         help: "Large-scale monitoring, sensitive data and new technologies such as AI often require a DPIA under Art. 35.",
         recommendation:
-          "Check new projects against Datatilsynet's list of processing that requires a DPIA, and carry out and document a DPIA before starting any high-risk processing (GDPR Art. 35).",
+          "Check new projects against Datatilsynet’s list of processing that requires a DPIA, and carry out and document a DPIA before starting any high-risk processing (GDPR Art. 35).",
       },
     ],
   },
@@ -216,7 +216,7 @@ export const gdprCategories: GdprCategory[] = [
         text: "Is a named person responsible for data protection, and have you checked whether you must appoint a data protection officer?",
         help: "Clear ownership keeps privacy work moving, and some organisations are legally required to have a DPO (Art. 37).",
         recommendation:
-          "Give one person clear responsibility for data protection, assess whether Art. 37 requires a DPO, and if so register the DPO's contact details with Datatilsynet and respect the independence required by Art. 38–39.",
+          "Give one person clear responsibility for data protection, assess whether Art. 37 requires a DPO, and if so register the DPO’s contact details with Datatilsynet and respect the independence required by Art. 38–39.",
       },
       {
         id: "roles-staff-training",

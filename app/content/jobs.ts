@@ -35,7 +35,7 @@ export const jobSeeds: JobSeed[] = [
     type: "Full-time",
     department: "Any team",
     description:
-      "Don't see your role listed? Write to us anyway. We are a small team, and some of our best people joined before we knew we needed them. Tell us what you do well, what you want to get better at, and how you think it could help the people we build for.",
+      "Don’t see your role listed? Write to us anyway. We are a small team, and some of our best people joined before we knew we needed them. Tell us what you do well, what you want to get better at, and how you think it could help the people we build for.",
     responsibilities: [
       "Do good work in your own field, whether that is engineering, AI, design, production or something we have not thought of.",
       "Work directly with clients and with colleagues from the other disciplines in the studio.",

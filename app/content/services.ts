@@ -19,8 +19,11 @@ export type Service = {
   /** 140–160 characters. */
   metaDescription: string;
   items: [ServiceItem, ServiceItem, ServiceItem];
+  /** "What you get": what a client has in hand at the end, four short lines. */
+  deliverables: [string, string, string, string];
   heroAction: ServiceAction;
-  closing?: { heading: string; action?: ServiceAction };
+  /** The closing block (the spec's table): a heading, one line, and its action where there is one. */
+  closing?: { heading: string; text: string; action?: ServiceAction };
 };
 
 /** In the order of the "What we do" list. */
@@ -51,8 +54,17 @@ export const services: Service[] = [
           "Small models trained for one job, such as sorting support tickets, reading invoices or spotting unusual numbers. Fast, cheap to run and easy to check.",
       },
     ],
+    deliverables: [
+      "A model that runs on your hardware",
+      "Answers grounded in your own documents",
+      "A plain-language report of how it works",
+      "Handover, training and support",
+    ],
     heroAction: { label: "Get Started", kind: "link", to: "/contact" },
-    closing: { heading: "Want to build custom AI?" },
+    closing: {
+      heading: "Want to build custom AI?",
+      text: "Tell us what it should know, and where it should run.",
+    },
   },
   {
     slug: "development",
@@ -80,8 +92,18 @@ export const services: Service[] = [
           "Fast, accessible websites and web apps built with modern, well-supported tools. Easy for your team to update and ready for search engines from day one.",
       },
     ],
+    deliverables: [
+      "A technical plan you can read",
+      "Source code and documentation you own",
+      "Tests and a release pipeline",
+      "Hosting set up in Norway or the EU",
+    ],
     heroAction: { label: "Let's Build", kind: "mailto", subject: "New development project" },
-    closing: { heading: "Want to work with us?", action: { label: "Get in touch", kind: "mailto" } },
+    closing: {
+      heading: "Want to work with us?",
+      text: "We'd love to hear your ideas!",
+      action: { label: "Get in touch", kind: "mailto" },
+    },
   },
   {
     slug: "ai-automations",
@@ -108,6 +130,12 @@ export const services: Service[] = [
         description:
           "E-mails that go out at the right moment, from order confirmations to follow-ups. Connected to the tools you already use, so nobody has to copy and paste.",
       },
+    ],
+    deliverables: [
+      "A map of your workflows",
+      "Bots and integrations, running",
+      "A log of every automated step",
+      "Hours back, measured every month",
     ],
     heroAction: { label: "Automate Now", kind: "link", to: "/contact" },
   },
@@ -137,6 +165,12 @@ export const services: Service[] = [
           "Editing, colour grading, sound and subtitles, delivered in every format you need. Ready to publish on your website and every social channel.",
       },
     ],
+    deliverables: [
+      "A content plan for your channels",
+      "Filming, photography and motion",
+      "Edited, graded and subtitled files",
+      "Every format your channels need",
+    ],
     heroAction: { label: "Let's Shoot", kind: "mailto", subject: "New production project" },
   },
   {
@@ -165,9 +199,16 @@ export const services: Service[] = [
           "Presentations, social media graphics, print and advertising that match your brand. Ready-to-use files in every size you need.",
       },
     ],
+    deliverables: [
+      "A brand identity and a short guide",
+      "Tested prototypes for your product",
+      "A design system your team can use",
+      "Ready-to-use files in every size",
+    ],
     heroAction: { label: "Start a Project", kind: "mailto", subject: "New design project" },
     closing: {
       heading: "Want to work with us?",
+      text: "We'd love to hear your ideas!",
       action: { label: "Get in touch", kind: "link", to: "/contact" },
     },
   },

@@ -51,9 +51,9 @@ export const showcaseCaseStudies: Record<string, CaseStudy> = {
     summary:
       "An operations dashboard that gathers meter readings, grid prices and maintenance tickets into one live view for a small team of engineers.",
     challenge:
-      "The operations team pieced together each morning's picture from four systems and a shared spreadsheet. Numbers disagreed, and nobody trusted the totals.",
+      "The operations team pieced together each morning’s picture from four systems and a shared spreadsheet. Numbers disagreed, and nobody trusted the totals.",
     approach:
-      "We mapped which figures the team actually acted on, then built one data pipeline and a dashboard around those few numbers. Every chart links back to its source, so a surprising value can be checked in seconds.\nThe dashboard runs on the cooperative's own server and is designed to be read on a wall screen as well as a laptop.",
+      "We mapped which figures the team actually acted on, then built one data pipeline and a dashboard around those few numbers. Every chart links back to its source, so a surprising value can be checked in seconds.\nThe dashboard runs on the cooperative’s own server and is designed to be read on a wall screen as well as a laptop.",
     outcome:
       "The morning meeting now starts from the dashboard. Discrepancies surface the day they happen instead of at the end of the month.",
     posterAlt: "A dark dashboard with a line chart of grid prices and a column of maintenance alerts.",
@@ -64,14 +64,14 @@ export const showcaseCaseStudies: Record<string, CaseStudy> = {
     services: ["development", "design"],
     result: "Nurses log a visit in under a minute, even without a signal.",
     summary:
-      "A mobile app for home-care nurses to see the day's visits, record care notes and hand over between shifts, built to work offline on the road.",
+      "A mobile app for home-care nurses to see the day’s visits, record care notes and hand over between shifts, built to work offline on the road.",
     challenge:
       "Visit notes were written on paper in the car and typed in at the end of the day. Handovers were late, and details got lost between shifts.",
     approach:
-      "We rode along on three shifts before drawing a screen. The app keeps the day's route and notes on the phone and syncs when the signal returns, with large touch targets for use in gloves.",
+      "We rode along on three shifts before drawing a screen. The app keeps the day’s route and notes on the phone and syncs when the signal returns, with large touch targets for use in gloves.",
     outcome:
       "Notes are written at the visit and reach the next shift at once. The evening typing session is gone.",
-    posterAlt: "A phone showing a list of today's home visits with times and addresses.",
+    posterAlt: "A phone showing a list of today’s home visits with times and addresses.",
     featured: true,
   },
   website: {
@@ -81,7 +81,7 @@ export const showcaseCaseStudies: Record<string, CaseStudy> = {
     summary:
       "A fast, image-led website for an architecture practice that lets the buildings speak, with a simple way for the team to add new projects.",
     challenge:
-      "The old site buried the practice's best work behind slow galleries, and adding a project meant calling an agency.",
+      "The old site buried the practice’s best work behind slow galleries, and adding a project meant calling an agency.",
     approach:
       "We designed around full-width photography and short project stories, and built a publishing flow the architects use themselves. Images are resized on upload so pages stay quick on a phone.",
     outcome:
@@ -92,7 +92,7 @@ export const showcaseCaseStudies: Record<string, CaseStudy> = {
   game: {
     client: "A science museum in Western Norway",
     services: ["design", "development"],
-    result: "The most played exhibit in the museum's new hall.",
+    result: "The most played exhibit in the museum’s new hall.",
     summary:
       "A touch-screen game that teaches how tides and currents shape the coast, made for children and their grown-ups to play side by side.",
     challenge:
@@ -100,7 +100,7 @@ export const showcaseCaseStudies: Record<string, CaseStudy> = {
     approach:
       "We prototyped with paper and school classes, then built a simple physics game where players steer a boat through changing tides. Rounds last two minutes, so the queue keeps moving.",
     outcome:
-      "Visitors stay longer in the hall, and the museum's educators use the game in their school programme.",
+      "Visitors stay longer in the hall, and the museum’s educators use the game in their school programme.",
     posterAlt: "A colourful game screen with a small boat crossing swirling blue currents.",
   },
   "landing-page": {
@@ -126,7 +126,7 @@ export const showcaseCaseStudies: Record<string, CaseStudy> = {
     challenge:
       "Every sales call began with twenty minutes of screen sharing, and prospects still left unsure what the product did.",
     approach:
-      "We wrote the demo around one customer's real week, recorded the product in clean takes and added motion graphics only where the interface could not speak for itself.",
+      "We wrote the demo around one customer’s real week, recorded the product in clean takes and added motion graphics only where the interface could not speak for itself.",
     outcome:
       "Prospects arrive at the first call having seen the product, and the sales team spends that time on their questions.",
     posterAlt: "A product demo frame showing a planning calendar with highlighted tasks.",
@@ -140,7 +140,7 @@ export const showcaseCaseStudies: Record<string, CaseStudy> = {
     challenge:
       "Two dispatchers planned forty routes by hand every afternoon, and the plan rarely survived the first phone call from a driver.",
     approach:
-      "We built a planning screen that proposes routes and lets dispatchers drag stops between vans. A small model trained on past edits learns which suggestions they keep, and it runs on the firm's own server.",
+      "We built a planning screen that proposes routes and lets dispatchers drag stops between vans. A small model trained on past edits learns which suggestions they keep, and it runs on the firm’s own server.",
     outcome:
       "Planning now takes a coffee break instead of an afternoon, and drivers see fewer last-minute changes.",
     posterAlt: "A web app with a map of delivery routes and a list of vans on the right.",
@@ -154,7 +154,7 @@ export const showcaseCaseStudies: Record<string, CaseStudy> = {
     challenge:
       "Junior accountants spent most of Monday keying supplier invoices into the ledger, and errors were found weeks later.",
     approach:
-      "We trained a small document model on the firm's own invoices and connected it to their accounting system. Every suggestion shows its confidence, and anything below the line goes to a review queue.",
+      "We trained a small document model on the firm’s own invoices and connected it to their accounting system. Every suggestion shows its confidence, and anything below the line goes to a review queue.",
     outcome:
       "Mondays are for client work again. The review queue holds a handful of invoices a day, each with the reason it was flagged.",
     posterAlt: "A screen showing invoices sorted into matched and needs-review columns.",

@@ -33,7 +33,7 @@ for (const job of seeded) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(job.title);
     await expect(page.locator(".job-facts")).toContainText("Oslo");
     await expect(page.locator(".job-facts")).toContainText(job.type);
-    for (const heading of ["What you'll do", "What you bring", "What we offer"]) {
+    for (const heading of ["What you’ll do", "What you bring", "What we offer"]) {
       await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
     }
     expect(await page.locator(".job-section li").count()).toBeGreaterThanOrEqual(12);

@@ -1,5 +1,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { gdprCategories } from "../../app/content/gdpr";
+import { publicPages, STAFF_PAGES } from "../support/pages";
+import { signInWithForm } from "./support/sign-in";
 
 /**
  * What an art director saw broken in screenshots (issue 16), as geometry: boxes that must not
@@ -246,3 +248,66 @@ test("/gdpr-checklist at 375px: the e-mail step's buttons stay inside the card",
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
+
+/**
+ * Every page, public and staff, at a phone's and a desktop's width: the document is never
+ * wider than the screen, and no two visible controls (links, buttons, fields, summaries)
+ * cover each other. The pages are the screenshot script's (tests/support/pages.ts).
+ */
+async function layoutProblems(page: Page, path: string) {
+  await page.goto(path);
+  await page.evaluate(() => document.fonts.ready);
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > width) {
+      problems.push(`document ${document.documentElement.scrollWidth}px wide in a ${width}px window`);
+    }
+    const name = (element: Element) =>
+      `${element.tagName.toLowerCase()}${element.className && typeof element.className === "string" ? `.${element.className.trim().split(/\s+/).join(".")}` : ""} "${(element.textContent ?? (element as HTMLInputElement).name ?? "").trim().slice(0, 30)}"`;
+    const controls = [
+      ...document.querySelectorAll(
+        "a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [tabindex]:not([tabindex='-1'])",
+      ),
+    ]
+      .filter((element) => element.checkVisibility({ opacityProperty: true, visibilityProperty: true }))
+      .map((element) => ({ element, box: element.getBoundingClientRect() }))
+      // Visually hidden helpers (a 1 px skip link, a screen-reader-only field) take no room.
+      .filter(({ box }) => box.width > 1 && box.height > 1);
+    for (const [index, a] of controls.entries()) {
+      for (const b of controls.slice(index + 1)) {
+        if (a.element.contains(b.element) || b.element.contains(a.element)) continue;
+        const x = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
+        const y = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
+        if (x > 1 && y > 1) problems.push(`${name(a.element)} overlaps ${name(b.element)}`);
+      }
+    }
+    return problems;
+  });
+}
+
+for (const width of [375, 1440]) {
+  test.describe(`every page at ${width}px`, () => {
+    test.use({ viewport: { width, height: width < 768 ? 812 : 900 } });
+
+    test("public pages: no sideways scrolling, no overlapping controls", async ({ page, baseURL }) => {
+      test.setTimeout(240_000); // a ceiling for some thirty pages on a busy machine
+      const problems: string[] = [];
+      for (const path of await publicPages(baseURL!)) {
+        for (const problem of await layoutProblems(page, path)) problems.push(`${path}: ${problem}`);
+      }
+      expect(problems).toEqual([]);
+    });
+
+    test("staff pages: no sideways scrolling, no overlapping controls", async ({ page }) => {
+      test.setTimeout(240_000);
+      // The account with the longest address: whatever shows it must still fit a phone.
+      await signInWithForm(page, "longaddress");
+      const problems: string[] = [];
+      for (const path of STAFF_PAGES) {
+        for (const problem of await layoutProblems(page, path)) problems.push(`${path}: ${problem}`);
+      }
+      expect(problems).toEqual([]);
+    });
+  });
+}

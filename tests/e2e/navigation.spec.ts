@@ -96,6 +96,6 @@ test.describe("phone navigation at 375px", () => {
 test("an unknown path is a real 404 page", async ({ page }) => {
   const response = await page.goto("/no-such-page");
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This page doesn't exist.");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This page doesn’t exist.");
   await expect(page.getByTestId("desktop-bar")).toBeVisible();
 });

@@ -107,7 +107,7 @@ test("double opt-in: confirmation e-mail, confirm page, welcome e-mail, unsubscr
   await page.goto(confirmUrl);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirm your subscription");
   await page.getByRole("button", { name: "Confirm my subscription" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're subscribed.");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You’re subscribed.");
 
   const welcome = await waitForMail({ kind: "newsletter-welcome", to: email });
   expect(header(welcome, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
@@ -122,9 +122,9 @@ test("double opt-in: confirmation e-mail, confirm page, welcome e-mail, unsubscr
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Unsubscribe from the newsletter?");
   await expect(page.getByText(email)).toBeVisible();
   await page.getByRole("button", { name: "Unsubscribe" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're unsubscribed.");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You’re unsubscribed.");
   await page.reload();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're unsubscribed.");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You’re unsubscribed.");
 });
 
 test("signing up again with an active address says it is already subscribed, and sends nothing new", async ({
@@ -150,7 +150,7 @@ test("RFC 8058 one-click unsubscribe from the List-Unsubscribe header", async ({
   expect(response.status()).toBe(200);
 
   await page.goto(unsubscribeUrl);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're unsubscribed.");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You’re unsubscribed.");
   await expect(page.getByRole("button", { name: "Unsubscribe" })).toHaveCount(0);
 
   // Coming back is a new double opt-in, not a silent re-activation.

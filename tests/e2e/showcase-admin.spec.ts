@@ -120,7 +120,7 @@ test("a project with a real MP4 and a poster shows on /work, its page, the home 
     }
     const gone = await v.goto(`/work/${slug}`);
     expect(gone?.status()).toBe(404);
-    await expect(v.getByRole("heading", { level: 1 })).toHaveText("This page doesn't exist.");
+    await expect(v.getByRole("heading", { level: 1 })).toHaveText("This page doesn’t exist.");
   } finally {
     await guest.close();
     await deleteProject(page, editUrl);

@@ -67,7 +67,7 @@ export function TwoStepSection({
                 className="qr"
               />
               <p>
-                Can't scan? Enter this key: <code data-testid="totp-secret">{view.secret}</code>
+                Can’t scan? Enter this key: <code data-testid="totp-secret">{view.secret}</code>
               </p>
             </>
           ) : (

@@ -142,8 +142,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <p className="auth-hint">
           <Link to="/login/forgot-password">Forgot password?</Link>
         </p>
-        <DebugPanel email={email} />
       </div>
+      {/* Away from the form: a tool for when sign-in fails, not a step of it. */}
+      <DebugPanel email={email} />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { CtaSection } from "~/components/cta-section";
+import { Portrait } from "~/components/portrait";
 import { aboutHeadline, aboutIntro, aboutMetaDescription, capabilities } from "~/content/about";
 import { pageMeta } from "~/lib/site/seo";
 import { staticPage } from "~/lib/platform/static-page";
@@ -28,15 +29,32 @@ export default function About() {
               <h2 id={`cap-${capability.id}`}>{capability.title}</h2>
               <p>{capability.paragraph}</p>
             </div>
-            <details className="team-card" name={group} open={index === 0} data-testid="team-card">
-              <summary className="team-card-summary">
-                <span className="team-card-index" aria-hidden="true">
-                  {String(index + 1).padStart(2, "0")}
-                </span>
-                <span className="team-card-name">{capability.team.name}</span>
-              </summary>
-              <p className="team-card-description">{capability.team.description}</p>
-            </details>
+            <div className="team">
+              <details className="team-card" name={group} open={index === 0} data-testid="team-card">
+                <summary className="team-card-summary">
+                  <span className="team-card-index" aria-hidden="true">
+                    {String(index + 1).padStart(2, "0")}
+                  </span>
+                  <span className="team-card-name">{capability.team.name}</span>
+                  {/* The team's faces, so a closed card is never an empty box; the names are below. */}
+                  <span className="team-card-faces" aria-hidden="true">
+                    {capability.team.people.map((person) => (
+                      <Portrait key={person.name} person={person} className="portrait portrait-small" />
+                    ))}
+                  </span>
+                </summary>
+                <p className="team-card-description">{capability.team.description}</p>
+              </details>
+              <ul className="team-people" aria-label={`People in ${capability.team.name}`}>
+                {capability.team.people.map((person) => (
+                  <li key={person.name} className="person">
+                    <Portrait person={person} />
+                    <span className="person-name">{person.name}</span>
+                    <span className="person-role">{person.role}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
           </section>
         ))}
       </div>

@@ -36,7 +36,7 @@ export default function JobDetail({ loaderData, matches }: Route.ComponentProps)
   const { job, employmentType } = loaderData;
   const siteUrl = siteUrlFrom(matches);
   const lists = [
-    { title: "What you'll do", items: job.responsibilities },
+    { title: "What you’ll do", items: job.responsibilities },
     { title: "What you bring", items: job.requirements },
     { title: "What we offer", items: job.benefits },
   ];

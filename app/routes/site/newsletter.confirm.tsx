@@ -39,7 +39,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function ConfirmSubscription({ loaderData, actionData }: Route.ComponentProps) {
   if (actionData?.result === "confirmed") {
     return (
-      <Message title="You're subscribed.">
+      <Message title="You’re subscribed.">
         Thanks for confirming. You will hear from us a few times a year, and every e-mail has a one-click unsubscribe
         link.
       </Message>
@@ -54,7 +54,7 @@ export default function ConfirmSubscription({ loaderData, actionData }: Route.Co
   }
   return (
     <Message title="Confirm your subscription">
-      One click and you're on the list.
+      One click and you’re on the list.
       {/* A plain form post to this address: it works the same with or without JavaScript. */}
       <form method="post" className="notice-form">
         <input type="hidden" name="token" value={loaderData.token} />

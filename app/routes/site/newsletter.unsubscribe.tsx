@@ -41,7 +41,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   if (actionData?.result === "unsubscribed" || loaderData.status === "unsubscribed") {
     return (
-      <Message title="You're unsubscribed.">You will get no more newsletters from us. Sorry to see you go.</Message>
+      <Message title="You’re unsubscribed.">You will get no more newsletters from us. Sorry to see you go.</Message>
     );
   }
   if (actionData?.result === "invalid" || !loaderData.email) {

@@ -19,22 +19,28 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
     noindex: true,
   });
 
+const places = [
+  { to: "/", title: "Home", text: "What we do, in one page." },
+  { to: "/work", title: "Work", text: "Dashboards, apps, websites and film." },
+  { to: "/blog", title: "Blog", text: "Notes on private software and local AI." },
+  { to: "/contact", title: "Get in touch", text: "Tell us about your project." },
+];
+
 export default function NotFound() {
   return (
-    <section className="container narrow error-page">
+    <section className="container page-intro not-found">
       <p className="eyebrow">404</p>
-      <h1>This page doesn't exist.</h1>
+      <h1>This page doesn’t exist.</h1>
       <p className="lead">The link may be old, or the address mistyped. Here are some good places to start:</p>
-      <ul className="link-list">
-        <li>
-          <Link to="/">Home</Link>
-        </li>
-        <li>
-          <Link to="/work">Our work</Link>
-        </li>
-        <li>
-          <Link to="/contact">Get in touch</Link>
-        </li>
+      <ul className="not-found-links">
+        {places.map((place) => (
+          <li key={place.to}>
+            <Link to={place.to} className="not-found-link">
+              <span className="not-found-title">{place.title}</span>
+              <span className="not-found-text">{place.text}</span>
+            </Link>
+          </li>
+        ))}
       </ul>
     </section>
   );

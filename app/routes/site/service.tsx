@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { CtaSection } from "~/components/cta-section";
 import { HoverAccordion } from "~/components/hover-accordion";
+import { ServiceArt } from "~/components/service-art";
 import { VideoToggle } from "~/components/video-loop";
 import { WorkCards } from "~/components/work-cards";
 import { type ServiceAction, serviceBySlug } from "~/content/services";
@@ -34,15 +35,28 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
     <>
       <section className="service-hero" aria-labelledby="service-heading">
         <div className="container service-hero-inner">
-          <p className="eyebrow eyebrow-highlight">{service.name}</p>
-          <h1 id="service-heading">{service.heroHeading}</h1>
-          <p className="lead">{service.intro}</p>
-          <ActionButton action={service.heroAction} className="button button-coral" />
+          <div className="service-hero-text">
+            <p className="eyebrow eyebrow-highlight">{service.name}</p>
+            <h1 id="service-heading">{service.heroHeading}</h1>
+            <p className="lead">{service.intro}</p>
+            <ActionButton action={service.heroAction} className="button button-coral" />
+          </div>
+          <ServiceArt slug={service.slug} />
         </div>
+      </section>
+      <section className="container service-deliverables" aria-labelledby="service-deliverables-heading">
+        <h2 id="service-deliverables-heading" className="section-label">
+          What you get
+        </h2>
+        <ul className="deliverables">
+          {service.deliverables.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
       </section>
       <section className="container service-items" aria-labelledby="service-items-heading">
         <h2 id="service-items-heading" className="section-label">
-          What you get
+          What we do
         </h2>
         <HoverAccordion items={service.items} numbered className="accordion-large accordion-highlight" />
       </section>
@@ -58,7 +72,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
       {service.closing ? (
-        <CtaSection heading={service.closing.heading}>
+        <CtaSection heading={service.closing.heading} text={service.closing.text}>
           {/* false, not null: a closing without an action has no button at all */}
           {service.closing.action ? (
             <ActionButton action={service.closing.action} className="button button-cream" />

@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import { VideoLoop, VideoToggle } from "~/components/video-loop";
 import { getDb } from "~/lib/platform/db.server";
 import { listPublishedShowcase } from "~/lib/showcase/showcase.server";
-import { useMediaUrl } from "~/lib/media/media";
 import { pageMeta } from "~/lib/site/seo";
 import { staticPage } from "~/lib/platform/static-page";
 import type { Route } from "./+types/work";
@@ -19,13 +18,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Work",
     description:
-      "Dashboards, apps, websites, games, automation and film: a quick look at what Fjord & Form has built, how we work, and where we're headed.",
+      "Dashboards, apps, websites, games, automation and film: a quick look at what Fjord & Form has built, how we work, and where we’re headed.",
     path: "/work",
     matches,
   });
 
 export default function Work({ loaderData }: Route.ComponentProps) {
-  const url = useMediaUrl();
   return (
     <>
       <section className="page-intro container">
@@ -66,17 +64,16 @@ export default function Work({ loaderData }: Route.ComponentProps) {
             Get in touch
           </Link>
         </div>
-        <picture className="work-cta-image">
-          <source srcSet={url("video/showcase-landing-page.webp")} type="image/webp" />
-          <img
-            src={url("video/showcase-landing-page.jpg")}
-            alt=""
-            width={640}
-            height={400}
-            loading="lazy"
-            decoding="async"
-          />
-        </picture>
+        {/* Its own picture (a conversation starting), not a copy of a video above. */}
+        <img
+          className="work-cta-image"
+          src="/work-together.svg"
+          alt=""
+          width={640}
+          height={400}
+          loading="lazy"
+          decoding="async"
+        />
       </section>
     </>
   );

@@ -72,7 +72,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </section>
       <section className="admin-panel" aria-labelledby="profile-email">
         <h2 id="profile-email">E-post</h2>
-        <p>
+        <p className="break-anywhere">
           Nå: <strong>{loaderData.email}</strong>
         </p>
         <p className="field-hint">

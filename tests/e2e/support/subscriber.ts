@@ -8,6 +8,6 @@ export async function subscribeAndConfirm(page: Page, request: APIRequestContext
   const confirm = await waitForMail({ kind: "newsletter-confirm", to: email });
   await page.goto(linkIn(confirm, "/newsletter/confirm"));
   await page.getByRole("button", { name: "Confirm my subscription" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You're subscribed.");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("You’re subscribed.");
   return waitForMail({ kind: "newsletter-welcome", to: email });
 }
