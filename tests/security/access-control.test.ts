@@ -21,7 +21,7 @@ import { createIssue } from "~/lib/newsletter/issues.server";
 
 const server = productionServerForThisFile();
 const SECRETS = { draft: "Utkast om et hemmelig oppkjøp", job: "Hemmelig stilling i ledergruppen", subscriber: "hemmelig.abonnent@example.no" };
-const state = { full: "", pending: "", draftId: "", draftSlug: "", jobId: "", leadId: "", factorId: "", subscriberId: "", mailId: "", otherId: "", issueId: "", workId: "" };
+const state = { full: "", pending: "", draftId: "", draftSlug: "", jobId: "", leadId: "", factorId: "", subscriberId: "", mailId: "", otherId: "", issueId: "", workId: "", mediaId: "" };
 let db: Database;
 
 beforeAll(async () => {
@@ -77,6 +77,12 @@ beforeAll(async () => {
   state.issueId = issue;
   const [work] = await db.select({ id: schema.portfolioItems.id }).from(schema.portfolioItems).limit(1);
   state.workId = work!.id; // the seeded showcase
+  // A library image (the row is what the page shows; its files need not exist).
+  const [image] = await db
+    .insert(schema.media)
+    .values({ storageKey: "access-control-test", mimeType: "image/webp", sizeBytes: 1234, width: 480, height: 320, uploadedBy: staff.user.id })
+    .returning({ id: schema.media.id });
+  state.mediaId = image!.id;
 });
 
 /** The id a staff page's `:id` stands for, by the page's file. */
@@ -87,7 +93,10 @@ function idFor(file: string) {
   if (file.includes("admin.staff")) return state.otherId;
   if (file.includes("admin.newsletter")) return state.issueId;
   if (file.includes("admin.work")) return state.workId;
-  return state.jobId;
+  if (file.includes("admin.media")) return state.mediaId;
+  if (file.includes("job-cms")) return state.jobId;
+  // A new staff page with an id must say which row it shows, or it would be tested on a 404.
+  throw new Error(`access-control.test.ts: no test row for ${file}; add one to idFor`);
 }
 
 /** Every page route in app/routes.ts whose module is a staff page, with its parameters filled in. */
@@ -102,7 +111,7 @@ function staffPages(): string[] {
     });
   return walk(routes as Entry[], "")
     .filter((route) => route.file.startsWith("routes/staff/"))
-    .map((route) => route.path.replace(":id", idFor(route.file)))
+    .map((route) => (route.path.includes(":id") ? route.path.replace(":id", idFor(route.file)) : route.path))
     .concat(`/blog/cms?edit=${state.draftId}`);
 }
 
