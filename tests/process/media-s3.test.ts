@@ -60,10 +60,11 @@ async function upload(image: Buffer, name: string, type: string) {
 }
 
 /** The /admin/media form: delete the medium with this id, as a browser without JavaScript would. */
+// The library's confirmed delete form (the ticked box is the confirmation).
 const deleteMedium = (id: string) =>
   fetch(
-    `${server.url}/admin/media`,
-    staff({ method: "POST", body: new URLSearchParams({ intent: "delete", id }), redirect: "manual" }),
+    `${server.url}/admin/media/${id}`,
+    staff({ method: "POST", body: new URLSearchParams({ intent: "delete", confirm: "on" }), redirect: "manual" }),
   );
 
 describe("media in an S3 bucket, through the production server", () => {
@@ -124,23 +125,23 @@ describe("media in an S3 bucket, through the production server", () => {
     expect(direct.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(Buffer.from(await direct.arrayBuffer()).equals(stored)).toBe(true);
 
-    // The media library shows it from the bucket too, and gives the id to delete it by.
+    // The media library shows it from the bucket too, and links to its own page by id.
     const library = await (await fetch(`${server.url}/admin/media`, staff())).text();
     expect(library).toContain(`src="${s3.publicUrl}/uploads/${uuid}-480.webp"`);
-    const id = /name="id" value="([0-9a-f-]{36})"/.exec(library)?.[1];
+    const id = /href="\/admin\/media\/([0-9a-f-]{36})"/.exec(library)?.[1];
     expect(id).toBeDefined();
 
     // Not while the post shows it; once the post is gone, the row and every object go.
     const refused = await deleteMedium(id!);
     expect(refused.status).toBe(409);
-    expect(await refused.text()).toContain("Bilder i bøtta");
+    expect(await refused.text()).toContain("Bildet kan ikke slettes fordi det brukes i blogginnlegget");
     expect(await s3.keys()).toHaveLength(4);
     expect((await fetch(`${server.url}/api/blog-edit?id=${post.id}`, staff({ method: "DELETE" }))).status).toBe(200);
     const deleted = await deleteMedium(id!);
-    expect(deleted.status).toBe(200);
-    expect(await deleted.text()).toContain("Image deleted.");
+    expect(deleted.status).toBe(303);
+    expect(deleted.headers.get("location")).toBe("/admin/media?deleted=1");
     expect(await s3.keys()).toEqual([]);
     expect((await fetch(server.url + url)).status).toBe(404);
-    expect((await fetch(`${server.url}/admin/media`, staff()).then((r) => r.text()))).toContain("No images uploaded yet.");
+    expect((await fetch(`${server.url}/admin/media`, staff()).then((r) => r.text()))).toContain("Ingen bilder er lastet opp ennå.");
   });
 });

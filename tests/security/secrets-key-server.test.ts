@@ -155,7 +155,7 @@ describe("a database written before secrets were protected", () => {
       headers: { origin: server.url },
       body: new URLSearchParams({ token: unsubscribeToken }),
     });
-    expect(await leave.text()).toContain("You&#x27;re unsubscribed.");
+    expect(await leave.text()).toContain("You’re unsubscribed.");
     expect((await old.query("select status from newsletter_subscribers")).rows).toEqual([{ status: "unsubscribed" }]);
 
     // The authenticator the staff member already has, and the recovery code on their paper.
