@@ -7,49 +7,24 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import readline from "node:readline";
-import autocannon from "autocannon";
 import { openPool } from "../app/lib/platform/db.server";
 import { APP_DATABASE, embeddedConnection, startEmbeddedPostgres } from "../app/lib/platform/embedded-postgres.server";
-import { nodeFlagsOf, waitUntilAnswering, writeBenchPost } from "./bench-support";
-import { freePort, makeDataDir, removeDataDir } from "../tests/support/server-process";
+import {
+  BENCH_CONNECTIONS,
+  BENCH_SECONDS,
+  measureLoad,
+  startProductionServer,
+  stopProcess,
+  writeBenchPost,
+} from "./bench-support";
+import { makeDataDir, removeDataDir } from "../tests/support/server-process";
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-const CONNECTIONS = 32;
 
-async function load(url: string) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
-}
 
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
-}
 
 /** One app instance as `npm run start:prod` runs it, on the shared database, behind a proxy (TRUST_PROXY=1). */
-async function startInstance(databaseUrl: string, secretsKey: string, dataDir: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [...nodeFlagsOf("."), "server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      SECRETS_KEY: secretsKey,
-      TRUST_PROXY: "1",
-      LOG_LEVEL: "error",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitUntilAnswering(`${url}/healthz`, child);
-  return { url, child };
-}
+const startInstance = (databaseUrl: string, secretsKey: string, dataDir: string) =>
+  startProductionServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SECRETS_KEY: secretsKey, TRUST_PROXY: "1" });
 
 /** tests/support/round-robin-proxy.ts in its own process (not competing with autocannon here). */
 async function startProxy(upstreams: string[]) {
@@ -102,12 +77,12 @@ async function main() {
       // Both instances render each page once into their page cache before measuring.
       for (const instance of [a, b]) await (await fetch(instance.url + target)).arrayBuffer();
       for (const { setup, url } of setups) {
-        const measured = await load(url + target);
+        const measured = await measureLoad(url + target);
         rows.push({ target, setup, ...measured });
       }
     }
 
-    console.log(`\nThroughput at ${CONNECTIONS} connections, ${SECONDS} s per figure (autocannon), same run, one PostgreSQL:`);
+    console.log(`\nThroughput at ${BENCH_CONNECTIONS} connections, ${BENCH_SECONDS} s per figure (autocannon), same run, one PostgreSQL:`);
     console.table(
       rows.map((row) => {
         const direct = rows.find((other) => other.target === row.target && other.setup === setups[0]!.setup)!;
@@ -122,7 +97,7 @@ async function main() {
       }),
     );
   } finally {
-    for (const child of children.reverse()) await stop(child);
+    for (const child of children.reverse()) await stopProcess(child);
     await cluster.stop();
     for (const dir of [...dataDirs, pgDir]) await removeDataDir(dir);
   }

@@ -1,9 +1,11 @@
-import type { ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { SCRIPT_ACTOR } from "../app/lib/auth/security-events.server";
 import { createPost, postInputSchema } from "../app/lib/blog/blog.server";
 import { type Database, openDatabase } from "../app/lib/platform/db.server";
+import autocannon from "autocannon";
+import { freePort } from "../tests/support/server-process";
 
 /**
  * The Node flags `npm run start:prod` uses in `appDir`'s package.json, so a bench runs
@@ -52,4 +54,34 @@ export async function writeBenchPost(db: Database) {
     SCRIPT_ACTOR,
   );
   return `/blog/${post!.slug}`;
+}
+
+/** The app as `npm run start:prod` runs it (errors only in its log), with `env` on top; once /healthz answers. */
+export async function startProductionServer(env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...nodeFlagsOf("."), "server.js"], {
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "error", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilAnswering(`${url}/healthz`, child);
+  return { url, child };
+}
+
+/** Stops a process the bench started and waits until it has exited (SIGTERM: servers drain first). */
+export async function stopProcess(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+export const BENCH_CONNECTIONS = 32;
+export const BENCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+
+/** Requests per second and p50/p99 latency of `url` (autocannon); any non-2xx answer fails the bench. */
+export async function measureLoad(url: string) {
+  const result = await autocannon({ url, connections: BENCH_CONNECTIONS, duration: BENCH_SECONDS });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
