@@ -5,11 +5,11 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createUser } from "~/lib/auth/users.server";
 import { listPublishedPosts, relatedPosts, withImageAlt } from "~/lib/blog/blog.server";
-import { altTextSchema, ALT_TEXT_MAX_LENGTH, imageAlt, inUseMessage } from "~/lib/media/media-forms";
+import { altTextSchema, ALT_TEXT_MAX_LENGTH, imageAlt, inUseMessage, uploadAltSchema } from "~/lib/media/media-forms";
 import { deleteMedia, getMediaItem, listMedia, setMediaAltText } from "~/lib/media/media-library.server";
 import { createLocalStore } from "~/lib/media/storage/local-store.server";
 import type { MediaStore } from "~/lib/media/storage/media-store.server";
-import { storeImage } from "~/lib/media/uploads.server";
+import { readImageUpload, storeImage } from "~/lib/media/uploads.server";
 import { createIssue } from "~/lib/newsletter/issues.server";
 import { renderIssuePreview } from "~/lib/newsletter/sending.server";
 import { schema } from "~/lib/platform/db.server";
@@ -166,5 +166,50 @@ describe("the showcase's order", () => {
     expect(await setPortfolioOrder(handle.db, [a!, "00000000-0000-4000-8000-000000000000"], actor)).toEqual({ status: "stale" });
     expect(await setPortfolioOrder(handle.db, [a!, a!], actor)).toEqual({ status: "stale" });
     expect((await listPortfolioItems(handle.db, 1)).rows.map((row) => row.id)).toEqual([b, a, ...rest]);
+  });
+});
+
+describe("alt text given with an upload (the blog editor's `alt` field)", () => {
+  /** A multipart upload request as the editor sends it, with `alt` when given. */
+  async function uploadRequest(alt?: string) {
+    const form = new FormData();
+    form.append("image", new Blob([new Uint8Array(await fixtures.png())], { type: "image/png" }), "diagram.png");
+    if (alt !== undefined) form.append("alt", alt);
+    return new Request("http://localhost/api/upload-image", { method: "POST", body: form });
+  }
+  const uploadWith = async (alt?: string) => {
+    const { bytes, altText } = await readImageUpload(await uploadRequest(alt));
+    return storeImage(handle.db, { bytes, altText, uploadedBy: actor.userId, store });
+  };
+
+  it("is stored in the library, trimmed, and is what the library lists", async () => {
+    const { media } = await uploadWith("  Skisse av en app på en mobilskjerm  ");
+    expect(media.altText).toBe("Skisse av en app på en mobilskjerm");
+    const [listed] = await listMedia(handle.db, undefined);
+    expect(listed?.altText).toBe("Skisse av en app på en mobilskjerm");
+  });
+
+  it("is not needed by the API: without the field the upload is stored as before, with no alt text", async () => {
+    const read = await readImageUpload(await uploadRequest());
+    expect(read.altText).toBeUndefined();
+    const { url, media } = await storeImage(handle.db, { ...read, uploadedBy: actor.userId, store });
+    expect(url).toMatch(/^\/uploads\/[0-9a-f-]{36}-800\.png$/);
+    expect(media.altText).toBe("");
+  });
+
+  for (const [label, alt, message] of [
+    ["blank", "   ", "Failed to upload image: Skriv en alternativ tekst som beskriver bildet."],
+    ["too long", "x".repeat(ALT_TEXT_MAX_LENGTH + 1), `Failed to upload image: Alt-teksten kan være høyst ${ALT_TEXT_MAX_LENGTH} tegn.`],
+  ] as const) {
+    it(`${label} is refused with a clear message (400), and nothing is stored`, async () => {
+      await expect(uploadWith(alt)).rejects.toMatchObject({ status: 400, message });
+      expect(await handle.db.select().from(schema.media)).toHaveLength(0);
+      expect(fs.existsSync(path.join(dir, "uploads")) ? storedFiles() : []).toEqual([]);
+    });
+  }
+
+  it("uses the same limit as the library's form", () => {
+    expect(uploadAltSchema.safeParse("x".repeat(ALT_TEXT_MAX_LENGTH)).success).toBe(true);
+    expect(altTextSchema.safeParse({ intent: "alt", altText: "x".repeat(ALT_TEXT_MAX_LENGTH + 1) }).success).toBe(false);
   });
 });
