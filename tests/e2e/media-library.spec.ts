@@ -157,3 +157,21 @@ test("an image nothing uses is deleted with every stored copy", async ({ signedI
   await expect(page.locator(`img[src*="${key}"]`)).toHaveCount(0);
   expect((await page.request.get(url)).status()).toBe(404);
 });
+
+test("the projects' videos and posters are listed read-only, each linking to its project", async ({ signedIn: page }) => {
+  await page.goto("/admin/media");
+  await expect(page.getByRole("heading", { level: 2, name: "Videoer og plakatbilder fra prosjekter" })).toBeVisible();
+  await expect(page.getByText("kan ikke slettes herfra: de slettes når prosjektet slettes")).toBeVisible();
+  const section = page.getByRole("list", { name: "Videoer og plakatbilder fra prosjekter" });
+  const video = section.getByRole("listitem").filter({ hasText: "Video (MP4)" }).first();
+  await expect(video).toContainText("Brukes i:");
+  await expect(video).toContainText(/Størrelse:\s*\d/);
+  await expect(video.getByRole("button")).toHaveCount(0); // nothing to delete here
+  const project = video.getByRole("link", { name: /^prosjektet «.+»$/ });
+  const title = /«(.+)»/.exec((await project.textContent())!)![1]!;
+  const file = video.getByRole("link", { name: "Video (MP4)" });
+  expect((await page.request.get((await file.getAttribute("href"))!)).status()).toBe(200);
+  await project.click();
+  await expect(page).toHaveURL(/\/admin\/work\/[0-9a-f-]{36}$/);
+  await expect(page.getByLabel(/^Tittel/)).toHaveValue(title);
+});

@@ -15,6 +15,7 @@ import { renderIssuePreview } from "~/lib/newsletter/sending.server";
 import { schema } from "~/lib/platform/db.server";
 import { runSeeds } from "~/lib/platform/seed.server";
 import { listPortfolioItems, setPortfolioOrder } from "~/lib/showcase/portfolio-admin.server";
+import { listShowcaseFiles } from "~/lib/showcase/showcase-library.server";
 import { listPublishedShowcase } from "~/lib/showcase/showcase.server";
 import * as fixtures from "../fixtures/images";
 import { setUpTestDatabase } from "../support/test-database";
@@ -211,5 +212,39 @@ describe("alt text given with an upload (the blog editor's `alt` field)", () => 
   it("uses the same limit as the library's form", () => {
     expect(uploadAltSchema.safeParse("x".repeat(ALT_TEXT_MAX_LENGTH)).success).toBe(true);
     expect(altTextSchema.safeParse({ intent: "alt", altText: "x".repeat(ALT_TEXT_MAX_LENGTH + 1) }).success).toBe(false);
+  });
+});
+
+describe("the showcase's videos and posters in the library", () => {
+  it("are listed read-only with their project, type, size and time; the site's own files by their size", async () => {
+    const key = "showcase/0d6b1c3e-1111-4a4a-9b9b-123456789abc";
+    await store.put(`${key}.mp4`, new Uint8Array(4096), { contentType: "video/mp4" });
+    await store.put(`${key}.webp`, new Uint8Array(1024), { contentType: "image/webp" });
+    await store.put(`${key}.jpg`, new Uint8Array(2048), { contentType: "image/jpeg" });
+    const [uploaded] = await handle.db
+      .insert(schema.portfolioItems)
+      .values({ slug: "havna", title: "Havna", videoMp4: `/uploads/${key}.mp4`, poster: `/uploads/${key}.webp`, posterJpeg: `/uploads/${key}.jpg`, posterAlt: "Havna i kveldslys" })
+      .returning();
+    const [shipped] = await handle.db
+      .insert(schema.portfolioItems)
+      .values({ slug: "appen", title: "Appen", videoMp4: "video/showcase-app.mp4", poster: "video/showcase-app.webp", posterJpeg: "video/showcase-app.jpg" })
+      .returning();
+
+    const files = await listShowcaseFiles(handle.db, store, undefined);
+    const ofUploaded = files.filter((file) => file.itemId === uploaded!.id);
+    expect(ofUploaded.map((file) => [file.kind, file.type, file.sizeBytes])).toEqual([
+      ["video", "video/mp4", 4096],
+      ["poster", "image/webp", 1024],
+      ["poster", "image/jpeg", 2048],
+    ]);
+    for (const file of ofUploaded) {
+      expect(file).toMatchObject({ itemTitle: "Havna", thumb: `/uploads/${key}.webp`, posterAlt: "Havna i kveldslys" });
+      expect(file.uploadedAt).toBeInstanceOf(Date);
+    }
+    const shippedVideo = files.find((file) => file.itemId === shipped!.id && file.type === "video/mp4");
+    expect(shippedVideo).toMatchObject({ url: "/media/video/showcase-app.mp4", itemTitle: "Appen", uploadedAt: null });
+    expect(shippedVideo!.sizeBytes).toBe(fs.statSync("public/media/video/showcase-app.mp4").size);
+    // Nothing of theirs is a library upload: the library's delete never reaches them.
+    expect(await listMedia(handle.db, undefined)).toEqual([]);
   });
 });
