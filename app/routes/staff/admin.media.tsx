@@ -113,7 +113,7 @@ export default function Media({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      <h2 id="showcase-files">Videoer og plakatbilder fra prosjekter</h2>
+      <h2 id="showcase-files" className="media-showcase-title">Videoer og plakatbilder fra prosjekter</h2>
       <p>
         Filene hører til prosjektet sitt og kan ikke slettes herfra: de slettes når prosjektet slettes. Bytt en fil eller
         skriv alt-teksten til plakatbildet i prosjektets skjema.
