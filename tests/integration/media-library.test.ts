@@ -5,16 +5,17 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createUser } from "~/lib/auth/users.server";
 import { listPublishedPosts, relatedPosts, withImageAlt } from "~/lib/blog/blog.server";
-import { altTextSchema, ALT_TEXT_MAX_LENGTH, imageAlt, inUseMessage } from "~/lib/media/media-forms";
+import { altTextSchema, ALT_TEXT_MAX_LENGTH, imageAlt, inUseMessage, uploadAltSchema } from "~/lib/media/media-forms";
 import { deleteMedia, getMediaItem, listMedia, setMediaAltText } from "~/lib/media/media-library.server";
 import { createLocalStore } from "~/lib/media/storage/local-store.server";
 import type { MediaStore } from "~/lib/media/storage/media-store.server";
-import { storeImage } from "~/lib/media/uploads.server";
+import { readImageUpload, storeImage } from "~/lib/media/uploads.server";
 import { createIssue } from "~/lib/newsletter/issues.server";
 import { renderIssuePreview } from "~/lib/newsletter/sending.server";
 import { schema } from "~/lib/platform/db.server";
 import { runSeeds } from "~/lib/platform/seed.server";
 import { listPortfolioItems, setPortfolioOrder } from "~/lib/showcase/portfolio-admin.server";
+import { listShowcaseFiles } from "~/lib/showcase/showcase-library.server";
 import { listPublishedShowcase } from "~/lib/showcase/showcase.server";
 import * as fixtures from "../fixtures/images";
 import { setUpTestDatabase } from "../support/test-database";
@@ -166,5 +167,84 @@ describe("the showcase's order", () => {
     expect(await setPortfolioOrder(handle.db, [a!, "00000000-0000-4000-8000-000000000000"], actor)).toEqual({ status: "stale" });
     expect(await setPortfolioOrder(handle.db, [a!, a!], actor)).toEqual({ status: "stale" });
     expect((await listPortfolioItems(handle.db, 1)).rows.map((row) => row.id)).toEqual([b, a, ...rest]);
+  });
+});
+
+describe("alt text given with an upload (the blog editor's `alt` field)", () => {
+  /** A multipart upload request as the editor sends it, with `alt` when given. */
+  async function uploadRequest(alt?: string) {
+    const form = new FormData();
+    form.append("image", new Blob([new Uint8Array(await fixtures.png())], { type: "image/png" }), "diagram.png");
+    if (alt !== undefined) form.append("alt", alt);
+    return new Request("http://localhost/api/upload-image", { method: "POST", body: form });
+  }
+  const uploadWith = async (alt?: string) => {
+    const { bytes, altText } = await readImageUpload(await uploadRequest(alt));
+    return storeImage(handle.db, { bytes, altText, uploadedBy: actor.userId, store });
+  };
+
+  it("is stored in the library, trimmed, and is what the library lists", async () => {
+    const { media } = await uploadWith("  Skisse av en app på en mobilskjerm  ");
+    expect(media.altText).toBe("Skisse av en app på en mobilskjerm");
+    const [listed] = await listMedia(handle.db, undefined);
+    expect(listed?.altText).toBe("Skisse av en app på en mobilskjerm");
+  });
+
+  it("is not needed by the API: without the field the upload is stored as before, with no alt text", async () => {
+    const read = await readImageUpload(await uploadRequest());
+    expect(read.altText).toBeUndefined();
+    const { url, media } = await storeImage(handle.db, { ...read, uploadedBy: actor.userId, store });
+    expect(url).toMatch(/^\/uploads\/[0-9a-f-]{36}-800\.png$/);
+    expect(media.altText).toBe("");
+  });
+
+  for (const [label, alt, message] of [
+    ["blank", "   ", "Failed to upload image: Skriv en alternativ tekst som beskriver bildet."],
+    ["too long", "x".repeat(ALT_TEXT_MAX_LENGTH + 1), `Failed to upload image: Alt-teksten kan være høyst ${ALT_TEXT_MAX_LENGTH} tegn.`],
+  ] as const) {
+    it(`${label} is refused with a clear message (400), and nothing is stored`, async () => {
+      await expect(uploadWith(alt)).rejects.toMatchObject({ status: 400, message });
+      expect(await handle.db.select().from(schema.media)).toHaveLength(0);
+      expect(fs.existsSync(path.join(dir, "uploads")) ? storedFiles() : []).toEqual([]);
+    });
+  }
+
+  it("uses the same limit as the library's form", () => {
+    expect(uploadAltSchema.safeParse("x".repeat(ALT_TEXT_MAX_LENGTH)).success).toBe(true);
+    expect(altTextSchema.safeParse({ intent: "alt", altText: "x".repeat(ALT_TEXT_MAX_LENGTH + 1) }).success).toBe(false);
+  });
+});
+
+describe("the showcase's videos and posters in the library", () => {
+  it("are listed read-only with their project, type, size and time; the site's own files by their size", async () => {
+    const key = "showcase/0d6b1c3e-1111-4a4a-9b9b-123456789abc";
+    await store.put(`${key}.mp4`, new Uint8Array(4096), { contentType: "video/mp4" });
+    await store.put(`${key}.webp`, new Uint8Array(1024), { contentType: "image/webp" });
+    await store.put(`${key}.jpg`, new Uint8Array(2048), { contentType: "image/jpeg" });
+    const [uploaded] = await handle.db
+      .insert(schema.portfolioItems)
+      .values({ slug: "havna", title: "Havna", videoMp4: `/uploads/${key}.mp4`, poster: `/uploads/${key}.webp`, posterJpeg: `/uploads/${key}.jpg`, posterAlt: "Havna i kveldslys" })
+      .returning();
+    const [shipped] = await handle.db
+      .insert(schema.portfolioItems)
+      .values({ slug: "appen", title: "Appen", videoMp4: "video/showcase-app.mp4", poster: "video/showcase-app.webp", posterJpeg: "video/showcase-app.jpg" })
+      .returning();
+
+    const files = await listShowcaseFiles(handle.db, store, undefined);
+    const ofUploaded = files.filter((file) => file.itemId === uploaded!.id);
+    expect(ofUploaded.map((file) => [file.kind, file.type, file.sizeBytes])).toEqual([
+      ["video", "video/mp4", 4096],
+      ["poster", "image/webp", 1024],
+      ["poster", "image/jpeg", 2048],
+    ]);
+    for (const file of ofUploaded) {
+      expect(file).toMatchObject({ itemTitle: "Havna", thumb: `/uploads/${key}.webp`, posterAlt: "Havna i kveldslys" });
+      expect(file.uploadedAt).toBeInstanceOf(Date);
+    }
+    const shippedVideo = files.find((file) => file.itemId === shipped!.id && file.type === "video/mp4");
+    expect(shippedVideo).toMatchObject({ url: "/media/video/showcase-app.mp4", itemTitle: "Appen", uploadedAt: null });
+    expect(shippedVideo!.sizeBytes).toBe(fs.statSync("public/media/video/showcase-app.mp4").size);
+    // Nothing of theirs is a library upload: the library's delete never reaches them.
+    expect(await listMedia(handle.db, undefined)).toEqual([]);
   });
 });

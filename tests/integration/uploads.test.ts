@@ -68,7 +68,7 @@ async function uploadRequest(bytes: Uint8Array, options: { name?: string; type?:
 
 async function upload(bytes: Uint8Array, options: { name?: string; type?: string } = {}) {
   const { request } = await uploadRequest(bytes, options);
-  return storeImage(handle.db, { bytes: await readImageUpload(request), uploadedBy: userId, dataDir });
+  return storeImage(handle.db, { bytes: (await readImageUpload(request)).bytes, uploadedBy: userId, dataDir });
 }
 
 const storedFiles = () => (fs.existsSync(uploadsDir(dataDir)) ? fs.readdirSync(uploadsDir(dataDir)) : []);

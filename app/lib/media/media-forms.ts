@@ -18,6 +18,18 @@ export const altTextSchema = z.object({
     .transform((value) => value ?? ""),
 });
 
+/**
+ * The alt text staff give an image as they upload it (the blog editor's `alt` field of
+ * POST /api/upload-image): required there, within the library's limit. The API itself
+ * still accepts an upload without the field (older clients); when it is sent, it is
+ * checked with this schema before anything is stored.
+ */
+export const uploadAltSchema = z
+  .string()
+  .trim()
+  .min(1, "Skriv en alternativ tekst som beskriver bildet.")
+  .max(ALT_TEXT_MAX_LENGTH, `Alt-teksten kan være høyst ${ALT_TEXT_MAX_LENGTH} tegn.`);
+
 export const deleteMediaSchema = confirmSchema("delete", "Kryss av for å bekrefte at bildet skal slettes.");
 
 /**

@@ -8,6 +8,7 @@ import { encodeImage, type ImageFormat, inspectImage, withImageSlot } from "./im
 import { log } from "../platform/log.server";
 import { consumeRateLimit, rateLimits } from "../platform/rate-limit.server";
 import { BodyLimitError, type BodyRules, BodyTooLargeError, readBody } from "../platform/request-body.server";
+import { uploadAltSchema } from "./media-forms";
 import { createLocalStore } from "./storage/local-store.server";
 import { contentTypeOf, type MediaStore } from "./storage/media-store.server";
 
@@ -69,12 +70,14 @@ export async function enforceUploadRateLimit(db: Database, userId: string) {
 
 /**
  * Reads the multipart body of an upload request and returns the bytes of its `image`
- * file. The size limit is enforced while the body streams in: a declared
+ * file and, when the optional `alt` field was sent (the blog editor sends it), its alt
+ * text checked with uploadAltSchema: a blank or too long one is refused (400) before
+ * anything is stored. Without the field `altText` is undefined, as before. The size limit is enforced while the body streams in: a declared
  * Content-Length over the limit is refused before anything is read, and otherwise
  * reading stops as soon as the count passes the limit (plus the multipart overhead),
  * so a huge body is never buffered.
  */
-export async function readImageUpload(request: Request): Promise<Uint8Array> {
+export async function readImageUpload(request: Request): Promise<{ bytes: Uint8Array; altText: string | undefined }> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\b/i.test(contentType)) {
     throw failed('send the image as multipart/form-data in the field "image".', 400);
@@ -106,7 +109,14 @@ export async function readImageUpload(request: Request): Promise<Uint8Array> {
   const file = form.get("image");
   if (!file || typeof file === "string") throw failed('no file in the field "image".', 400);
   if (file.size > MAX_UPLOAD_BYTES) throw tooLarge(file.size);
-  return new Uint8Array(await file.arrayBuffer());
+  const alt = form.get("alt");
+  let altText: string | undefined;
+  if (alt !== null) {
+    const parsed = uploadAltSchema.safeParse(typeof alt === "string" ? alt : "");
+    if (!parsed.success) throw failed(parsed.error.issues[0]?.message ?? "the alt text is not valid.", 400);
+    altText = parsed.data;
+  }
+  return { bytes: new Uint8Array(await file.arrayBuffer()), altText };
 }
 
 /**
@@ -167,7 +177,7 @@ export interface StoredImage {
  */
 export async function storeImage(
   db: Database,
-  input: { bytes: Uint8Array; uploadedBy: string | null } & ({ store: MediaStore } | { dataDir: string }),
+  input: { bytes: Uint8Array; uploadedBy: string | null; altText?: string } & ({ store: MediaStore } | { dataDir: string }),
 ): Promise<StoredImage> {
   const { bytes } = input;
   const store = "store" in input ? input.store : createLocalStore(uploadsDir(input.dataDir));
@@ -198,7 +208,7 @@ export async function storeImage(
       }
       const [media] = await db
         .insert(schema.media)
-        .values({ storageKey, mimeType: mime, sizeBytes: bytes.byteLength, width, height, variants, uploadedBy: input.uploadedBy })
+        .values({ storageKey, mimeType: mime, sizeBytes: bytes.byteLength, width, height, variants, uploadedBy: input.uploadedBy, altText: input.altText ?? "" })
         .returning();
       const url = variants[`${widths.at(-1)}.${ext}`];
       if (!media || !url) throw new Error("the upload was not recorded");

@@ -12,7 +12,9 @@ import { getMediaStore } from "~/lib/media/storage/media-store.server";
 import type { Route } from "./+types/api.upload-image";
 
 /**
- * POST /api/upload-image (staff only): multipart/form-data with one file in `image`.
+ * POST /api/upload-image (staff only): multipart/form-data with one file in `image`, and
+ * optionally its alt text in `alt` (the blog editor sends it; stored in the media library,
+ * 400 when blank or over the limit, decision 030).
  * 201 {data: {url}, message}; 400 wrong type, no file or not a valid image; 413 over
  * 5 MB or over the pixel budget; 429 over the per-user rate; 401 signed out.
  */
@@ -32,9 +34,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const db = getDb();
     await enforceUploadRateLimit(db, userId);
-    const bytes = await readImageUpload(request);
+    const { bytes, altText } = await readImageUpload(request);
     bodyRead = true;
-    const { url } = await storeImage(db, { bytes, uploadedBy: userId, store: getMediaStore() });
+    const { url } = await storeImage(db, { bytes, altText, uploadedBy: userId, store: getMediaStore() });
     return jsonResponse({ data: { url }, message: UPLOAD_SUCCESS }, 201);
   });
   // Refused before the body was read to its end (401, 413, ...): drop the rest so the

@@ -3,6 +3,7 @@ import { Link, useBlocker, useNavigate, useNavigation } from "react-router";
 import { MediaPicker } from "~/components/staff/media-picker";
 import { getPostById } from "~/lib/blog/blog.server";
 import { mediaChoices } from "~/lib/media/media-choices.server";
+import { ALT_TEXT_MAX_LENGTH, uploadAltSchema } from "~/lib/media/media-forms";
 import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
 
@@ -62,6 +63,11 @@ export default function Editor({ loaderData }: Route.ComponentProps) {
   const [message, setMessage] = useState<{ kind: "error" | "success"; text: string } | null>(null);
   const [unauthorized, setUnauthorized] = useState(false);
   const [saved, setSaved] = useState(false);
+  // The alt text of the next upload (required, decision 030), and what was uploaded with it.
+  const [uploadAlt, setUploadAlt] = useState("");
+  const [uploadAltError, setUploadAltError] = useState<string | null>(null);
+  const [uploaded, setUploaded] = useState<{ path: string; alt: string } | null>(null);
+  const uploadAltInput = useRef<HTMLInputElement>(null);
   // Set just before leaving after a save, so the unsaved-changes guard lets us go.
   const leaving = useRef(false);
   const ids = {
@@ -70,6 +76,8 @@ export default function Editor({ loaderData }: Route.ComponentProps) {
     author: useId(),
     image: useId(),
     file: useId(),
+    alt: useId(),
+    altError: useId(),
     content: useId(),
     slug: useId(),
     date: useId(),
@@ -142,6 +150,13 @@ export default function Editor({ loaderData }: Route.ComponentProps) {
 
   async function upload(file: File) {
     setMessage(null);
+    const alt = uploadAltSchema.safeParse(uploadAlt);
+    if (!alt.success) {
+      setUploadAltError(alt.error.issues[0]?.message ?? "Skriv en alternativ tekst som beskriver bildet.");
+      uploadAltInput.current?.focus();
+      return;
+    }
+    setUploadAltError(null);
     if (!IMAGE_TYPES.includes(file.type)) {
       setMessage({
         kind: "error",
@@ -160,11 +175,14 @@ export default function Editor({ loaderData }: Route.ComponentProps) {
     try {
       const form = new FormData();
       form.append("image", file);
+      form.append("alt", alt.data);
       const response = await fetch("/api/upload-image", { method: "POST", body: form });
       const body = (await response.json().catch(() => ({}))) as { error?: string; data?: { url?: string } };
       if (response.status === 401) return setUnauthorized(true);
       if (!response.ok || !body.data?.url) throw new Error(body.error || `HTTP ${response.status}`);
       set("featured_image", body.data.url);
+      setUploaded({ path: body.data.url, alt: alt.data });
+      setUploadAlt("");
       setMessage({ kind: "success", text: "Image uploaded successfully!" });
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
@@ -254,6 +272,27 @@ export default function Editor({ loaderData }: Route.ComponentProps) {
           placeholder="https://… eller last opp"
           onChange={(e) => set("featured_image", e.target.value)}
         />
+        <label htmlFor={ids.alt}>Alternativ tekst (beskriv bildet) *</label>
+        <input
+          id={ids.alt}
+          ref={uploadAltInput}
+          aria-required="true"
+          aria-invalid={uploadAltError ? true : undefined}
+          aria-describedby={uploadAltError ? ids.altError : undefined}
+          maxLength={ALT_TEXT_MAX_LENGTH}
+          value={uploadAlt}
+          onChange={(e) => {
+            setUploadAlt(e.target.value);
+            if (uploadAltError) setUploadAltError(null);
+          }}
+        />
+        {uploadAltError ? (
+          <p id={ids.altError} className="field-error">
+            {uploadAltError}
+          </p>
+        ) : (
+          <p className="field-hint">Kreves for å laste opp et bilde. Vises for skjermlesere og når bildet ikke lastes.</p>
+        )}
         <label htmlFor={ids.file} className="file-label">
           {busy === "upload" ? "Laster opp bilde..." : "Last opp bilde (JPEG, PNG, GIF, WebP, maks 5 MB)"}
         </label>
@@ -277,7 +316,11 @@ export default function Editor({ loaderData }: Route.ComponentProps) {
         {fields.featured_image ? (
           <img
             src={fields.featured_image}
-            alt={media.find((item) => item.path === fields.featured_image)?.alt || "Forhåndsvisning av bildet"}
+            alt={
+              (uploaded?.path === fields.featured_image ? uploaded.alt : undefined) ||
+              media.find((item) => item.path === fields.featured_image)?.alt ||
+              "Forhåndsvisning av bildet"
+            }
             className="editor-preview"
           />
         ) : null}
