@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
+import { FormNotice } from "~/components/form-notice";
 import { ALT_TEXT_MAX_LENGTH, altTextSchema } from "~/lib/media/media-forms";
 
 export type AltTextResult = { intent: "alt"; result: SubmissionResult<string[]>; message?: string };
@@ -39,11 +40,7 @@ export function AltTextForm({ defaultValue, actionData }: { defaultValue: string
           Lagre alt-tekst
         </button>
       </div>
-      {actionData?.message ? (
-        <p className="auth-message success" role="status">
-          {actionData.message}
-        </p>
-      ) : null}
+      <FormNotice data={actionData} />
     </Form>
   );
 }

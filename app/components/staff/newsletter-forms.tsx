@@ -8,6 +8,7 @@ import {
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
+import { FormNotice } from "~/components/form-notice";
 import { type MediaChoice, MediaPicker } from "~/components/staff/media-picker";
 import { issueSchema, sendSchema } from "~/lib/newsletter/issue-forms";
 
@@ -80,11 +81,7 @@ export function IssueForm({
           {submitLabel}
         </button>
       </div>
-      {actionData?.message ? (
-        <p className="auth-message success" role="status">
-          {actionData.message}
-        </p>
-      ) : null}
+      <FormNotice data={actionData} />
     </Form>
   );
 }
