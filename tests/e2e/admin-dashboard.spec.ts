@@ -194,7 +194,7 @@ test("Newsletter Subscribers counts confirmed subscribers only", async ({ page, 
   await withVisitor(browser, undefined, async (visitor) => {
     await visitor.goto(linkIn(confirm, "/newsletter/confirm"));
     await visitor.getByRole("button", { name: "Confirm my subscription" }).click();
-    await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("You're subscribed.");
+    await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("You’re subscribed.");
   });
   const s2 = await subscriberSnapshot(page, email);
   expect(s2.mine).toBe("Aktiv");

@@ -30,7 +30,7 @@ async function subscribeAndConfirm(browser: Browser, email: string) {
     const confirmation = await waitForMail({ kind: "newsletter-confirm", to: email });
     await visitor.goto(linkIn(confirmation, "/newsletter/confirm"));
     await visitor.getByRole("button", { name: "Confirm my subscription" }).click();
-    await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("You're subscribed.");
+    await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("You’re subscribed.");
   });
 }
 
