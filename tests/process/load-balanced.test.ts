@@ -179,6 +179,8 @@ describe(`${INSTANCES} production instances behind a round-robin proxy, one Post
       await page.getByLabel("Utdrag (Excerpt) *").fill("One site, two processes, one bucket.");
       await page.getByLabel("Forfatter (Author) *").fill(STAFF.name);
       await page.getByLabel("Innhold (Content) *").fill("Uploaded through one instance.\nServed by both.");
+      // The editor asks what the image shows before it uploads anything.
+      await page.getByLabel("Alternativ tekst (beskriv bildet) *").fill("A fjord between two steep hillsides.");
       await page.locator("input[type=file]").setInputFiles({ name: "fjord.png", mimeType: "image/png", buffer: await fixtures.png() });
       await page.getByRole("status").filter({ hasText: "Image uploaded successfully!" }).waitFor({ timeout: 60_000 });
       imageUrl = await page.getByLabel("Fremhevet bilde (Featured image URL)").inputValue();
