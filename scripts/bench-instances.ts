@@ -13,7 +13,7 @@ import {
   BENCH_CONNECTIONS,
   BENCH_SECONDS,
   measureLoad,
-  startProductionServer,
+  startBenchServer,
   stopProcess,
   writeBenchPost,
 } from "./bench-support";
@@ -24,7 +24,7 @@ import { makeDataDir, removeDataDir } from "../tests/support/server-process";
 
 /** One app instance as `npm run start:prod` runs it, on the shared database, behind a proxy (TRUST_PROXY=1). */
 const startInstance = (databaseUrl: string, secretsKey: string, dataDir: string) =>
-  startProductionServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SECRETS_KEY: secretsKey, TRUST_PROXY: "1" });
+  startBenchServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SECRETS_KEY: secretsKey, TRUST_PROXY: "1" });
 
 /** tests/support/round-robin-proxy.ts in its own process (not competing with autocannon here). */
 async function startProxy(upstreams: string[]) {

@@ -56,8 +56,12 @@ export async function writeBenchPost(db: Database) {
   return `/blog/${post!.slug}`;
 }
 
-/** The app as `npm run start:prod` runs it (errors only in its log), with `env` on top; once /healthz answers. */
-export async function startProductionServer(env: Record<string, string>) {
+/**
+ * The app as `npm run start:prod` runs it, with `env` on top; once /healthz answers.
+ * Not tests/support's startProductionServer: a bench needs start:prod's Node flags (the
+ * heap limits it measures) and must not keep the server's output in memory.
+ */
+export async function startBenchServer(env: Record<string, string>) {
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeFlagsOf("."), "server.js"], {
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "error", ...env },

@@ -11,7 +11,7 @@ import {
   BENCH_SECONDS,
   measureLoad,
   seedBenchPost,
-  startProductionServer,
+  startBenchServer,
   stopProcess,
   waitUntilAnswering,
 } from "./bench-support";
@@ -24,7 +24,7 @@ type Row = { target: string; mode: string; rps: number; p50: number; p99: number
 
 /** The app as `npm run start:prod` runs it, on `dataDir`, with the page cache on or off. */
 const startApp = (dataDir: string, pageCache: boolean) =>
-  startProductionServer({ DATA_DIR: dataDir, PAGE_CACHE: String(pageCache) });
+  startBenchServer({ DATA_DIR: dataDir, PAGE_CACHE: String(pageCache) });
 
 /** A node:http server answering every request with `body` and `contentType`, from memory. */
 async function startReference(body: Buffer, contentType: string) {
