@@ -16,7 +16,7 @@ async function loadProduction() {
     }
     throw error;
   });
-  return { mod, createListener: () => getRequestListener(mod.createApp({ mode: "production", clientDir: "./build/client" }).fetch) };
+  return { mod, createListener: () => mod.createNodeListener({ mode: "production", clientDir: "./build/client" }) };
 }
 
 async function loadDevelopment() {

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { getRequestListener } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
@@ -9,18 +10,20 @@ import { serveMedia } from "~/lib/media/serve-media.server";
 import { getMediaStore } from "~/lib/media/storage/media-store.server";
 import { getPageViewBuffer, isCountablePageView } from "~/lib/site/analytics.server";
 import { getDatabaseHandle, pingDatabase } from "~/lib/platform/db.server";
-import { getPageCache } from "~/lib/platform/page-cache.server";
+import { type CachedPage, getPageCache } from "~/lib/platform/page-cache.server";
 import { log } from "~/lib/platform/log.server";
 import { startApp } from "~/lib/platform/startup.server";
 import { type RequestInfo, requestInfoContext } from "~/lib/platform/request-context";
 import { requestFaults } from "~/lib/platform/test-faults.server";
 import { requestBodyLimits } from "./body-limit";
+import { withPageCache } from "./page-cache-listener";
 import {
   cspNonceOverride,
   hasSessionCookie,
   isCacheableRequest,
   isStorableResponse,
   markUncachedPage,
+  rememberSentHeaders,
   sendCachedPage,
   storeResponse,
 } from "./page-cache";
@@ -32,7 +35,9 @@ import {
   securityHeaders,
 } from "./security";
 
-type Env = { Variables: { secureHeadersNonce?: string; requestId: string; cspNonceOverride?: string } };
+type Env = {
+  Variables: { secureHeadersNonce?: string; requestId: string; cspNonceOverride?: string; storedPage?: CachedPage };
+};
 
 export { startApp };
 export { getConfig } from "~/lib/platform/config.server";
@@ -65,6 +70,9 @@ export function createApp(options: { mode: "development" | "production"; clientD
     const requestId = crypto.randomUUID();
     c.set("requestId", requestId);
     await next();
+    // A page just stored in the cache: its headers are kept for the listener in front (page-cache-listener.ts).
+    const stored = c.get("storedPage");
+    if (stored && c.res.status === 200) rememberSentHeaders(stored, c.res.headers, c.get("secureHeadersNonce") ?? "");
     c.header("X-Request-Id", requestId);
     const path = c.req.path;
     const quiet = path.startsWith("/assets/") || path.startsWith("/fonts/");
@@ -143,7 +151,10 @@ export function createApp(options: { mode: "development" | "production"; clientD
     const cache = getPageCache();
     const cacheable = !dev && config.pageCache && nonce !== "" && isCacheableRequest(c.req.raw, c.req.path);
     const hit = cacheable ? cache.get(c.req.path) : undefined;
-    if (hit) return sendCachedPage(c, hit, nonce);
+    if (hit) {
+      c.set("storedPage", hit);
+      return sendCachedPage(c, hit, nonce);
+    }
 
     const generation = cache.generation;
     const response = await handleRequest(c.req.raw, loadContext);
@@ -153,7 +164,9 @@ export function createApp(options: { mode: "development" | "production"; clientD
       cache.invalidate();
     }
     if (cacheable && isStorableResponse(response)) {
-      return sendCachedPage(c, await storeResponse(cache, c.req.path, response, nonce, generation), nonce);
+      const page = await storeResponse(cache, c.req.path, response, nonce, generation);
+      c.set("storedPage", page);
+      return sendCachedPage(c, page, nonce);
     }
     return markUncachedPage(response);
   }
@@ -164,6 +177,15 @@ export function createApp(options: { mode: "development" | "production"; clientD
   });
 
   return app;
+}
+
+/**
+ * The production server's Node listener: hits of the page cache are answered in front
+ * of the app (page-cache-listener.ts), everything else by the app.
+ */
+export function createNodeListener(options: { mode: "production"; clientDir: string }) {
+  const config = getConfig();
+  return withPageCache(getRequestListener(createApp(options).fetch), config.pageCache);
 }
 
 function clientIp(c: Parameters<typeof getConnInfo>[0], trustedProxies: number) {

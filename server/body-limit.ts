@@ -32,7 +32,8 @@ function rulesFor(path: string): RouteRules {
   const route = path.replace(/(?:\.data|\/)$/, "");
   if (route === "/api/upload-image") return { ...UPLOAD_BODY_RULES, tooLargeMessage: uploadTooLargeMessage };
   // The showcase form carries a video or two and a poster; each file has its own limit.
-  if (route === "/admin/work/new" || /^\/admin\/work\/[^/]+$/.test(route)) return showcaseBodyRules(getConfig().videoMaxBytes);
+  if (route === "/admin/work/new" || /^\/admin\/work\/[^/]+$/.test(route))
+    return showcaseBodyRules(getConfig().videoMaxBytes);
   if (route === "/api/blog" || route === "/api/blog-edit") return BLOG_POST_BODY_RULES;
   // The job form: a description and three lists, URL-encoded (ø is 6 bytes there).
   if (route === "/job-cms" || route.startsWith("/job-cms/") || route === "/careers/cms/new") return STAFF_CONTENT_RULES;

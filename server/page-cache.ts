@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { type CachedPage, type PageCache } from "~/lib/platform/page-cache.server";
+import { type CachedPage, NONCE_PLACEHOLDER, type PageCache } from "~/lib/platform/page-cache.server";
 import { sessionCookieName } from "~/lib/auth/session.server";
 import { isStaffPath } from "~/lib/platform/staff-paths";
 
@@ -16,16 +16,34 @@ const NOT_CACHED = ["/logout", "/api/", "/__test/", "/newsletter/"];
 
 /** A visitor's plain page request: no session, no query, no form, nothing personal. */
 export function isCacheableRequest(request: Request, path: string) {
-  if (request.method !== "GET") return false;
-  if (new URL(request.url).search !== "") return false;
-  if (hasSessionCookie(request)) return false;
-  if (request.headers.has("x-test-fault")) return false;
-  return !isStaffPath(path) && !NOT_CACHED.some((prefix) => path.startsWith(prefix));
+  return isCacheableVisit({
+    method: request.method,
+    search: new URL(request.url).search,
+    cookie: request.headers.get("cookie"),
+    testFault: request.headers.has("x-test-fault"),
+    path,
+  });
+}
+
+/** The same rule over a request's plain fields (the Node-level listener has no Request). */
+export function isCacheableVisit(request: {
+  method: string;
+  search: string;
+  cookie: string | null | undefined;
+  testFault: boolean;
+  path: string;
+}) {
+  if (request.method !== "GET" || request.search !== "" || request.testFault) return false;
+  if (cookieHasSession(request.cookie)) return false;
+  return !isStaffPath(request.path) && !NOT_CACHED.some((prefix) => request.path.startsWith(prefix));
 }
 
 export function hasSessionCookie(request: Request) {
-  const cookies = request.headers.get("cookie");
-  return cookies !== null && cookies.split(";").some((part) => part.trim().startsWith(`${sessionCookieName()}=`));
+  return cookieHasSession(request.headers.get("cookie"));
+}
+
+function cookieHasSession(cookies: string | null | undefined) {
+  return !!cookies && cookies.split(";").some((part) => part.trim().startsWith(`${sessionCookieName()}=`));
 }
 
 /** Only a complete, ordinary page: 200, HTML, no cookie set. */
@@ -38,7 +56,13 @@ export function isStorableResponse(response: Response) {
   );
 }
 
-export async function storeResponse(cache: PageCache, path: string, response: Response, nonce: string, generation: number) {
+export async function storeResponse(
+  cache: PageCache,
+  path: string,
+  response: Response,
+  nonce: string,
+  generation: number,
+) {
   const parts = (await response.text()).split(nonce).map((part) => Buffer.from(part));
   const headers = [...response.headers].filter(([name]) => !["content-length", "content-encoding"].includes(name));
   return cache.store(path, { parts, headers }, generation) ?? { parts, headers, key: "", storedAt: 0 };
@@ -67,11 +91,14 @@ export function sendCachedPage(c: Context, page: CachedPage, nonce: string) {
     headers.set("Vary", "Cookie");
   }
   const body = joinWithNonce(page.parts, nonce);
-  return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), { status: 200, headers });
+  return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), {
+    status: 200,
+    headers,
+  });
 }
 
 /** Bytes, not a string: a 50 KB string would be encoded to UTF-8 again on every hit. */
-function joinWithNonce(parts: Buffer[], nonce: string) {
+export function joinWithNonce(parts: Buffer[], nonce: string) {
   if (parts.length === 1) return parts[0]!;
   const nonceBytes = Buffer.from(nonce);
   const pieces: Buffer[] = [];
@@ -82,7 +109,7 @@ function joinWithNonce(parts: Buffer[], nonce: string) {
   return Buffer.concat(pieces);
 }
 
-function matchingValidator(ifNoneMatch: string | undefined, key: string) {
+export function matchingValidator(ifNoneMatch: string | undefined, key: string) {
   for (const candidate of ifNoneMatch?.split(",") ?? []) {
     const match = /^\s*W\/"([^":]+):([^"]+)"\s*$/.exec(candidate);
     // The nonce goes into a header: only the exact shape a nonce has is accepted.
@@ -101,8 +128,23 @@ export function cspNonceOverride(): MiddlewareHandler {
     const override = c.get("cspNonceOverride") as string | undefined;
     const fresh = c.get("secureHeadersNonce") as string | undefined;
     const csp = c.res.headers.get("content-security-policy");
-    if (override && fresh && csp) c.res.headers.set("content-security-policy", csp.replaceAll(`'nonce-${fresh}'`, `'nonce-${override}'`));
+    if (override && fresh && csp)
+      c.res.headers.set("content-security-policy", csp.replaceAll(`'nonce-${fresh}'`, `'nonce-${override}'`));
   };
+}
+
+// Set per response by the listener in front of the app (or by Hono's ETag); the rest repeat.
+const PER_RESPONSE = new Set(["content-length", "content-encoding", "etag", "vary", "x-request-id", "date"]);
+
+/**
+ * Keeps the headers the app sent with a stored page (security headers included), so the
+ * listener in front of the app (page-cache-listener.ts) can send later hits without it.
+ */
+export function rememberSentHeaders(page: CachedPage, headers: Headers, nonce: string) {
+  if (page.sentHeaders || !page.key || !nonce) return;
+  page.sentHeaders = [...headers]
+    .filter(([name]) => !PER_RESPONSE.has(name))
+    .map(([name, value]) => [name, value.replaceAll(nonce, NONCE_PLACEHOLDER)]);
 }
 
 /** Pages that were not cached and carry nothing saying otherwise are kept by nobody. */

@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
+import http from "node:http";
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "~/lib/auth/users.server";
+import { schema } from "~/lib/platform/db.server";
 import {
   BROWSER_UA,
   killAll,
@@ -44,6 +47,23 @@ async function startInstance() {
 const visit = (url: string, headers: Record<string, string> = {}) =>
   fetch(url, { headers: { "user-agent": BROWSER_UA, ...headers } });
 
+/** A GET without Accept-Encoding (fetch always asks for compression). */
+function rawGet(url: string) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    http
+      .get(url, { headers: { "user-agent": BROWSER_UA } }, (response) => {
+        let body = "";
+        response.setEncoding("utf8").on("data", (chunk) => (body += chunk));
+        response.on("end", () => resolve({ headers: response.headers, body }));
+      })
+      .on("error", reject);
+  });
+}
+
+async function viewsOf(path: string) {
+  return (await shared.handle.db.select().from(schema.pageViews).where(eq(schema.pageViews.path, path))).length;
+}
+
 const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
 
 describe("the page cache", () => {
@@ -53,7 +73,10 @@ describe("the page cache", () => {
     const first = await visit(`${server.url}/careers`);
     const second = await visit(`${server.url}/careers`);
     const [firstBody, secondBody] = [await first.text(), await second.text()];
-    const [firstNonce, secondNonce] = [nonceOf(first.headers.get("content-security-policy")), nonceOf(second.headers.get("content-security-policy"))];
+    const [firstNonce, secondNonce] = [
+      nonceOf(first.headers.get("content-security-policy")),
+      nonceOf(second.headers.get("content-security-policy")),
+    ];
     expect(firstNonce).not.toBe(secondNonce);
     expect(firstBody).toContain(`nonce="${firstNonce}"`);
     expect(secondBody).toContain(`nonce="${secondNonce}"`);
@@ -71,6 +94,43 @@ describe("the page cache", () => {
     expect(refused.headers.get("content-security-policy")).not.toContain("unsafe-inline");
   });
 
+  it("sends a hit with the headers of the rendered page, gzipped or not, and counts it as a page view", async () => {
+    const server = await startInstance();
+    const rendered = await visit(`${server.url}/terms`);
+    const renderedBody = await rendered.text();
+    // Later requests are hits, answered in front of the app (server/page-cache-listener.ts).
+    const zipped = await visit(`${server.url}/terms`, { "accept-encoding": "gzip" });
+    const plain = await rawGet(`${server.url}/terms`);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(Number(plain.headers["content-length"])).toBe(Buffer.byteLength(plain.body));
+    const withoutNonce = (body: string, csp: string | null) => body.replaceAll(nonceOf(csp)!, "N");
+    expect(withoutNonce(await zipped.text(), zipped.headers.get("content-security-policy"))).toBe(
+      withoutNonce(renderedBody, rendered.headers.get("content-security-policy")),
+    );
+    expect(withoutNonce(plain.body, plain.headers["content-security-policy"] as string)).toBe(
+      withoutNonce(renderedBody, rendered.headers.get("content-security-policy")),
+    );
+    // Every header the app sent comes again, with this response's nonce; only these differ.
+    const perResponse = [
+      "date",
+      "etag",
+      "x-request-id",
+      "content-security-policy",
+      "content-length",
+      "content-encoding",
+      "transfer-encoding",
+    ];
+    const stable = (headers: Iterable<[string, string]>) =>
+      Object.fromEntries([...headers].filter(([name]) => !perResponse.includes(name)));
+    expect(stable(zipped.headers)).toEqual(stable(rendered.headers));
+    expect(zipped.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(zipped.headers.get("x-request-id")).not.toBe(rendered.headers.get("x-request-id"));
+
+    // Three people and a crawler: three views of /terms are written (the buffer flushes every second).
+    await visit(`${server.url}/terms`, { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" });
+    await expect.poll(() => viewsOf("/terms"), { timeout: 20_000 }).toBe(3);
+  });
+
   it("never keeps a page for someone with a session", async () => {
     const server = await startInstance();
     await visit(`${server.url}/blog`);
@@ -81,14 +141,18 @@ describe("the page cache", () => {
 
   it("shows a post published on one instance on both at once", async () => {
     const [a, b] = [await startInstance(), await startInstance()];
-    for (const server of [a, b]) expect(await (await visit(`${server.url}/blog`)).text()).toContain("No blog posts yet");
+    for (const server of [a, b])
+      expect(await (await visit(`${server.url}/blog`)).text()).toContain("No blog posts yet");
 
     const signIn = await fetch(`${a.url}/login`, {
       method: "POST",
       body: new URLSearchParams({ email: "cache@fjordform.test", password }),
       redirect: "manual",
     });
-    const cookie = signIn.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
     expect(cookie).toContain("session=");
     const published = await fetch(`${a.url}/api/blog`, {
       method: "POST",

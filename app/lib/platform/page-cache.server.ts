@@ -11,10 +11,19 @@ export interface CachedPage {
    */
   parts: Buffer[];
   headers: [string, string][];
+  /**
+   * Every header the first response of this page went out with, the nonce in its CSP
+   * replaced by NONCE_PLACEHOLDER: what server/page-cache-listener.ts sends on a hit.
+   */
+  sentHeaders?: [string, string][];
+  /** The parts gzipped once (server/gzip-with-nonce.ts), made on the first hit that asks for gzip. */
+  gzip?: { compressed: Buffer[]; parts: Buffer[] };
   /** Identifies this rendering in ETags: the same key means the same page. */
   key: string;
   storedAt: number;
 }
+
+export const NONCE_PLACEHOLDER = "{{nonce}}";
 
 const MAX_ENTRIES = 300;
 const MAX_BODY_BYTES = 1_000_000;

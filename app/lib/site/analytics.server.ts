@@ -7,10 +7,13 @@ import { isStaffPath } from "../platform/staff-paths";
  * no IP address, no user agent is stored, so there is nothing to consent to.
  */
 export function isCountablePageView(request: { method: string; path: string; userAgent: string }, response: Response) {
-  if (request.method !== "GET" || response.status !== 200) return false;
-  if (!response.headers.get("content-type")?.startsWith("text/html")) return false;
-  if (isbot(request.userAgent)) return false;
-  return !isStaffPath(request.path);
+  if (response.status !== 200 || !response.headers.get("content-type")?.startsWith("text/html")) return false;
+  return isCountableVisit(request);
+}
+
+/** A person (not a bot) fetching a public page; for a response already known to be a page. */
+export function isCountableVisit(request: { method: string; path: string; userAgent: string }) {
+  return request.method === "GET" && !isbot(request.userAgent) && !isStaffPath(request.path);
 }
 
 /**

@@ -1,0 +1,96 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { type CachedPage, getPageCache, NONCE_PLACEHOLDER } from "~/lib/platform/page-cache.server";
+import { log } from "~/lib/platform/log.server";
+import { getPageViewBuffer, isCountableVisit } from "~/lib/site/analytics.server";
+import { compressParts, gzipWithNonce } from "./gzip-with-nonce";
+import { isCacheableVisit, joinWithNonce, matchingValidator, PUBLIC_PAGE_CACHE_CONTROL } from "./page-cache";
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+/**
+ * A visitor's request for a page already in the page cache is answered here, in front
+ * of the app: no Request/Response objects, no middleware chain, no per-response
+ * compression. The app rendered and sent the page once; its headers (security headers
+ * included) were kept with it (page-cache.ts `rememberSentHeaders`) and are repeated
+ * with this response's own nonce, request id, ETag and a page view, exactly as the
+ * app sends a hit. Anything else, or any doubt, goes to the app.
+ * docs/decisions/031-page-cache-in-front-of-the-app.md says why.
+ */
+export function withPageCache(app: Listener, enabled: boolean): Listener {
+  if (!enabled) return app;
+  return (req, res) => {
+    const started = performance.now();
+    const page = cachedPageFor(req);
+    if (!page) return app(req, res);
+    const requestId = randomUUID();
+    const status = sendHit(req, res, page, requestId);
+    const path = req.url!;
+    const userAgent = req.headers["user-agent"] ?? "";
+    if (status === 200 && isCountableVisit({ method: "GET", path, userAgent })) getPageViewBuffer()?.record(path);
+    log.info("request", {
+      requestId,
+      method: "GET",
+      path,
+      status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    });
+  };
+}
+
+/** Only a plain address (no query, no escapes, no dot segments) that the app stored itself. */
+function cachedPageFor(req: IncomingMessage) {
+  const url = req.url;
+  if (!url || url[0] !== "/" || /[?%#\\]|\/\/|\/\./.test(url)) return undefined;
+  const cacheable = isCacheableVisit({
+    method: req.method ?? "",
+    search: "",
+    cookie: req.headers.cookie,
+    testFault: req.headers["x-test-fault"] !== undefined,
+    path: url,
+  });
+  const page = cacheable ? getPageCache().get(url) : undefined;
+  return page?.sentHeaders ? page : undefined;
+}
+
+function sendHit(req: IncomingMessage, res: ServerResponse, page: CachedPage, requestId: string) {
+  const validator = matchingValidator(req.headers["if-none-match"], page.key);
+  // A 304 repeats the nonce of the copy the browser kept (see page-cache.ts sendCachedPage).
+  const nonce = validator?.nonce ?? randomBytes(16).toString("base64");
+  const headers: Record<string, string> = {};
+  for (const [name, value] of page.sentHeaders!) headers[name] = value.replaceAll(NONCE_PLACEHOLDER, nonce);
+  headers["etag"] = validator?.etag ?? `W/"${page.key}:${nonce}"`;
+  headers["cache-control"] = PUBLIC_PAGE_CACHE_CONTROL;
+  headers["vary"] = "Cookie, Accept-Encoding";
+  headers["x-request-id"] = requestId;
+  if (validator) {
+    delete headers["content-type"];
+    res.writeHead(304, headers).end();
+    return 304;
+  }
+  let body: Buffer;
+  if (acceptsGzip(req.headers["accept-encoding"])) {
+    page.gzip ??= compressParts(page.parts);
+    body = gzipWithNonce(page.gzip, nonce);
+    headers["content-encoding"] = "gzip";
+  } else {
+    body = joinWithNonce(page.parts, nonce);
+  }
+  headers["content-length"] = String(body.length);
+  res.writeHead(200, headers).end(body);
+  return 200;
+}
+
+/** gzip named without q=0, or a wildcard without q=0 (RFC 9110 §12.5.3). */
+export function acceptsGzip(header: string | undefined) {
+  if (!header) return false;
+  let wildcard = false;
+  for (const item of header.split(",")) {
+    const [coding, ...params] = item.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const accepted = !q || Number(q.slice(2)) > 0;
+    if (coding === "gzip" || coding === "x-gzip") return accepted;
+    if (coding === "*") wildcard = accepted;
+  }
+  return wildcard;
+}

@@ -1,0 +1,46 @@
+import zlib from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { compressParts, gzipWithNonce } from "../../server/gzip-with-nonce";
+import { acceptsGzip } from "../../server/page-cache-listener";
+
+// A cached page is gzipped once and sent with a different nonce each time: what a
+// browser unpacks must be exactly the page with that nonce.
+const page = `<!doctype html><html lang="en"><head><style nonce="§">body{}</style></head><body>
+${"<p>Fjordform lager programvare for deg – æøå ÆØÅ “sitater”.</p>\n".repeat(800)}
+<script nonce="§">window.x=1</script></body></html>`;
+const partsOf = (html: string) => html.split("§").map((part) => Buffer.from(part));
+
+describe("gzip with a nonce", () => {
+  it("unpacks to the page joined with each response's own nonce", () => {
+    const compressed = compressParts(partsOf(page));
+    for (const nonce of ["+V4momf9p1of4X3aqL8qcw==", "mpFzjxELb8hLpTausuynYg=="]) {
+      const body = gzipWithNonce(compressed, nonce);
+      expect(zlib.gunzipSync(body).toString("utf8")).toBe(page.replaceAll("§", nonce));
+    }
+  });
+
+  it("is still compressed: well under a tenth of the page", () => {
+    const body = gzipWithNonce(compressParts(partsOf(page)), "mpFzjxELb8hLpTausuynYg==");
+    expect(body.length).toBeLessThan(Buffer.byteLength(page) / 10);
+  });
+
+  it("handles a page without a nonce and a page that starts or ends with one", () => {
+    for (const html of ["<p>no scripts</p>", "§<p>x</p>", "<p>x</p>§", "§"]) {
+      const body = gzipWithNonce(compressParts(partsOf(html)), "abc");
+      expect(zlib.gunzipSync(body).toString("utf8")).toBe(html.replaceAll("§", "abc"));
+    }
+  });
+});
+
+describe("acceptsGzip", () => {
+  it("reads Accept-Encoding as browsers and tools send it", () => {
+    expect(acceptsGzip("gzip, deflate, br, zstd")).toBe(true);
+    expect(acceptsGzip("br;q=1.0, gzip;q=0.8, *;q=0.1")).toBe(true);
+    expect(acceptsGzip("*")).toBe(true);
+    expect(acceptsGzip(undefined)).toBe(false);
+    expect(acceptsGzip("identity")).toBe(false);
+    expect(acceptsGzip("br")).toBe(false);
+    expect(acceptsGzip("gzip;q=0")).toBe(false);
+    expect(acceptsGzip("*, gzip;q=0")).toBe(false);
+  });
+});
