@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatLongDate } from "~/lib/blog/blog-format";
+import { formatLongDate } from "~/lib/platform/dates";
 
 export type PostSummary = {
   slug: string;

@@ -1,3 +1,4 @@
+import { shortDayLabel } from "~/lib/platform/dates";
 import type { DailyViews } from "~/lib/site/traffic.server";
 
 const WIDTH = 600;
@@ -5,18 +6,13 @@ const HEIGHT = 160;
 const AXIS = 18; // room under the bars for the day labels
 const number = (n: number) => n.toLocaleString("nb-NO");
 
-/** "23. nov.": a day key ("2026-11-23") as staff read it. The key is already an Oslo day. */
-function shortDay(day: string) {
-  const [year, month, date] = day.split("-").map(Number);
-  return new Date(Date.UTC(year!, month! - 1, date!)).toLocaleDateString("nb-NO", { day: "numeric", month: "short", timeZone: "UTC" });
-}
 
 /** One sentence that says what the chart shows, for everyone (and the only text a screen reader needs). */
 export function trafficSummary(days: DailyViews[]) {
   const total = days.reduce((sum, d) => sum + d.views, 0);
   if (total === 0) return `Ingen sidevisninger de siste ${days.length} dagene.`;
   const busiest = days.reduce((best, d) => (d.views > best.views ? d : best));
-  return `${number(total)} sidevisninger de siste ${days.length} dagene; flest ${shortDay(busiest.day)} (${number(busiest.views)}).`;
+  return `${number(total)} sidevisninger de siste ${days.length} dagene; flest ${shortDayLabel(busiest.day)} (${number(busiest.views)}).`;
 }
 
 /**
@@ -54,14 +50,14 @@ export function TrafficChart({ days }: { days: DailyViews[] }) {
               rx="1.5"
               className="traffic-bar"
             >
-              <title>{`${shortDay(d.day)}: ${number(d.views)}`}</title>
+              <title>{`${shortDayLabel(d.day)}: ${number(d.views)}`}</title>
             </rect>
           );
         })}
       </svg>
       <div className="traffic-days" aria-hidden="true">
         {days.map((d, index) => (
-          <span key={d.day}>{labelled.has(index) ? shortDay(d.day) : ""}</span>
+          <span key={d.day}>{labelled.has(index) ? shortDayLabel(d.day) : ""}</span>
         ))}
       </div>
       <table className="visually-hidden" data-testid="traffic-table">
@@ -75,7 +71,7 @@ export function TrafficChart({ days }: { days: DailyViews[] }) {
         <tbody>
           {days.map((d) => (
             <tr key={d.day} data-day={d.day}>
-              <th scope="row">{shortDay(d.day)}</th>
+              <th scope="row">{shortDayLabel(d.day)}</th>
               <td>{d.views}</td>
             </tr>
           ))}

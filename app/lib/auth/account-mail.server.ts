@@ -1,3 +1,4 @@
+import { osloLongDateTime } from "../platform/dates";
 import { siteConfig } from "~/content/site";
 import { now } from "../platform/clock.server";
 import { getConfig } from "../platform/config.server";
@@ -48,7 +49,6 @@ const TEXTS: Record<AccountChange, { subject: string; what: string }> = {
   },
 };
 
-const osloTime = new Intl.DateTimeFormat("nb-NO", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Oslo" });
 
 export async function enqueueAccountChangeMail(
   tx: Database,
@@ -63,7 +63,7 @@ export async function enqueueAccountChangeMail(
   const text = [
     `Hei${user.fullName ? ` ${user.fullName}` : ""},`,
     "",
-    `${what} (${user.email}) ${osloTime.format(now())}, fra IP-adressen ${meta.ip}.`,
+    `${what} (${user.email}) ${osloLongDateTime(now())}, fra IP-adressen ${meta.ip}.`,
     ...(extra ? [extra] : []),
     "",
     "Var det deg, trenger du ikke gjøre noe.",

@@ -8,20 +8,5 @@ export function paragraphs(content: string) {
     .filter(Boolean);
 }
 
-const longDate = new Intl.DateTimeFormat("nb-NO", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Europe/Oslo",
-});
-const shortDate = new Intl.DateTimeFormat("nb-NO", {
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  timeZone: "Europe/Oslo",
-});
-
-/** Norwegian long form, e.g. "21. november 2026" (the blog). */
-export const formatLongDate = (value: string | Date) => longDate.format(new Date(value));
-/** Norwegian short form, e.g. "21.11.2026" (the manage table). */
-export const formatShortDate = (value: string | Date) => shortDate.format(new Date(value));
+// The blog's dates moved to the one date module; kept here for the pages that still import them from the blog.
+export { formatLongDate, formatShortDate } from "../platform/dates";

@@ -1,5 +1,5 @@
 import { listMedia } from "./media-library.server";
-import { formatShortDate } from "../blog/blog-format";
+import { formatShortDate } from "../platform/dates";
 import type { Database } from "../platform/db.server";
 
 /**

@@ -1,16 +1,12 @@
-import { tz } from "@date-fns/tz";
-import { addDays, format } from "date-fns";
+import { addDays } from "date-fns";
 import { and, count, desc, gte, sql } from "drizzle-orm";
 import { now } from "../platform/clock.server";
 import { type Database, schema } from "../platform/db.server";
-import { startOfTodayInOslo } from "../staff/dashboard.server";
+import { osloDay, osloZone as oslo, startOfOsloDay } from "../platform/dates";
 
 export const TRAFFIC_DAYS = 30;
 export const TOP_PAGES = 10;
 
-const oslo = tz("Europe/Oslo");
-/** The Oslo calendar day of a moment, as "2026-11-23". */
-const osloDay = (at: Date) => format(at, "yyyy-MM-dd", { in: oslo });
 
 export type DailyViews = { day: string; views: number };
 
@@ -22,7 +18,7 @@ export type DailyViews = { day: string; views: number };
  */
 export async function pageViewsPerDay(db: Database, days = TRAFFIC_DAYS): Promise<DailyViews[]> {
   const today = now();
-  const since = startOfTodayInOslo(addDays(today, -(days - 1), { in: oslo }));
+  const since = startOfOsloDay(addDays(today, -(days - 1), { in: oslo }));
   const day = sql<string>`to_char(${schema.pageViews.createdAt} at time zone 'Europe/Oslo', 'YYYY-MM-DD')`;
   const rows = await db
     .select({ day, views: count() })
@@ -39,7 +35,7 @@ export async function pageViewsPerDay(db: Database, days = TRAFFIC_DAYS): Promis
 
 /** The most viewed pages of the last `days` days, most viewed first (ties by path). */
 export async function topPages(db: Database, days = TRAFFIC_DAYS, limit = TOP_PAGES) {
-  const since = startOfTodayInOslo(addDays(now(), -(days - 1), { in: oslo }));
+  const since = startOfOsloDay(addDays(now(), -(days - 1), { in: oslo }));
   const views = count();
   const rows = await db
     .select({ path: schema.pageViews.path, views })

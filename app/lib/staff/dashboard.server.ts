@@ -1,33 +1,12 @@
 import { and, count, eq, gte } from "drizzle-orm";
 import { now } from "../platform/clock.server";
+import { startOfOsloDay } from "../platform/dates";
 import { type Database, schema } from "../platform/db.server";
 import { failingMailCount } from "../mail/outbox-admin.server";
 import { unreadLeadCount } from "../visitor-forms/leads.server";
 
 /** Midnight today in Oslo, as an instant: "today" for a Norwegian studio. */
-export function startOfTodayInOslo(at = now()) {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Europe/Oslo",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(at);
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-  const osloWallClockAsUtc = Date.UTC(
-    get("year"),
-    get("month") - 1,
-    get("day"),
-    get("hour"),
-    get("minute"),
-    get("second"),
-  );
-  const offsetMs = osloWallClockAsUtc - Math.floor(at.getTime() / 1000) * 1000;
-  return new Date(Date.UTC(get("year"), get("month") - 1, get("day")) - offsetMs);
-}
+export const startOfTodayInOslo = (at = now()) => startOfOsloDay(at);
 
 /**
  * The dashboard's numbers: published posts, active subscribers, published portfolio items,

@@ -3,7 +3,7 @@ import { analyseGdprAnswers, gdprCategories } from "~/content/gdpr";
 import { actorEvent, logSecurityEvent, type StaffActor } from "../auth/security-events.server";
 import { toCsv } from "../platform/csv";
 import { type Database, schema } from "../platform/db.server";
-import { osloTimestamp } from "../platform/oslo-time";
+import { osloTimestamp } from "../platform/dates";
 import {
   LEAD_KIND_LABELS,
   LEAD_STATUS_LABELS,

@@ -3,7 +3,7 @@ import { auditAction, type StaffActor } from "../auth/security-events.server";
 import { toCsv } from "../platform/csv";
 import { type Database, schema } from "../platform/db.server";
 import { containsPattern, pageWindow } from "../platform/list-query";
-import { osloTimestamp } from "../platform/oslo-time";
+import { osloTimestamp } from "../platform/dates";
 import { keyedHash } from "../platform/secrets.server";
 import {
   sourceLabel,

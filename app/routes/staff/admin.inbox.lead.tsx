@@ -4,7 +4,7 @@ import { LeadEraseForm, LeadNoteForm, LeadStatusForm, type LeadActionResult } fr
 import { siteConfig } from "~/content/site";
 import { MAIL_STATUS_LABELS, mailKindLabel } from "~/lib/mail/outbox-forms";
 import { getDb } from "~/lib/platform/db.server";
-import { osloDateTime } from "~/lib/platform/oslo-time";
+import { osloDateTime } from "~/lib/platform/dates";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
 import {

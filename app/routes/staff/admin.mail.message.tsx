@@ -5,7 +5,7 @@ import { kickMailWorker } from "~/lib/mail/mail.server";
 import { openOutboxMessage, resendMail } from "~/lib/mail/outbox-admin.server";
 import { MAIL_STATUS_LABELS, mailKindLabel, mailResendSchema } from "~/lib/mail/outbox-forms";
 import { getDb } from "~/lib/platform/db.server";
-import { osloDateTime } from "~/lib/platform/oslo-time";
+import { osloDateTime } from "~/lib/platform/dates";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
 import type { Route } from "./+types/admin.mail.message";

@@ -11,7 +11,7 @@ import {
   parseOutboxFilter,
 } from "~/lib/mail/outbox-forms";
 import { getDb } from "~/lib/platform/db.server";
-import { osloDateTime } from "~/lib/platform/oslo-time";
+import { osloDateTime } from "~/lib/platform/dates";
 import { staffMeta } from "~/lib/site/seo";
 import type { Route } from "./+types/admin.mail";
 

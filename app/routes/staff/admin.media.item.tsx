@@ -7,7 +7,7 @@ import { altTextSchema, deleteMediaSchema, describeUse, inUseMessage } from "~/l
 import { getMediaStore } from "~/lib/media/storage/media-store.server";
 import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
-import { osloDateTime } from "~/lib/platform/oslo-time";
+import { osloDateTime } from "~/lib/platform/dates";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
 import type { Route } from "./+types/admin.media.item";

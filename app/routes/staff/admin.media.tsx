@@ -4,7 +4,7 @@ import { describeUse } from "~/lib/media/media-forms";
 import { getConfig } from "~/lib/platform/config.server";
 import { getMediaStore } from "~/lib/media/storage/media-store.server";
 import { getDb } from "~/lib/platform/db.server";
-import { osloDateTime } from "~/lib/platform/oslo-time";
+import { osloDateTime } from "~/lib/platform/dates";
 import { listShowcaseFiles } from "~/lib/showcase/showcase-library.server";
 import { staffMeta } from "~/lib/site/seo";
 import type { Route } from "./+types/admin.media";

@@ -9,7 +9,7 @@ import { mediaChoices } from "~/lib/media/media-choices.server";
 import { renderIssuePreview } from "~/lib/newsletter/sending.server";
 import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
-import { osloDateTime } from "~/lib/platform/oslo-time";
+import { osloDateTime } from "~/lib/platform/dates";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
 import type { Route } from "./+types/admin.newsletter.issue";

@@ -5,7 +5,7 @@ import { issuePageSchema, SEND_STATES } from "~/lib/newsletter/issue-forms";
 import { listIssues, publishedPostChoices } from "~/lib/newsletter/issues.server";
 import { countActiveSubscribers } from "~/lib/newsletter/sending.server";
 import { getDb } from "~/lib/platform/db.server";
-import { osloDateTime } from "~/lib/platform/oslo-time";
+import { osloDateTime } from "~/lib/platform/dates";
 import { staffMeta } from "~/lib/site/seo";
 import type { Route } from "./+types/admin.newsletter";
 

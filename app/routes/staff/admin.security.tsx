@@ -4,7 +4,7 @@ import { auditFilterChoices, listSecurityEvents } from "~/lib/auth/audit-log.ser
 import { staffSession } from "~/lib/auth/guard.server";
 import { NO_ACCOUNT, parseAuditFilter, securityEventLabel } from "~/lib/auth/security-event-labels";
 import { getDb } from "~/lib/platform/db.server";
-import { osloDateTime } from "~/lib/platform/oslo-time";
+import { osloDateTime } from "~/lib/platform/dates";
 import { staffMeta } from "~/lib/site/seo";
 import type { Route } from "./+types/admin.security";
 

@@ -7,7 +7,7 @@ import { staffSession } from "~/lib/auth/guard.server";
 import { inviteStaff, listStaff } from "~/lib/auth/staff-accounts.server";
 import { kickMailWorker } from "~/lib/mail/mail.server";
 import { getDb } from "~/lib/platform/db.server";
-import { osloDateTime } from "~/lib/platform/oslo-time";
+import { osloDateTime } from "~/lib/platform/dates";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
 import type { Route } from "./+types/admin.staff";

@@ -3,7 +3,7 @@ import { data, Link, redirect } from "react-router";
 import { type ConfirmedActionResult, ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
 import { MAIL_STATUS_LABELS, mailKindLabel } from "~/lib/mail/outbox-forms";
 import { getDb } from "~/lib/platform/db.server";
-import { osloDateTime } from "~/lib/platform/oslo-time";
+import { osloDateTime } from "~/lib/platform/dates";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
 import {

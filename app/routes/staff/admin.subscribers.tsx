@@ -3,7 +3,7 @@ import { choicesOf, FilterBar, ListCount, SearchFilter, SelectFilter } from "~/c
 import { Pager } from "~/components/staff/pager";
 import { staffSession } from "~/lib/auth/guard.server";
 import { getDb } from "~/lib/platform/db.server";
-import { osloDateTime } from "~/lib/platform/oslo-time";
+import { osloDateTime } from "~/lib/platform/dates";
 import { staffMeta } from "~/lib/site/seo";
 import {
   parseSubscriberFilter,

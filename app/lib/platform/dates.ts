@@ -1,0 +1,37 @@
+import { tz } from "@date-fns/tz";
+import { format, parseISO, startOfDay } from "date-fns";
+import { nb } from "date-fns/locale/nb";
+
+/**
+ * Every date the site shows or groups by, in one place: Norwegian forms, always in Oslo
+ * time whatever the server's or browser's zone (a post published at 00:30 Oslo time is
+ * dated that day, not the evening before in UTC). Browser-safe; date-fns with its
+ * time-zone companion instead of hand-built Intl parts (decision 010 for the language).
+ */
+export const osloZone = tz("Europe/Oslo");
+const oslo = osloZone;
+const inOslo = { in: oslo, locale: nb };
+
+/** "21. november 2026": the blog's dates. */
+export const formatLongDate = (value: string | Date) => format(new Date(value), "d. MMMM yyyy", inOslo);
+
+/** "21.11.2026": tables. */
+export const formatShortDate = (value: string | Date) => format(new Date(value), "dd.MM.yyyy", inOslo);
+
+/** "5. des. 2026 kl. 14:03": a moment as staff in Oslo read it in the back office. */
+export const osloDateTime = (at: Date | string) => format(new Date(at), "d. MMM yyyy 'kl.' HH:mm", inOslo);
+
+/** "5. desember 2026 kl. 14:03": a moment in full, for e-mails. */
+export const osloLongDateTime = (at: Date) => format(at, "d. MMMM yyyy 'kl.' HH:mm", inOslo);
+
+/** "2026-12-05 14:03": sortable, for exports. */
+export const osloTimestamp = (at: Date) => format(at, "yyyy-MM-dd HH:mm", inOslo);
+
+/** The Oslo calendar day of a moment, as "2026-11-23" (a key for grouping by day). */
+export const osloDay = (at: Date) => format(at, "yyyy-MM-dd", inOslo);
+
+/** "23. nov.": a day key ("2026-11-23"), which is already an Oslo day. */
+export const shortDayLabel = (day: string) => format(parseISO(day), "d. MMM", { locale: nb });
+
+/** Midnight of the Oslo day `at` falls in, as an instant: "today" for a Norwegian studio. */
+export const startOfOsloDay = (at: Date) => new Date(startOfDay(at, { in: oslo }).getTime());
