@@ -11,7 +11,7 @@ import { getMediaStore } from "~/lib/media/storage/media-store.server";
 import { getPageViewBuffer, isCountablePageView } from "~/lib/site/analytics.server";
 import { getDatabaseHandle, pingDatabase } from "~/lib/platform/db.server";
 import { type CachedPage, getPageCache } from "~/lib/platform/page-cache.server";
-import { log } from "~/lib/platform/log.server";
+import { log, withRequestId } from "~/lib/platform/log.server";
 import { startApp } from "~/lib/platform/startup.server";
 import { type RequestInfo, requestInfoContext } from "~/lib/platform/request-context";
 import { requestFaults } from "~/lib/platform/test-faults.server";
@@ -69,7 +69,7 @@ export function createApp(options: { mode: "development" | "production"; clientD
     const started = performance.now();
     const requestId = crypto.randomUUID();
     c.set("requestId", requestId);
-    await next();
+    await withRequestId(requestId, next);
     // A page just stored in the cache: its headers are kept for the listener in front (page-cache-listener.ts).
     const stored = c.get("storedPage");
     if (stored && c.res.status === 200) rememberSentHeaders(stored, c.res.headers, c.get("secureHeadersNonce") ?? "");

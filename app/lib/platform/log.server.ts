@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
 /**
  * Structured logs: one JSON object a line on stdout, so a log shipper can parse them
  * and a human can still grep them. The level comes from LOG_LEVEL.
@@ -63,9 +65,19 @@ function serializeError(error: Error) {
   return { name: error.name, message: error.message, stack: error.stack };
 }
 
+/**
+ * The request a line belongs to. server/app.ts runs each request inside `withRequestId`,
+ * so every line written while it is handled (route, domain, database code) carries the
+ * id the response's X-Request-Id header names, without passing it down by hand.
+ */
+const requestScope = new AsyncLocalStorage<{ requestId: string }>();
+export const withRequestId = <T>(requestId: string, run: () => T): T => requestScope.run({ requestId }, run);
+
 function write(level: Level, msg: string, fields?: Record<string, unknown>) {
   if (levels[level] < threshold()) return;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }, (_key, value) =>
+  const requestId = requestScope.getStore()?.requestId;
+  const entry = { time: new Date().toISOString(), level, msg, ...(requestId ? { requestId } : {}), ...fields };
+  const line = JSON.stringify(entry, (_key, value) =>
     value instanceof Error ? serializeError(value) : value,
   );
   (level === "error" || level === "warn" ? process.stderr : process.stdout).write(`${line}\n`);
