@@ -6,7 +6,8 @@ import { englishFieldMessages, multiLine, requiredText, singleLine } from "../pl
 /**
  * The job listing form's rules, shared by the browser (Conform) and the server: lengths,
  * required fields and messages are stated once, here. Browser-safe: no `.server` imports.
- * The form's labels are English (SPEC §7), so are its messages.
+ * The job form was specified with English labels (unlike the rest of the staff area,
+ * which is Norwegian: decision 010), so its messages are English too.
  */
 export const JOB_LIMITS = { title: 120, slug: 120, location: 120, department: 120, description: 5000, listItem: 300, listItems: 20 } as const;
 export const APPLY_LINK_MESSAGE = "The apply link must be a URL starting with https:// or mailto:";

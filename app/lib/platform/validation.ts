@@ -1,6 +1,8 @@
 /**
  * Rules shared by the browser and the server (the server never trusts the browser,
- * but both must say the same thing). Texts are the spec's (SPEC §5, §8).
+ * but both must say the same thing). The texts are the product contract's exact English
+ * strings for the contact wizard, the newsletter sign-up and the GDPR checklist: change
+ * them only together with the tests that quote them.
  */
 
 export const MESSAGES = {
