@@ -5,6 +5,12 @@
  * them only together with the tests that quote them.
  */
 
+/**
+ * The contact wizard's longest answers, read by the wizard's fields (maxLength) and by
+ * the server's schema (contact.server.ts), so the two can never disagree.
+ */
+export const CONTACT_LIMITS = { company: 200, project: 5000, email: 254 } as const;
+
 export const MESSAGES = {
   fillIn: (field: string) => `Please fill in the ${field} field`,
   invalidEmail: "Please enter a valid email address",

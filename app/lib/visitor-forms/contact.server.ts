@@ -7,6 +7,7 @@ import { mailedRecently, RECEIPT_COOLDOWN_SECONDS } from "./mail-cooldown.server
 import { contactNotificationEmail } from "../mail/templates/contact-notification.server";
 import { contactReceiptEmail } from "../mail/templates/contact-receipt.server";
 import { requiredText, visitorFieldMessages } from "../platform/text-fields";
+import { CONTACT_LIMITS } from "../platform/validation";
 import { createLead } from "./leads.server";
 
 export const CONTACT_SUCCESS = "Thank you for reaching out! We are contacting you shortly.";
@@ -15,9 +16,9 @@ const visitorText = (field: string, max: number, lines?: "multi") =>
   requiredText({ max, lines }, visitorFieldMessages(field, max));
 
 export const contactSchema = z.object({
-  company: visitorText("company", 200),
-  project: visitorText("project", 5000, "multi"),
-  email: visitorText("email", 254).pipe(emailAddressSchema),
+  company: visitorText("company", CONTACT_LIMITS.company),
+  project: visitorText("project", CONTACT_LIMITS.project, "multi"),
+  email: visitorText("email", CONTACT_LIMITS.email).pipe(emailAddressSchema),
 });
 
 export type ContactInput = z.output<typeof contactSchema>;

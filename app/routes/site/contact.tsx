@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { siteConfig } from "~/content/site";
 import { pageMeta } from "~/lib/site/seo";
-import { isValidEmail, MESSAGES } from "~/lib/platform/validation";
+import { CONTACT_LIMITS, isValidEmail, MESSAGES } from "~/lib/platform/validation";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -157,13 +157,13 @@ export default function Contact() {
           {current.question}
         </label>
         {current.field === "project" ? (
-          <textarea {...common} rows={6} maxLength={5000} />
+          <textarea {...common} rows={6} maxLength={CONTACT_LIMITS.project} />
         ) : (
           <input
             {...common}
             type={current.field === "email" ? "email" : "text"}
             autoComplete={current.field === "email" ? "email" : "organization"}
-            maxLength={current.field === "email" ? 254 : 200}
+            maxLength={CONTACT_LIMITS[current.field]}
           />
         )}
         {/* Hidden from people; bots that fill in every field give themselves away. */}
