@@ -5,6 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { DatabaseUnavailableError } from "~/lib/platform/db.server";
+import { FONT_PRELOAD_LINK } from "~/lib/platform/font-preload.server";
 import { log } from "~/lib/platform/log.server";
 import { InlineCssProvider, NonceProvider } from "~/lib/platform/nonce";
 import { requestInfo } from "~/lib/platform/request-context";
@@ -57,6 +58,7 @@ export default function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          responseHeaders.append("Link", FONT_PRELOAD_LINK);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
