@@ -2,9 +2,11 @@ const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
 
 /**
  * The looping videos of each [data-video-group] (video-loop.tsx): their sources are
- * added when they come within 300px of the viewport, and they play unless the visitor
- * prefers reduced motion (then the poster stays until they press play) or pressed the
- * group's pause button, which this shows (WCAG 2.2.2).
+ * added when they come within 300px of the viewport (once the page has loaded, so they
+ * never compete with its text, fonts and images; the hero's at once), they play while
+ * near it and pause when scrolled away (a phone decodes one or two, not nine), unless
+ * the visitor prefers reduced motion (then the poster stays until they press play) or
+ * pressed the group's pause button, which this shows (WCAG 2.2.2).
  */
 export function enhanceVideos(root: ParentNode) {
   for (const group of root.querySelectorAll<HTMLElement>("[data-video-group]")) {
@@ -43,17 +45,19 @@ export function enhanceVideos(root: ParentNode) {
     const observer = new IntersectionObserver(
       (entries) => {
         for (const entry of entries) {
-          if (!entry.isIntersecting) continue;
-          observer.unobserve(entry.target);
-          arrive(entry.target as HTMLVideoElement);
+          const video = entry.target as HTMLVideoElement;
+          if (entry.isIntersecting) arrive(video);
+          else if (near.delete(video)) video.pause();
         }
       },
       { rootMargin: "300px 0px" },
     );
-    for (const video of videos) {
-      if (video.hasAttribute("data-eager")) arrive(video);
-      else observer.observe(video);
-    }
+    const observeAll = () => {
+      for (const video of videos) if (!video.hasAttribute("data-eager")) observer.observe(video);
+    };
+    for (const video of videos) if (video.hasAttribute("data-eager")) arrive(video);
+    if (document.readyState === "complete") observeAll();
+    else addEventListener("load", observeAll, { once: true });
     toggle?.addEventListener("click", () => {
       chosen = !paused();
       update();

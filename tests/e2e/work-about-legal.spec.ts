@@ -83,3 +83,22 @@ for (const legal of [
     expect(await page.locator("article h2").count()).toBeGreaterThanOrEqual(8);
   });
 }
+
+test("on a phone only the videos near the screen play: scrolled away, a video pauses; back, it plays again", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 700 });
+  await page.goto("/work");
+  const videos = page.getByTestId("showcase-grid").locator("video");
+  const playing = (index: number) => videos.nth(index).evaluate((v: HTMLVideoElement) => !v.paused);
+  await expect.poll(() => playing(0)).toBe(true);
+  expect(await playing(8)).toBe(false);
+
+  await videos.nth(8).scrollIntoViewIfNeeded();
+  await expect.poll(() => playing(8)).toBe(true);
+  await expect.poll(() => playing(0)).toBe(false);
+
+  await videos.nth(0).scrollIntoViewIfNeeded();
+  await expect.poll(() => playing(0)).toBe(true);
+  await expect.poll(() => playing(8)).toBe(false);
+});
