@@ -163,7 +163,7 @@ export function createApp(options: { mode: "development" | "production"; clientD
     if (c.req.method !== "GET" && c.req.method !== "HEAD" && response.status < 400 && hasSessionCookie(c.req.raw)) {
       cache.invalidate();
     }
-    if (cacheable && isStorableResponse(response)) {
+    if (cacheable && isStorableResponse(response, c.req.path)) {
       const page = await storeResponse(cache, c.req.path, response, nonce, generation);
       c.set("storedPage", page);
       return sendCachedPage(c, page, nonce);

@@ -27,7 +27,9 @@ export function withPageCache(app: Listener, enabled: boolean): Listener {
     const status = sendHit(req, res, page, requestId);
     const path = req.url!;
     const userAgent = req.headers["user-agent"] ?? "";
-    if (status === 200 && isCountableVisit({ method: "GET", path, userAgent })) getPageViewBuffer()?.record(path);
+    if (status === 200 && isDocument(page) && isCountableVisit({ method: "GET", path, userAgent })) {
+      getPageViewBuffer()?.record(path);
+    }
     log.info("request", {
       requestId,
       method: "GET",
@@ -80,6 +82,10 @@ function sendHit(req: IncomingMessage, res: ServerResponse, page: CachedPage, re
   res.writeHead(200, headers).end(body);
   return 200;
 }
+
+/** A page, not the cached JSON read (which is no page view). */
+const isDocument = (page: CachedPage) =>
+  page.headers.some(([name, value]) => name === "content-type" && value.startsWith("text/html"));
 
 /** gzip named without q=0, or a wildcard without q=0 (RFC 9110 §12.5.3). */
 export function acceptsGzip(header: string | undefined) {

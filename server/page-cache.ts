@@ -13,6 +13,8 @@ import { isStaffPath } from "~/lib/platform/staff-paths";
 // page a minute and serve it a while longer while it fetches a fresh one.
 export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, must-revalidate, s-maxage=60, stale-while-revalidate=300";
 const NOT_CACHED = ["/logout", "/api/", "/__test/", "/newsletter/"];
+// The one public JSON read: the published posts, the same for everyone who has no session.
+const CACHED_API = new Set(["/api/blog"]);
 
 /** A visitor's plain page request: no session, no query, no form, nothing personal. */
 export function isCacheableRequest(request: Request, path: string) {
@@ -35,6 +37,7 @@ export function isCacheableVisit(request: {
 }) {
   if (request.method !== "GET" || request.search !== "" || request.testFault) return false;
   if (cookieHasSession(request.cookie)) return false;
+  if (CACHED_API.has(request.path)) return true;
   return !isStaffPath(request.path) && !NOT_CACHED.some((prefix) => request.path.startsWith(prefix));
 }
 
@@ -46,11 +49,12 @@ function cookieHasSession(cookies: string | null | undefined) {
   return !!cookies && cookies.split(";").some((part) => part.trim().startsWith(`${sessionCookieName()}=`));
 }
 
-/** Only a complete, ordinary page: 200, HTML, no cookie set. */
-export function isStorableResponse(response: Response) {
+/** Only a complete, ordinary page (or the public JSON read): 200, no cookie set, no Cache-Control of its own. */
+export function isStorableResponse(response: Response, path: string) {
+  const type = response.headers.get("content-type") ?? "";
   return (
     response.status === 200 &&
-    (response.headers.get("content-type") ?? "").startsWith("text/html") &&
+    (type.startsWith("text/html") || (CACHED_API.has(path) && type.startsWith("application/json"))) &&
     !response.headers.has("set-cookie") &&
     !response.headers.has("cache-control")
   );
@@ -147,9 +151,10 @@ export function rememberSentHeaders(page: CachedPage, headers: Headers, nonce: s
     .map(([name, value]) => [name, value.replaceAll(nonce, NONCE_PLACEHOLDER)]);
 }
 
-/** Pages that were not cached and carry nothing saying otherwise are kept by nobody. */
+/** Pages and JSON that were not cached and carry nothing saying otherwise are kept by nobody. */
 export function markUncachedPage(response: Response) {
-  if ((response.headers.get("content-type") ?? "").startsWith("text/html") && !response.headers.has("cache-control")) {
+  const type = response.headers.get("content-type") ?? "";
+  if ((type.startsWith("text/html") || type.startsWith("application/json")) && !response.headers.has("cache-control")) {
     response.headers.set("Cache-Control", "private, no-store");
   }
   return response;

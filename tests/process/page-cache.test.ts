@@ -141,8 +141,17 @@ describe("the page cache", () => {
 
   it("shows a post published on one instance on both at once", async () => {
     const [a, b] = [await startInstance(), await startInstance()];
-    for (const server of [a, b])
+    const apiTitles = async (url: string) => {
+      const response = await visit(`${url}/api/blog`);
+      const { data } = (await response.json()) as { data: { title: string }[] };
+      return { cached: response.headers.get("cache-control")?.includes("s-maxage") ?? false, titles: data.map((p) => p.title) };
+    };
+    for (const server of [a, b]) {
       expect(await (await visit(`${server.url}/blog`)).text()).toContain("No blog posts yet");
+      // The public JSON read is kept like a page, for visitors without a session.
+      expect(await apiTitles(server.url)).toEqual({ cached: true, titles: [] });
+      expect(await apiTitles(server.url)).toEqual({ cached: true, titles: [] });
+    }
 
     const signIn = await fetch(`${a.url}/login`, {
       method: "POST",
@@ -167,5 +176,10 @@ describe("the page cache", () => {
     await expect
       .poll(async () => (await (await visit(`${b.url}/blog`)).text()).includes("Cache proof"), { timeout: 10_000 })
       .toBe(true);
+    for (const server of [a, b]) expect((await apiTitles(server.url)).titles).toEqual(["Cache proof"]);
+    expect(await viewsOf("/api/blog"), "the JSON read is no page view").toBe(0);
+    // With a session it is never kept.
+    const staffRead = await fetch(`${a.url}/api/blog`, { headers: { cookie } });
+    expect(staffRead.headers.get("cache-control")).toBe("private, no-store");
   });
 });

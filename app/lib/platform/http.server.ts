@@ -14,6 +14,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * JSON that everyone may get the same copy of (the published posts): no Cache-Control of
+ * its own, so the page cache may keep it and set the public one (server/page-cache.ts);
+ * when it is not kept it is sent `private, no-store` like any other answer.
+ */
+export function publicJsonResponse(body: unknown) {
+  return Response.json(body);
+}
+
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}) {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 }

@@ -3,14 +3,14 @@ import { readPostInput, savePost } from "~/lib/blog/blog-api.server";
 import { getDb } from "~/lib/platform/db.server";
 import { requireStaffApi } from "~/lib/auth/guard.server";
 import { actorOf } from "~/lib/staff/actor.server";
-import { handleApi, jsonResponse, methodNotAllowed } from "~/lib/platform/http.server";
+import { handleApi, jsonResponse, methodNotAllowed, publicJsonResponse } from "~/lib/platform/http.server";
 import type { Route } from "./+types/api.blog";
 
 /** GET /api/blog: published posts for anyone, as {success, data, message}: the shape its clients expect. */
 export function loader() {
   return handleApi(async () => {
     const data = await listPublishedPosts(getDb());
-    return jsonResponse({ success: true, data, message: `${data.length} published posts` });
+    return publicJsonResponse({ success: true, data, message: `${data.length} published posts` });
   });
 }
 
