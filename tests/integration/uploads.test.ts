@@ -7,6 +7,7 @@ import { type DatabaseHandle, schema } from "~/lib/platform/db.server";
 import { discardRestOfBody, MAX_UPLOAD_BYTES, readImageUpload, storeImage, uploadsDir } from "~/lib/media/uploads.server";
 import * as fixtures from "../fixtures/images";
 import { createTestDatabase, engineName, truncateAll } from "../support/test-database";
+import { apiAnswerOf } from "~/lib/platform/http.server";
 
 let handle: DatabaseHandle;
 let dataDir: string;
@@ -79,7 +80,11 @@ const invalidType = (type: string) =>
 async function expectRefused(promise: Promise<unknown>, status: number, message: string | RegExp) {
   const error = await promise.then(
     () => expect.fail("the upload was accepted"),
-    (e: unknown) => e as { status: number; message: string },
+    (e: unknown) => {
+      const answer = apiAnswerOf(e); // what the API answers for it (handleApi's mapping)
+      if (!answer) throw e;
+      return answer;
+    },
   );
   expect(error.status).toBe(status);
   if (typeof message === "string") expect(error.message).toBe(message);

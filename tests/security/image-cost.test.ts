@@ -8,6 +8,7 @@ import { imageSlots, MAX_INPUT_PIXELS } from "~/lib/media/image-processing.serve
 import { enforceUploadRateLimit, storeImage, uploadsDir } from "~/lib/media/uploads.server";
 import * as fixtures from "../fixtures/images";
 import { createTestDatabase, engineName, truncateAll } from "../support/test-database";
+import { apiAnswerOf } from "~/lib/platform/http.server";
 
 // Issue 12, findings 5 and 6: what one image may cost to process (pixels counting
 // frames, first frame only, at most two at once, per-user rate), and that a bad or
@@ -40,10 +41,17 @@ const storedFiles = () => (fs.existsSync(uploadsDir(dataDir)) ? fs.readdirSync(u
 const TOO_MANY_PIXELS =
   "Failed to upload image: the image is too large to process (at most 40 megapixels, counting every frame).";
 
+/** What the API answers for this error (the same mapping as handleApi); fails for anything unmapped. */
+function asApiAnswer(error: unknown) {
+  const answer = apiAnswerOf(error);
+  if (!answer) throw error;
+  return answer;
+}
+
 async function refusal(promise: Promise<unknown>) {
   const error = await promise.then(
     () => expect.fail("the image was accepted"),
-    (e: unknown) => e as { status: number; message: string },
+    (e: unknown) => asApiAnswer(e),
   );
   expect(await handle.db.select().from(schema.media)).toHaveLength(0);
   expect(storedFiles()).toEqual([]);
@@ -100,7 +108,7 @@ describe(`image processing cost (${engineName()})`, () => {
       const queued = Array.from({ length: imageSlots.maxWaiting - 1 }, () => imageSlots.run(() => gate));
       const busy = await store(await fixtures.png()).then(
         () => expect.fail("accepted while every slot and the queue were taken"),
-        (e: { status: number; message: string }) => e,
+        (e: unknown) => asApiAnswer(e),
       );
       expect(busy.status).toBe(503);
       expect(busy.message).toBe(
@@ -121,7 +129,7 @@ describe(`image processing cost (${engineName()})`, () => {
     for (let i = 0; i < 60; i++) await enforceUploadRateLimit(handle.db, userId);
     const error = await enforceUploadRateLimit(handle.db, userId).then(
       () => expect.fail("the 61st upload was allowed"),
-      (e: { status: number; message: string; headers: Record<string, string> }) => e,
+      (e: unknown) => asApiAnswer(e),
     );
     expect(error.status).toBe(429);
     expect(error.message).toBe("Failed to upload image: too many uploads. Please wait a few minutes and try again.");

@@ -3,7 +3,7 @@ import type { Metadata } from "sharp";
 // sharp (libvips, ~23 MB resident) is loaded on the first upload, not by every server
 // process at start: most processes never see one.
 const loadSharp = () => import("sharp").then((module) => module.default);
-import { ApiError } from "../platform/http.server";
+import { BusyError, type DomainError, TooLargeError, ValidationError } from "../platform/domain-errors";
 import { log } from "../platform/log.server";
 
 /**
@@ -28,12 +28,12 @@ export type ImageFormat = "jpg" | "png" | "gif" | "webp";
 const SHARP_FORMAT: Record<ImageFormat, string> = { jpg: "jpeg", png: "png", gif: "gif", webp: "webp" };
 const FORMAT_NAME: Record<ImageFormat, string> = { jpg: "JPEG", png: "PNG", gif: "GIF", webp: "WebP" };
 
-const failed = (status: number, message: string) => new ApiError(status, `Failed to upload image: ${message}`);
-export const notAnImage = (ext: ImageFormat) => failed(400, `the content is not a valid ${FORMAT_NAME[ext]} image.`);
+const failed = (message: string) => `Failed to upload image: ${message}`;
+export const notAnImage = (ext: ImageFormat) => new ValidationError(failed(`the content is not a valid ${FORMAT_NAME[ext]} image.`));
 export const TOO_MANY_PIXELS = `the image is too large to process (at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels, counting every frame).`;
-const tooManyPixels = () => failed(413, TOO_MANY_PIXELS);
-const tooSlow = () => failed(413, "the image took too long to process.");
-const busy = () => failed(503, "the server is busy processing other images. Please try again in a moment.");
+const tooManyPixels = () => new TooLargeError(failed(TOO_MANY_PIXELS));
+const tooSlow = () => new TooLargeError(failed("the image took too long to process."));
+const busy = () => new BusyError(failed("the server is busy processing other images. Please try again in a moment."));
 
 /** At most `slots` tasks at once; the rest wait in order, up to `maxWaiting` of them. */
 export class Semaphore {
@@ -129,7 +129,7 @@ export async function encodeImage(
  * sharp's own messages name libvips internals ("VipsJpeg: premature end of JPEG
  * image"): they go to the log, and the uploader gets one of the texts above.
  */
-function describeFailure(error: unknown, ext: ImageFormat): ApiError {
+function describeFailure(error: unknown, ext: ImageFormat): DomainError {
   const message = error instanceof Error ? error.message : String(error);
   log.warn("image refused", { reason: message.split("\n")[0]?.slice(0, 200), format: ext });
   if (/pixel limit/i.test(message)) return tooManyPixels();

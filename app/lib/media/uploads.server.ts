@@ -4,6 +4,7 @@ import { fileTypeFromBuffer } from "file-type";
 import { auditAction } from "../auth/security-events.server";
 import { type Database, schema } from "../platform/db.server";
 import { ApiError } from "../platform/http.server";
+import { DomainError, RateLimitedError, TooLargeError, ValidationError } from "../platform/domain-errors";
 import { encodeImage, type ImageFormat, inspectImage, withImageSlot } from "./image-processing.server";
 import { log } from "../platform/log.server";
 import { consumeRateLimit, rateLimits } from "../platform/rate-limit.server";
@@ -55,16 +56,19 @@ export function uploadsDir(dataDir: string) {
 const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(2);
 /** The spec's text for a file over 5 MB (also what server/body-limit.ts answers). */
 export const uploadTooLargeMessage = (bytes: number) => `File too large: ${megabytes(bytes)}MB. Maximum size is 5MB.`;
-const tooLarge = (bytes: number) => new ApiError(413, uploadTooLargeMessage(bytes));
+const tooLarge = (bytes: number) => new TooLargeError(uploadTooLargeMessage(bytes));
+const tooLargeBody = (bytes: number) => new ApiError(413, uploadTooLargeMessage(bytes));
+// Reading the request (a timeout) and our own failures are the API's to answer, not domain rules.
 const failed = (message: string, status = 500) => new ApiError(status, `Failed to upload image: ${message}`);
 
 /** 60 uploads per 10 minutes per staff member: plenty for a post, not for a flood. */
 export async function enforceUploadRateLimit(db: Database, userId: string) {
   const result = await consumeRateLimit(db, rateLimits.upload, userId);
   if (!result.allowed) {
-    throw new ApiError(429, "Failed to upload image: too many uploads. Please wait a few minutes and try again.", {
-      "Retry-After": String(result.retryAfterSeconds),
-    });
+    throw new RateLimitedError(
+      "Failed to upload image: too many uploads. Please wait a few minutes and try again.",
+      result.retryAfterSeconds,
+    );
   }
 }
 
@@ -89,7 +93,7 @@ export async function readImageUpload(request: Request): Promise<{ bytes: Uint8A
     // still read the answer.
     body = await readBody(request, UPLOAD_BODY_RULES);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) throw tooLarge(error.bytes);
+    if (error instanceof BodyTooLargeError) throw tooLargeBody(error.bytes);
     if (error instanceof BodyLimitError) throw failed("the upload took too long. Please try again.", error.status);
     throw error;
   }
@@ -185,7 +189,7 @@ export async function storeImage(
   const detected = await fileTypeFromBuffer(bytes);
   const mime = detected?.mime ?? "unknown";
   if (!(mime in ALLOWED)) {
-    throw new ApiError(400, `Invalid file type: ${mime}. Only JPEG, PNG, GIF, and WebP images are allowed.`);
+    throw new ValidationError(`Invalid file type: ${mime}. Only JPEG, PNG, GIF, and WebP images are allowed.`);
   }
   const ext = ALLOWED[mime as AllowedMime];
   return withImageSlot(async () => {
@@ -218,7 +222,7 @@ export async function storeImage(
       await store.delete(stored).catch((cleanup: unknown) => {
         log.error("copies of a failed upload left in the media store", { error: cleanup, keys: stored });
       });
-      if (error instanceof ApiError) throw error;
+      if (error instanceof ApiError || error instanceof DomainError) throw error;
       // Store or database: the details (never the values) are for the log, not the uploader.
       log.error("image upload failed", { error, storageKey, store: store.description });
       throw failed("something went wrong on our side. Please try again.");

@@ -1,9 +1,13 @@
 import type { z } from "zod";
 import { isDatabaseUnavailable } from "./db.server";
+import { DomainError, type DomainErrorKind, RateLimitedError } from "./domain-errors";
 import { log } from "./log.server";
 import { BodyLimitError, readBody } from "./request-body.server";
 
-/** An error the API answers with its status and a readable {error} message. */
+/**
+ * An error of the JSON API layer itself (a wrong method, a body that is not JSON), with
+ * its status. Domain code throws domain errors instead (domain-errors.ts).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -36,13 +40,36 @@ export async function handleApi(run: () => Promise<Response>): Promise<Response>
     return await run();
   } catch (error) {
     if (error instanceof Response) return error; // e.g. the 401 of requireStaffApi
-    if (error instanceof ApiError) return jsonResponse({ error: error.message }, error.status, error.headers);
+    const answer = apiAnswerOf(error);
+    if (answer) return jsonResponse({ error: answer.message }, answer.status, answer.headers);
     if (isDatabaseUnavailable(error)) {
       return jsonResponse({ error: "The service is temporarily unavailable. Please try again in a moment." }, 503);
     }
     log.error("api error", { error });
     return jsonResponse({ error: "Something went wrong on our side. Please try again." }, 500);
   }
+}
+
+/** The one place a domain error becomes an HTTP status for the API. */
+export const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, number> = {
+  "not-found": 404,
+  conflict: 409,
+  validation: 400,
+  "too-large": 413,
+  "rate-limited": 429,
+  busy: 503,
+};
+
+/**
+ * The status, text and headers the API answers an ApiError or a domain error with;
+ * undefined for anything else (a bug: a logged 500).
+ */
+export function apiAnswerOf(error: unknown): { status: number; message: string; headers: Record<string, string> } | undefined {
+  if (error instanceof ApiError) return { status: error.status, message: error.message, headers: error.headers };
+  if (!(error instanceof DomainError)) return undefined;
+  const headers: Record<string, string> =
+    error instanceof RateLimitedError ? { "Retry-After": String(error.retryAfterSeconds) } : {};
+  return { status: DOMAIN_ERROR_STATUS[error.kind], message: error.message, headers };
 }
 
 /** Only POST: anything else is a 405 with an Allow header. */

@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from "file-type";
 import { encodeImage, type ImageFormat, inspectImage, withImageSlot } from "../media/image-processing.server";
-import { ApiError } from "../platform/http.server";
+import { DomainError } from "../platform/domain-errors";
 import { FILE_MESSAGES } from "./showcase-forms";
 
 /** A poster the server will not take, with the message for the form. */
@@ -35,9 +35,9 @@ export async function encodePoster(bytes: Uint8Array) {
       return { webp, jpeg };
     });
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    if (error.status === 503) throw new PosterRefused("Serveren behandler andre bilder nå. Prøv igjen om litt.");
-    if (error.status === 413) throw new PosterRefused("Plakatbildet er for stort til å behandles (høyst 40 megapiksler).");
+    if (!(error instanceof DomainError)) throw error;
+    if (error.kind === "busy") throw new PosterRefused("Serveren behandler andre bilder nå. Prøv igjen om litt.");
+    if (error.kind === "too-large") throw new PosterRefused("Plakatbildet er for stort til å behandles (høyst 40 megapiksler).");
     throw new PosterRefused(FILE_MESSAGES.posterNotImage);
   }
 }

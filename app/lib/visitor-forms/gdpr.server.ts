@@ -2,7 +2,7 @@ import { z } from "zod";
 import { analyseGdprAnswers, type GdprAnalysis, type GdprAnswers, gdprCategories } from "~/content/gdpr";
 import { type Database, schema } from "../platform/db.server";
 import { emailAddressSchema } from "./email-address.server";
-import { ApiError } from "../platform/http.server";
+import { ValidationError } from "../platform/domain-errors";
 import { enqueueMail } from "../mail/mail.server";
 import { mailedRecently, RECEIPT_COOLDOWN_SECONDS } from "./mail-cooldown.server";
 import { gdprReportEmail } from "../mail/templates/gdpr-report.server";
@@ -47,7 +47,7 @@ export function answersFromPayload(payload: GdprPayload): GdprAnswers {
     const submitted = payload.categories.find((c) => c.id === category.id || c.title === category.title);
     for (const question of category.questions) {
       const item = submitted?.items.find((i) => i.id === question.id || i.text === question.text);
-      if (!item) throw new ApiError(400, "Please answer every question before sending.");
+      if (!item) throw new ValidationError("Please answer every question before sending.");
       answers[question.id] = item.answer;
     }
   }

@@ -1,5 +1,5 @@
 import type { Database } from "../platform/db.server";
-import { ApiError } from "../platform/http.server";
+import { ValidationError } from "../platform/domain-errors";
 import { kickMailWorker } from "../mail/mail.server";
 import { subscribe } from "./newsletter.server";
 import { rateLimits } from "../platform/rate-limit.server";
@@ -10,7 +10,7 @@ import { enforceRateLimit, isHoneypotFilled } from "./visitor-forms.server";
  * The footer sign-up, whether it came as JSON (POST /api/contact with type
  * "newsletter") or as a plain form (POST /newsletter/subscribe, without JavaScript):
  * honeypot, the newsletter rate limit, the address checked, then double opt-in.
- * Throws ApiError (400, 429) for the caller to answer in its own way.
+ * Throws a ValidationError or RateLimitedError (domain-errors.ts) for the caller to answer in its own way.
  */
 export async function signUpFromFooter(
   db: Database,
@@ -21,9 +21,9 @@ export async function signUpFromFooter(
   if (isHoneypotFilled(body)) return { alreadySubscribed: false };
   await enforceRateLimit(db, rateLimits.newsletter, visitor.ip);
   const typed = typeof body.email === "string" ? body.email.trim() : "";
-  if (!typed) throw new ApiError(400, MESSAGES.fillIn("email"));
+  if (!typed) throw new ValidationError(MESSAGES.fillIn("email"));
   const email = normaliseEmail(typed);
-  if (!email) throw new ApiError(400, MESSAGES.invalidEmail);
+  if (!email) throw new ValidationError(MESSAGES.invalidEmail);
   const { alreadySubscribed } = await subscribe(db, { email, ip: visitor.ip, source: "footer" }, visitor.siteUrl);
   kickMailWorker();
   return { alreadySubscribed };

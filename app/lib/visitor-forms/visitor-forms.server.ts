@@ -1,5 +1,5 @@
 import type { Database } from "../platform/db.server";
-import { ApiError } from "../platform/http.server";
+import { RateLimitedError } from "../platform/domain-errors";
 import { consumeRateLimit, type RateLimitRule } from "../platform/rate-limit.server";
 
 /**
@@ -19,6 +19,6 @@ export const TOO_MANY_REQUESTS = "Too many requests. Please wait a few minutes a
 export async function enforceRateLimit(db: Database, rule: RateLimitRule, clientIp: string) {
   const result = await consumeRateLimit(db, rule, clientIp);
   if (!result.allowed) {
-    throw new ApiError(429, TOO_MANY_REQUESTS, { "Retry-After": String(result.retryAfterSeconds) });
+    throw new RateLimitedError(TOO_MANY_REQUESTS, result.retryAfterSeconds);
   }
 }

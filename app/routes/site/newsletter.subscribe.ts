@@ -2,7 +2,7 @@ import { clientIpOf } from "~/lib/platform/request-context";
 import { redirect } from "react-router";
 import { getConfig } from "~/lib/platform/config.server";
 import { DatabaseUnavailableError, getDb } from "~/lib/platform/db.server";
-import { ApiError } from "~/lib/platform/http.server";
+import { DomainError } from "~/lib/platform/domain-errors";
 import { log } from "~/lib/platform/log.server";
 import { NEWSLETTER_RESULT_PARAM, type NewsletterResult } from "~/lib/visitor-forms/newsletter-result";
 import { signUpFromFooter } from "~/lib/visitor-forms/newsletter-signup.server";
@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { alreadySubscribed } = await signUpFromFooter(getDb(), body, { ip: clientIpOf(context), siteUrl });
     result = alreadySubscribed ? "already" : "subscribed";
   } catch (error) {
-    if (!(error instanceof ApiError || error instanceof DatabaseUnavailableError)) {
+    if (!(error instanceof DomainError || error instanceof DatabaseUnavailableError)) {
       log.error("newsletter form failed", { error });
     }
     result = "failed";
