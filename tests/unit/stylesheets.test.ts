@@ -28,7 +28,9 @@ function problems(css: string) {
 }
 
 describe("stylesheets", () => {
-  for (const file of fs.readdirSync(folder).filter((name) => name.endsWith(".css"))) {
+  const files = fs.readdirSync(folder, { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".css"));
+  it("finds the stylesheets in their folders", () => expect(files.length).toBeGreaterThan(30));
+  for (const file of files) {
     it(`${file} closes every block it opens`, () => {
       expect(problems(fs.readFileSync(path.join(folder, file), "utf8"))).toEqual([]);
     });
