@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { type Dialog, expect, test } from "@playwright/test";
 import { unique, writePost } from "./support/blog";
 import { signInWithForm } from "./support/sign-in";
 
@@ -101,7 +101,7 @@ test("editing keeps created_at when the field is empty, and changes it when set"
   await expect(page.locator(".post-meta time")).toHaveText("15. mars 2024");
 });
 
-test("delete asks first, then the row disappears", async ({ page }) => {
+test("delete asks first (the box, then the browser), then the row disappears", async ({ page }) => {
   await signInWithForm(page, "staff");
   const title = unique("Short-lived post");
   await writePost(page, { title });
@@ -109,12 +109,27 @@ test("delete asks first, then the row disappears", async ({ page }) => {
   const count = Number((await page.getByTestId("post-count").textContent())!.split(" ")[0]);
   const row = page.getByRole("row", { name: new RegExp(title) });
 
+  // Without the box ticked nothing is asked and nothing is deleted.
+  const early: string[] = [];
+  const record = (dialog: Dialog) => {
+    early.push(dialog.message());
+    void dialog.dismiss();
+  };
+  page.on("dialog", record);
+  await row.getByRole("button", { name: /Slett/ }).click();
+  await expect(row.getByText("Kryss av for å bekrefte slettingen.")).toBeVisible();
+  await expect(page.getByTestId("post-count")).toHaveText(`${count} innlegg`);
+  page.off("dialog", record);
+  expect(early).toEqual([]);
+
+  await row.getByRole("checkbox", { name: `Bekreft sletting av ${title}` }).check();
   page.once("dialog", (dialog) => {
     expect(dialog.message()).toBe(`Er du sikker på at du vil slette "${title}"?`);
     void dialog.dismiss();
   });
   await row.getByRole("button", { name: /Slett/ }).click();
   await expect(row).toBeVisible();
+  await expect(page.getByTestId("post-count")).toHaveText(`${count} innlegg`);
 
   page.once("dialog", (dialog) => void dialog.accept());
   await row.getByRole("button", { name: /Slett/ }).click();
