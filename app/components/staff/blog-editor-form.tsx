@@ -37,9 +37,6 @@ type Props = {
   onUnauthorized: () => void;
 };
 
-/** Fields Conform does not own: the submit buttons' intent and the library picker's radios. */
-const notPostFields = new Set(["intent", "library-image"]);
-
 /**
  * The blog editor (/blog/cms and its other addresses): a Conform form over the schema the
  * route action, and the JSON API, parse with. "Publiser" and "Lagre som utkast" are its two
@@ -53,10 +50,10 @@ export function BlogEditorForm({ mode, defaults, createdAtText, media, actionDat
     id: "blog-editor",
     lastResult: actionData?.result,
     constraint: getZodConstraint(postFormSchema),
-    defaultValue: defaults,
+    // The date field is there only in edit mode, empty: so its "" is where the form started.
+    defaultValue: mode === "edit" ? { ...defaults, created_at: "" } : defaults,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    shouldDirtyConsider: (name) => !notPostFields.has(name),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: postFormSchema }),
   });
   const image = useInputControl(fields.featured_image);
@@ -75,7 +72,11 @@ export function BlogEditorForm({ mode, defaults, createdAtText, media, actionDat
     leaving.current = true;
     navigate("/blog/manage", { state: { toast: saved } });
   }, [saved, navigate]);
-  useUnsavedChangesGuard(form.dirty && !saved, leaving);
+  // Field by field: the form's own `dirty` also counts the buttons' intent, the picker's
+  // radios and the order of the fields.
+  const { title, slug: slugField, excerpt, author, featured_image, featured, content, created_at } = fields;
+  const dirty = [title, slugField, excerpt, author, featured_image, featured, content, created_at].some((field) => field.dirty);
+  useUnsavedChangesGuard(dirty && !saved, leaving);
 
   const submitting = navigation.state === "submitting";
   const busy = submitting || uploader.uploading;

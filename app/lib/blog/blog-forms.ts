@@ -73,6 +73,14 @@ export const postFormSchema = z.object({
 });
 export type PostFormValue = z.output<typeof postFormSchema>;
 
+/** Line breaks as a text box has them: a form post sends CRLF, the editor's JSON sent LF. */
+export const textareaText = (text: string) => text.replace(/\r\n?/g, "\n");
+
+/** The editor form's values as the post to save: its button says whether it is published. */
+export function postFromForm({ intent, ...fields }: PostFormValue): PostInput {
+  return { ...fields, excerpt: textareaText(fields.excerpt), content: textareaText(fields.content), published: intent === "publish" };
+}
+
 /** What the post list says after the editor saved ("Blogginnlegg publisert!"). */
 export function savedToast(mode: "create" | "edit", published: boolean) {
   if (mode === "edit") return "Blogginnlegg oppdatert!";

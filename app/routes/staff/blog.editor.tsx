@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { data, Link, useNavigate } from "react-router";
 import { BlogEditorForm, type EditorResult } from "~/components/staff/blog-editor-form";
 import { getPostById, savePost } from "~/lib/blog/blog.server";
-import { POST_NOT_FOUND, postFormSchema, savedToast } from "~/lib/blog/blog-forms";
+import { POST_NOT_FOUND, postFormSchema, postFromForm, savedToast, textareaText } from "~/lib/blog/blog-forms";
 import { mediaChoices } from "~/lib/media/media-choices.server";
 import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
@@ -27,7 +27,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { id, title, excerpt, author, featured_image, featured, content, slug } = post;
   return {
     mode: "edit" as const,
-    post: { id, title, excerpt, author, featured_image, featured, content, slug },
+    // The fields' first values, as the text boxes will hold them (so an untouched post is not "changed").
+    post: { id, title, excerpt: textareaText(excerpt), author, featured_image, featured, content: textareaText(content), slug },
     createdAtText: osloTimestamp(post.created_at),
     loadError: null,
     media,
@@ -39,14 +40,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: postFormSchema });
   if (submission.status !== "success") return data<EditorResult>({ result: submission.reply() }, 400);
   const editId = editIdOf(request);
-  const { intent, created_at, ...fields } = submission.value;
-  const published = intent === "publish";
-  const input = { ...fields, published, created_at: fromOsloWallClock(created_at) };
+  const input = postFromForm(submission.value);
+  input.created_at = fromOsloWallClock(input.created_at);
   const saved = await savePost(getDb(), staffActor(request, context), input, editId);
   if (!saved.ok) {
     return data<EditorResult>({ result: submission.reply({ formErrors: [`Feil ved lagring: ${saved.error}`] }) }, saved.status);
   }
-  return { result: submission.reply(), saved: savedToast(editId ? "edit" : "create", published) } satisfies EditorResult;
+  return { result: submission.reply(), saved: savedToast(editId ? "edit" : "create", input.published) } satisfies EditorResult;
 }
 
 /**
