@@ -1,5 +1,6 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 import { services } from "./content/services";
+import { BLOG_EDITOR_PATHS } from "./lib/blog/blog-forms";
 
 export default [
   index("routes/site/home.tsx"),
@@ -36,7 +37,7 @@ export default [
     route("blog/manage", "routes/staff/blog.manage.tsx"), // shows "Ikke autorisert" itself
     layout("routes/staff/guarded.ts", [
       // One editor component at every address the spec names; ?edit={id} for edit mode.
-      ...["blog/cms", "blog/new", "blog-cms", "admin/posts/new"].map((path) =>
+      ...BLOG_EDITOR_PATHS.map((path) => path.slice(1)).map((path) =>
         route(path, "routes/staff/blog.editor.tsx", { id: `editor:${path}` }),
       ),
       route("admin/posts", "routes/staff/admin.posts.ts"),

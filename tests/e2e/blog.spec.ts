@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { type Dialog, expect, test } from "@playwright/test";
 import { unique, writePost } from "./support/blog";
 import { signInWithForm } from "./support/sign-in";
 
@@ -101,26 +101,45 @@ test("editing keeps created_at when the field is empty, and changes it when set"
   await expect(page.locator(".post-meta time")).toHaveText("15. mars 2024");
 });
 
-test("delete asks first, then the row disappears", async ({ page }) => {
+test("delete asks first (the box, then the browser), then the row disappears", async ({ page }) => {
   await signInWithForm(page, "staff");
   const title = unique("Short-lived post");
   await writePost(page, { title });
   await page.getByRole("button", { name: "Publiser" }).click();
-  const count = Number((await page.getByTestId("post-count").textContent())!.split(" ")[0]);
   const row = page.getByRole("row", { name: new RegExp(title) });
+  const edit = await row.getByRole("link", { name: /Rediger/ }).getAttribute("href");
+  const stored = `/api/blog-edit?id=${new URLSearchParams(edit!.split("?")[1]).get("edit")}`;
 
+  // Without the box ticked nothing is asked and nothing is deleted.
+  const early: string[] = [];
+  const record = (dialog: Dialog) => {
+    early.push(dialog.message());
+    void dialog.dismiss();
+  };
+  page.on("dialog", record);
+  await row.getByRole("button", { name: /Slett/ }).click();
+  await expect(row.getByText("Kryss av for å bekrefte slettingen.")).toBeVisible();
+  page.off("dialog", record);
+  expect(early).toEqual([]);
+  expect((await page.request.get(stored)).status()).toBe(200);
+
+  await row.getByRole("checkbox", { name: `Bekreft sletting av ${title}` }).check();
   page.once("dialog", (dialog) => {
     expect(dialog.message()).toBe(`Er du sikker på at du vil slette "${title}"?`);
     void dialog.dismiss();
   });
   await row.getByRole("button", { name: /Slett/ }).click();
   await expect(row).toBeVisible();
+  expect((await page.request.get(stored)).status()).toBe(200);
 
   page.once("dialog", (dialog) => void dialog.accept());
   await row.getByRole("button", { name: /Slett/ }).click();
   await expect(page.getByRole("status").filter({ hasText: "Blogginnlegg slettet!" })).toBeVisible();
   await expect(row).toHaveCount(0);
-  await expect(page.getByTestId("post-count")).toHaveText(`${count - 1} innlegg`);
+  // The list is read again after a delete and other tests add posts meanwhile: the count
+  // matches the rows shown, and the post itself is gone.
+  await expect(page.getByTestId("post-count")).toHaveText(`${await page.locator("tbody tr").count()} innlegg`);
+  expect((await page.request.get(stored)).status()).toBe(404);
 });
 
 test("HTML and scripts in a post are shown as text, never run", async ({ page }) => {

@@ -1,7 +1,8 @@
 import { asc } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createUser } from "~/lib/auth/users.server";
-import { createPost, deletePost, postInputSchema, updatePost } from "~/lib/blog/blog.server";
+import { createPost, deletePost, updatePost } from "~/lib/blog/blog.server";
+import { postInputSchema } from "~/lib/blog/blog-forms";
 import { createJob, deleteJob, jobInputSchema, setJobPublished, updateJob } from "~/lib/careers/jobs.server";
 import { schema } from "~/lib/platform/db.server";
 import { engineName, setUpTestDatabase } from "../support/test-database";

@@ -17,10 +17,10 @@ type Props = {
   schema: ConfirmFormSchema;
   actionData: ConfirmedActionResult | undefined;
   /** The box to tick: the first confirmation, which works without JavaScript. */
-  checkboxLabel: string;
+  checkboxLabel: ReactNode;
   /** The browser's dialog, the last word (with JavaScript). */
   question: string;
-  button: string;
+  button: ReactNode;
   danger?: boolean;
   /** The form's id (default `{intent}-form`) and class (default `confirmed-action-form`). */
   id?: string;

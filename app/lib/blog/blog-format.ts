@@ -7,6 +7,3 @@ export function paragraphs(content: string) {
     .map((line) => line.trim())
     .filter(Boolean);
 }
-
-// The blog's dates moved to the one date module; kept here for the pages that still import them from the blog.
-export { formatLongDate, formatShortDate } from "../platform/dates";

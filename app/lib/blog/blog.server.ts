@@ -2,10 +2,11 @@ import { and, desc, eq, like, ne, or } from "drizzle-orm";
 import { z } from "zod";
 import { type Actor, auditAction } from "../auth/security-events.server";
 import { type Database, schema } from "../platform/db.server";
-import { norwegianFieldMessages, requiredText } from "../platform/text-fields";
 import { isSlug, slugify } from "../platform/slug";
 import { libraryAltTexts } from "../media/media-library.server";
 import { imageAlt } from "../media/media-forms";
+import { POST_NOT_FOUND, type PostInput } from "./blog-forms";
+import { ConflictError, NotFoundError } from "../platform/domain-errors";
 
 /**
  * Blog posts. Visitors only ever get published posts (every public query filters on
@@ -76,42 +77,6 @@ export async function getPostById(db: Database, id: string) {
   return post;
 }
 
-const staffText = (label: string, max: number, lines?: "multi") =>
-  requiredText({ max, lines }, norwegianFieldMessages(label, max));
-
-/**
- * An image address: an upload or a media file of ours. Other hosts would be blocked by
- * the CSP anyway, and would make visitors' browsers contact a third party.
- */
-const imageUrl = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine(
-    (value) => value === "" || /^\/(uploads|media)\/[\w./-]+$/.test(value),
-    "Bildet må være et opplastet bilde (/uploads/…)",
-  );
-
-/** The editor's fields, validated on the server: title, excerpt, author and content are required. */
-export const postInputSchema = z.object({
-  title: staffText("Tittel", 200),
-  excerpt: staffText("Utdrag", 500, "multi"),
-  author: staffText("Forfatter", 120),
-  content: staffText("Innhold", 100_000, "multi"),
-  featured_image: imageUrl.default(""),
-  featured: z.boolean().default(false),
-  published: z.boolean().default(true),
-  slug: z.string().trim().max(120).default(""),
-  /** Edit mode only; empty keeps the original date. */
-  created_at: z
-    .string()
-    .trim()
-    .default("")
-    .refine((value) => value === "" || !Number.isNaN(Date.parse(value)), "Ugyldig dato"),
-});
-
-export type PostInput = z.output<typeof postInputSchema>;
-
 export class SlugTakenError extends Error {
   constructor(slug: string) {
     super(`Adressen /blog/${slug} er allerede i bruk`);
@@ -173,6 +138,23 @@ export async function updatePost(db: Database, id: string, input: PostInput, act
     .returning({ id: posts.id, slug: posts.slug });
   if (post) await auditAction(db, actor, "post_updated", { postId: id, title: input.title, published: input.published });
   return post;
+}
+
+/**
+ * Saves a post from the editor or the API: a new one without `id`, else that one.
+ * A post that is gone is a NotFoundError, a slug another post has a ConflictError,
+ * both with the text to show.
+ */
+export async function savePost(db: Database, actor: Actor, input: PostInput, id?: string) {
+  try {
+    if (!id) return await createPost(db, input, actor);
+    const post = (await getPostById(db, id)) && (await updatePost(db, id, input, actor));
+    if (!post) throw new NotFoundError(POST_NOT_FOUND);
+    return post;
+  } catch (error) {
+    if (error instanceof SlugTakenError) throw new ConflictError(error.message);
+    throw error;
+  }
 }
 
 export async function deletePost(db: Database, id: string, actor: Actor) {

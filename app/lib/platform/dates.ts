@@ -1,4 +1,4 @@
-import { tz } from "@date-fns/tz";
+import { TZDate, tz } from "@date-fns/tz";
 import { format, parseISO, startOfDay } from "date-fns";
 import { nb } from "date-fns/locale/nb";
 
@@ -35,3 +35,15 @@ export const shortDayLabel = (day: string) => format(parseISO(day), "d. MMM", { 
 
 /** Midnight of the Oslo day `at` falls in, as an instant: "today" for a Norwegian studio. */
 export const startOfOsloDay = (at: Date) => new Date(startOfDay(at, { in: oslo }).getTime());
+
+/**
+ * A datetime-local field's "2024-03-15T10:30" read as the wall clock in Oslo (where staff
+ * are, and how the blog shows its dates), as an ISO instant. Any other text (an ISO
+ * instant with its zone, an empty field) is returned as it is.
+ */
+export function fromOsloWallClock(value: string) {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
+  if (!parts) return value;
+  const [year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0] = parts.slice(1).map((part) => Number(part ?? 0));
+  return new Date(new TZDate(year, month - 1, day, hour, minute, second, "Europe/Oslo").getTime()).toISOString();
+}

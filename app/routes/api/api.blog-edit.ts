@@ -1,5 +1,7 @@
 import { deletePost, getPostById } from "~/lib/blog/blog.server";
-import { readPostInput, savePost } from "~/lib/blog/blog-api.server";
+import { readPostInput } from "~/lib/blog/blog-api.server";
+import { savePost } from "~/lib/blog/blog.server";
+import { POST_DELETED, POST_NOT_FOUND } from "~/lib/blog/blog-forms";
 import { getDb } from "~/lib/platform/db.server";
 import { requireStaffApi } from "~/lib/auth/guard.server";
 import { actorOf } from "~/lib/staff/actor.server";
@@ -17,7 +19,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return handleApi(async () => {
     await requireStaffApi(context);
     const post = await getPostById(getDb(), postId(request));
-    if (!post) throw new ApiError(404, "Fant ikke blogginnlegget");
+    if (!post) throw new ApiError(404, POST_NOT_FOUND);
     return jsonResponse({ success: true, data: post });
   });
 }
@@ -32,8 +34,8 @@ export function action({ request, context }: Route.ActionArgs) {
       return jsonResponse({ success: true, data: post });
     }
     if (request.method === "DELETE") {
-      if (!(await deletePost(db, id, actor))) throw new ApiError(404, "Fant ikke blogginnlegget");
-      return jsonResponse({ success: true, message: "Blogginnlegg slettet!" });
+      if (!(await deletePost(db, id, actor))) throw new ApiError(404, POST_NOT_FOUND);
+      return jsonResponse({ success: true, message: POST_DELETED });
     }
     return methodNotAllowed("GET, PUT, DELETE");
   });

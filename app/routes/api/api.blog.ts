@@ -1,5 +1,6 @@
 import { listPublishedPosts } from "~/lib/blog/blog.server";
-import { readPostInput, savePost } from "~/lib/blog/blog-api.server";
+import { readPostInput } from "~/lib/blog/blog-api.server";
+import { savePost } from "~/lib/blog/blog.server";
 import { getDb } from "~/lib/platform/db.server";
 import { requireStaffApi } from "~/lib/auth/guard.server";
 import { actorOf } from "~/lib/staff/actor.server";

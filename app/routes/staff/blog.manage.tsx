@@ -1,11 +1,14 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { FormNotice } from "~/components/form-notice";
-import { useState } from "react";
 import { data, Link, useLocation } from "react-router";
-import { formatShortDate } from "~/lib/blog/blog-format";
-import { listAllPosts } from "~/lib/blog/blog.server";
+import { type ConfirmedActionResult, ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
+import { formatShortDate } from "~/lib/platform/dates";
+import { deletePost, listAllPosts } from "~/lib/blog/blog.server";
+import { deletePostSchema, deleteQuestion, POST_DELETED, POST_NOT_FOUND } from "~/lib/blog/blog-forms";
 import { getDb } from "~/lib/platform/db.server";
-import { currentStaff } from "~/lib/auth/guard.server";
+import { currentStaff, requireStaff } from "~/lib/auth/guard.server";
 import { staffMeta } from "~/lib/site/seo";
+import { actorOf } from "~/lib/staff/actor.server";
 import type { Route } from "./+types/blog.manage";
 
 export const meta: Route.MetaFunction = () => staffMeta("Blogginnlegg");
@@ -28,13 +31,34 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-type Post = Route.ComponentProps["loaderData"]["posts"][number];
+/** Which post a delete was for, so only its row shows what was wrong with the form. */
+type DeleteResult = ConfirmedActionResult & { id: string };
 
-export default function ManagePosts({ loaderData }: Route.ComponentProps) {
+/**
+ * Deletes a post (intent "delete", confirmed): the JSON API's domain function, audited the
+ * same way. This page is outside the guarded layout (it answers a signed-out visitor
+ * itself), so its action guards itself.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireStaff(context);
+  const formData = await request.formData();
+  const id = String(formData.get("id") ?? "");
+  const submission = parseWithZod(formData, { schema: deletePostSchema });
+  if (submission.status !== "success") return data<DeleteResult>({ intent: "delete", id, result: submission.reply() }, 400);
+  const result = submission.reply({ resetForm: true });
+  if (!(await deletePost(getDb(), submission.value.id, actorOf(request, context, session)))) {
+    return data<DeleteResult>({ intent: "delete", id, result, error: `Feil ved sletting: ${POST_NOT_FOUND}` }, 404);
+  }
+  return data<DeleteResult>({ intent: "delete", id, result, message: POST_DELETED });
+}
+
+export default function ManagePosts({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();
-  const [posts, setPosts] = useState<Post[]>(loaderData.posts);
-  const [toast, setToast] = useState<string | null>((location.state as { toast?: string } | null)?.toast ?? null);
-  const [error, setError] = useState<string | null>(null);
+  const { posts } = loaderData;
+  // The editor's toast ("Blogginnlegg publisert!") until a delete says something else.
+  const toast = actionData ? actionData.message : (location.state as { toast?: string } | null)?.toast;
+  // A row's own form shows only what was wrong with it (the notices are above the table).
+  const rowResult = (id: string) => (actionData?.id === id ? { intent: actionData.intent, result: actionData.result } : undefined);
 
   if (!loaderData.authorized) {
     return (
@@ -48,23 +72,6 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  async function remove(post: Post) {
-    if (!window.confirm(`Er du sikker på at du vil slette "${post.title}"?`)) return;
-    setError(null);
-    setToast(null);
-    try {
-      const response = await fetch(`/api/blog-edit?id=${encodeURIComponent(post.id)}`, { method: "DELETE" });
-      const body = (await response.json().catch(() => ({}))) as { error?: string };
-      if (!response.ok) throw new Error(body.error || "Sletting feilet");
-      setPosts((current) => current.filter((p) => p.id !== post.id));
-      setToast("Blogginnlegg slettet!");
-    } catch (failure) {
-      setError(
-        `Feil ved sletting: ${failure instanceof Error && failure.message ? failure.message : "Sletting feilet"}`,
-      );
-    }
-  }
-
   return (
     <div className="container admin" lang="nb">
       <div className="admin-head">
@@ -76,7 +83,7 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
       <div aria-live="polite">
         <FormNotice data={{ message: toast }} />
       </div>
-      <FormNotice data={{ error }} />
+      <FormNotice data={{ error: actionData?.error }} />
       <p data-testid="post-count">{posts.length} innlegg</p>
       <div className="table-wrap">
         <table className="admin-table">
@@ -108,9 +115,26 @@ export default function ManagePosts({ loaderData }: Route.ComponentProps) {
                   </Link>
                 </td>
                 <td data-label="Slett">
-                  <button type="button" className="button button-small button-danger" onClick={() => remove(post)}>
-                    Slett<span className="visually-hidden"> {post.title}</span>
-                  </button>
+                  <ConfirmedActionForm
+                    id={`delete-${post.id}`}
+                    intent="delete"
+                    schema={deletePostSchema}
+                    actionData={rowResult(post.id)}
+                    checkboxLabel={
+                      <span>
+                        Bekreft<span className="visually-hidden"> sletting av {post.title}</span>
+                      </span>
+                    }
+                    question={deleteQuestion(post.title)}
+                    button={
+                      <>
+                        Slett<span className="visually-hidden"> {post.title}</span>
+                      </>
+                    }
+                    danger
+                  >
+                    <input type="hidden" name="id" value={post.id} />
+                  </ConfirmedActionForm>
                 </td>
               </tr>
             ))}

@@ -1,0 +1,196 @@
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+  useInputControl,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef, useState } from "react";
+import { Form, useBlocker, useNavigate, useNavigation } from "react-router";
+import { FieldError } from "~/components/field-error";
+import { type EditorMessage, FeaturedImageFields, useImageUpload } from "~/components/staff/blog-editor-image";
+import type { MediaChoice } from "~/components/staff/media-picker";
+import { type PostFormValue, postFormSchema } from "~/lib/blog/blog-forms";
+import { slugify } from "~/lib/platform/slug";
+
+/** What the editor's action answers: the form's result, and after a save the list's toast. */
+export type EditorResult = { result: SubmissionResult<string[]>; saved?: string };
+
+type Props = {
+  mode: "create" | "edit";
+  /** The post being edited: the fields' first values. */
+  defaults?: {
+    title: string;
+    excerpt: string;
+    author: string;
+    featured_image: string;
+    featured: boolean;
+    content: string;
+    slug: string;
+  };
+  /** Edit mode: the post's date now, "2026-03-15 10:30" (Oslo). */
+  createdAtText?: string;
+  media: MediaChoice[];
+  actionData?: EditorResult;
+  onUnauthorized: () => void;
+};
+
+/**
+ * The blog editor (/blog/cms and its other addresses): a Conform form over the schema the
+ * route action, and the JSON API, parse with. "Publiser" and "Lagre som utkast" are its two
+ * submit buttons (intent "publish" and "draft").
+ */
+export function BlogEditorForm({ mode, defaults, createdAtText, media, actionData, onUnauthorized }: Props) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const [message, setMessage] = useState<EditorMessage | null>(null);
+  const [form, fields] = useForm<PostFormValue>({
+    id: "blog-editor",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(postFormSchema),
+    // The date field is there only in edit mode, empty: so its "" is where the form started.
+    defaultValue: mode === "edit" ? { ...defaults, created_at: "" } : defaults,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: postFormSchema }),
+  });
+  const image = useInputControl(fields.featured_image);
+  const uploader = useImageUpload({ onUploaded: image.change, onMessage: setMessage, onUnauthorized });
+  // The slug follows the title until someone types in it; an untouched slug is sent empty,
+  // so the server picks a free one (-2, -3…).
+  const [slugEdited, setSlugEdited] = useState(mode === "edit");
+  const [slugValue, setSlugValue] = useState(defaults?.slug ?? "");
+  const slug = slugEdited ? slugValue : slugify(fields.title.value ?? "");
+
+  // After a save the list says what happened ("Blogginnlegg publisert!").
+  const saved = actionData?.saved;
+  const leaving = useRef(false);
+  useEffect(() => {
+    if (!saved) return;
+    leaving.current = true;
+    navigate("/blog/manage", { state: { toast: saved } });
+  }, [saved, navigate]);
+  // Field by field: the form's own `dirty` also counts the buttons' intent, the picker's
+  // radios and the order of the fields.
+  const { title, slug: slugField, excerpt, author, featured_image, featured, content, created_at } = fields;
+  const dirty = [title, slugField, excerpt, author, featured_image, featured, content, created_at].some((field) => field.dirty);
+  useUnsavedChangesGuard(dirty && !saved, leaving);
+
+  const submitting = navigation.state === "submitting";
+  const busy = submitting || uploader.uploading;
+  const saveLabel = submitting
+    ? mode === "edit"
+      ? "Oppdaterer..."
+      : "Publiserer..."
+    : navigation.state === "loading"
+      ? "Laster..."
+      : null;
+  return (
+    <>
+      {message ? (
+        <p className={`auth-message ${message.kind}`} role={message.kind === "error" ? "alert" : "status"}>
+          {message.text}
+        </p>
+      ) : null}
+      {form.errors?.length ? (
+        <p id={form.errorId} className="auth-message error" role="alert">
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        className="cms-form"
+        onSubmit={(event) => {
+          setMessage(null);
+          form.onSubmit(event);
+        }}
+      >
+        <label htmlFor={fields.title.id}>Tittel (Title) *</label>
+        <input {...getInputProps(fields.title, { type: "text" })} key={fields.title.key} />
+        <FieldError id={fields.title.errorId} errors={fields.title.errors} />
+        <label htmlFor={fields.slug.id}>Slug</label>
+        <input
+          id={fields.slug.id}
+          name={slugEdited ? fields.slug.name : undefined}
+          maxLength={fields.slug.maxLength}
+          aria-invalid={fields.slug.errors?.length ? true : undefined}
+          aria-describedby={fields.slug.errors?.length ? fields.slug.errorId : undefined}
+          value={slug}
+          onChange={(e) => {
+            setSlugEdited(true);
+            setSlugValue(e.target.value);
+          }}
+        />
+        <p className="field-hint">/blog/{slugify(slug) || "…"}</p>
+        <FieldError id={fields.slug.errorId} errors={fields.slug.errors} />
+        <label htmlFor={fields.excerpt.id}>Utdrag (Excerpt) *</label>
+        <textarea {...getTextareaProps(fields.excerpt)} key={fields.excerpt.key} rows={2} />
+        <FieldError id={fields.excerpt.errorId} errors={fields.excerpt.errors} />
+        <label htmlFor={fields.author.id}>Forfatter (Author) *</label>
+        <input {...getInputProps(fields.author, { type: "text" })} key={fields.author.key} />
+        <FieldError id={fields.author.errorId} errors={fields.author.errors} />
+        <FeaturedImageFields
+          field={fields.featured_image}
+          value={image.value ?? ""}
+          onChange={image.change}
+          media={media}
+          disabled={busy}
+          uploader={uploader}
+        />
+        <label className="checkbox">
+          <input {...getInputProps(fields.featured, { type: "checkbox" })} key={fields.featured.key} />
+          <span>Fremhevet (Featured)</span>
+        </label>
+        <label htmlFor={fields.content.id}>Innhold (Content) *</label>
+        <textarea
+          {...getTextareaProps(fields.content, { ariaDescribedBy: `${fields.content.id}-hint` })}
+          key={fields.content.key}
+          rows={16}
+        />
+        <p className="field-hint" id={`${fields.content.id}-hint`}>
+          Hver linje blir et avsnitt.
+        </p>
+        <FieldError id={fields.content.errorId} errors={fields.content.errors} />
+        {mode === "edit" ? (
+          <>
+            <label htmlFor={fields.created_at.id}>Opprettet (Created at)</label>
+            <input {...getInputProps(fields.created_at, { type: "datetime-local" })} key={fields.created_at.key} />
+            <p className="field-hint">Nå: {createdAtText}. Tomt felt beholder datoen.</p>
+            <FieldError id={fields.created_at.errorId} errors={fields.created_at.errors} />
+          </>
+        ) : null}
+        <div className="editor-actions">
+          <button type="submit" name="intent" value="publish" className="button button-coral" disabled={busy}>
+            {saveLabel ?? (mode === "edit" ? "Oppdater og publiser" : "Publiser")}
+          </button>
+          <button type="submit" name="intent" value="draft" className="button button-ghost" disabled={busy}>
+            Lagre som utkast
+          </button>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+/** Unsaved changes are not lost by a stray click or a closed tab (`leaving` lets a save's own navigation through). */
+function useUnsavedChangesGuard(dirty: boolean, leaving: { current: boolean }) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      !leaving.current && dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (blocker.state !== "blocked") return;
+    if (window.confirm("Du har endringer som ikke er lagret. Vil du forlate siden?")) blocker.proceed();
+    else blocker.reset();
+  }, [blocker]);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+}

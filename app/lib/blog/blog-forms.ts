@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { norwegianFieldMessages, requiredText } from "../platform/text-fields";
+import { confirmSchema } from "../staff/confirm-forms";
+
+/**
+ * The blog's staff forms, shared by the browser (Conform), the editor's and the post
+ * list's route actions, and the JSON API (POST /api/blog, PUT /api/blog-edit): fields,
+ * lengths and messages are stated once, here. Browser-safe: no `.server` imports.
+ */
+export const TITLE_MAX = 200;
+export const EXCERPT_MAX = 500;
+export const AUTHOR_MAX = 120;
+export const CONTENT_MAX = 100_000;
+export const SLUG_MAX = 120;
+const IMAGE_URL_MAX = 2000;
+
+/** Where the editor is (app/routes.ts mounts it at each; server/body-limit.ts gives each a post's body limit). */
+export const BLOG_EDITOR_PATHS: readonly string[] = ["/blog/cms", "/blog/new", "/blog-cms", "/admin/posts/new"];
+
+/** What the API, the editor and the post list say; one text each. */
+export const POST_NOT_FOUND = "Fant ikke blogginnlegget";
+export const POST_DELETED = "Blogginnlegg slettet!";
+
+const staffText = (label: string, max: number, lines?: "multi") =>
+  requiredText({ max, lines }, norwegianFieldMessages(label, max));
+
+/**
+ * An image address: an upload or a media file of ours. Other hosts would be blocked by
+ * the CSP anyway, and would make visitors' browsers contact a third party.
+ */
+const imageUrl = z
+  .string()
+  .trim()
+  .max(IMAGE_URL_MAX)
+  .refine(
+    (value) => value === "" || /^\/(uploads|media)\/[\w./-]+$/.test(value),
+    "Bildet må være et opplastet bilde (/uploads/…)",
+  );
+
+/** The fields the API and the editor share: title, excerpt, author and content are required. */
+const postFields = {
+  title: staffText("Tittel", TITLE_MAX),
+  excerpt: staffText("Utdrag", EXCERPT_MAX, "multi"),
+  author: staffText("Forfatter", AUTHOR_MAX),
+  content: staffText("Innhold", CONTENT_MAX, "multi"),
+  featured_image: imageUrl.default(""),
+  featured: z.boolean().default(false),
+  /** Empty: made from the title (with -2, -3… when taken). */
+  slug: z.string().trim().max(SLUG_MAX).default(""),
+  /** Edit mode only; empty keeps the original date. */
+  created_at: z
+    .string()
+    .trim()
+    .default("")
+    .refine((value) => value === "" || !Number.isNaN(Date.parse(value)), "Ugyldig dato"),
+};
+
+/** A post as the JSON API takes it (and the domain functions save it). */
+export const postInputSchema = z.object({
+  ...postFields,
+  published: z.boolean().default(true),
+});
+export type PostInput = z.output<typeof postInputSchema>;
+
+/**
+ * The editor's form: the same fields (the featured box a checkbox, which Conform reads as
+ * a boolean), and which button was pressed: "Publiser" / "Oppdater og publiser" or
+ * "Lagre som utkast".
+ */
+export const postFormSchema = z.object({
+  ...postFields,
+  intent: z.enum(["publish", "draft"]),
+});
+export type PostFormValue = z.output<typeof postFormSchema>;
+
+/** Line breaks as a text box has them: a form post sends CRLF, the editor's JSON sent LF. */
+export const textareaText = (text: string) => text.replace(/\r\n?/g, "\n");
+
+/** The editor form's values as the post to save: its button says whether it is published. */
+export function postFromForm({ intent, ...fields }: PostFormValue): PostInput {
+  return { ...fields, excerpt: textareaText(fields.excerpt), content: textareaText(fields.content), published: intent === "publish" };
+}
+
+/** What the post list says after the editor saved ("Blogginnlegg publisert!"). */
+export function savedToast(mode: "create" | "edit", published: boolean) {
+  if (mode === "edit") return "Blogginnlegg oppdatert!";
+  return published ? "Blogginnlegg publisert!" : "Utkast lagret!";
+}
+
+/** Deleting a post from the list (/blog/manage): which one, and the ticked box. */
+export const deletePostSchema = confirmSchema("delete", "Kryss av for å bekrefte slettingen.").extend({
+  id: z.uuid(POST_NOT_FOUND),
+});
+
+/** The question the browser asks before a post is deleted. */
+export const deleteQuestion = (title: string) => `Er du sikker på at du vil slette "${title}"?`;
