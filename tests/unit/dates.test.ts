@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   formatLongDate,
   formatShortDate,
+  fromOsloWallClock,
   osloDateTime,
   osloDay,
   osloLongDateTime,
@@ -34,5 +35,12 @@ describe("the one date module", () => {
     expect(startOfOsloDay(summer).toISOString()).toBe("2026-07-01T22:00:00.000Z");
     // The night the clocks go forward (29 March 2026): midnight was still UTC+1.
     expect(startOfOsloDay(new Date("2026-03-29T12:00:00Z")).toISOString()).toBe("2026-03-28T23:00:00.000Z");
+  });
+
+  it("reads the editor's date field as Oslo wall-clock time", () => {
+    expect(fromOsloWallClock("2026-11-22T00:30")).toBe("2026-11-21T23:30:00.000Z");
+    expect(fromOsloWallClock("2026-07-02T00:15")).toBe("2026-07-01T22:15:00.000Z");
+    expect(fromOsloWallClock("2026-07-01T22:15:00.000Z")).toBe("2026-07-01T22:15:00.000Z");
+    expect(fromOsloWallClock("")).toBe("");
   });
 });
