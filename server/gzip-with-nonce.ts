@@ -29,7 +29,12 @@ export function compressParts(parts: Buffer[]): GzipParts {
 }
 
 /** The gzip body of the parts joined with this response's nonce. */
-export function gzipWithNonce({ compressed, parts }: GzipParts, nonce: string): Buffer {
+export function gzipWithNonce(gzip: GzipParts, nonce: string): Buffer {
+  return Buffer.concat(gzipPiecesWithNonce(gzip, nonce));
+}
+
+/** The same body as pieces, for a socket to send without copying them into one buffer. */
+export function gzipPiecesWithNonce({ compressed, parts }: GzipParts, nonce: string): Buffer[] {
   const nonceBytes = Buffer.from(nonce);
   const stored = storedBlock(nonceBytes);
   const pieces: Buffer[] = [GZIP_HEADER];
@@ -50,7 +55,7 @@ export function gzipWithNonce({ compressed, parts }: GzipParts, nonce: string): 
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE(size >>> 0, 4);
   pieces.push(trailer);
-  return Buffer.concat(pieces);
+  return pieces;
 }
 
 /** A non-final stored block: header bits 000 padded to a byte, LEN, one's complement of LEN, the bytes. */

@@ -3,8 +3,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { type CachedPage, getPageCache, NONCE_PLACEHOLDER } from "~/lib/platform/page-cache.server";
 import { log } from "~/lib/platform/log.server";
 import { getPageViewBuffer, isCountableVisit } from "~/lib/site/analytics.server";
-import { compressParts, gzipWithNonce } from "./gzip-with-nonce";
-import { isCacheableVisit, joinWithNonce, matchingValidator, PUBLIC_PAGE_CACHE_CONTROL } from "./page-cache";
+import { compressParts, gzipPiecesWithNonce } from "./gzip-with-nonce";
+import { isCacheableVisit, matchingValidator, piecesWithNonce, PUBLIC_PAGE_CACHE_CONTROL } from "./page-cache";
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
 
@@ -70,16 +70,21 @@ function sendHit(req: IncomingMessage, res: ServerResponse, page: CachedPage, re
     res.writeHead(304, headers).end();
     return 304;
   }
-  let body: Buffer;
+  let body: Buffer[];
   if (acceptsGzip(req.headers["accept-encoding"])) {
     page.gzip ??= compressParts(page.parts);
-    body = gzipWithNonce(page.gzip, nonce);
+    body = gzipPiecesWithNonce(page.gzip, nonce);
     headers["content-encoding"] = "gzip";
   } else {
-    body = joinWithNonce(page.parts, nonce);
+    body = piecesWithNonce(page.parts, nonce);
   }
-  headers["content-length"] = String(body.length);
-  res.writeHead(200, headers).end(body);
+  headers["content-length"] = String(body.reduce((sum, piece) => sum + piece.length, 0));
+  // Corked, the pieces leave in one write (writev) without being copied into one buffer first.
+  res.writeHead(200, headers);
+  res.cork();
+  for (const piece of body) res.write(piece);
+  res.end();
+  res.uncork();
   return 200;
 }
 

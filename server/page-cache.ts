@@ -103,14 +103,18 @@ export function sendCachedPage(c: Context, page: CachedPage, nonce: string) {
 
 /** Bytes, not a string: a 50 KB string would be encoded to UTF-8 again on every hit. */
 export function joinWithNonce(parts: Buffer[], nonce: string) {
-  if (parts.length === 1) return parts[0]!;
+  return parts.length === 1 ? parts[0]! : Buffer.concat(piecesWithNonce(parts, nonce));
+}
+
+/** The parts with the nonce between them, not copied into one buffer (a socket takes them as they are). */
+export function piecesWithNonce(parts: Buffer[], nonce: string) {
   const nonceBytes = Buffer.from(nonce);
   const pieces: Buffer[] = [];
   parts.forEach((part, index) => {
     if (index > 0) pieces.push(nonceBytes);
     pieces.push(part);
   });
-  return Buffer.concat(pieces);
+  return pieces;
 }
 
 export function matchingValidator(ifNoneMatch: string | undefined, key: string) {
