@@ -36,6 +36,29 @@ describe("stylesheets", () => {
     });
   }
 
+  // A rule for a class nothing renders is dead weight in every page's inlined CSS.
+  // Classes built at run time (`badge-${kind}`) count as used when their prefix is in the code.
+  it("every class a stylesheet styles is used by the app", () => {
+    const code = fs
+      .readdirSync("app", { recursive: true, encoding: "utf8" })
+      .filter((name) => /\.(tsx?|mjs)$/.test(name))
+      .map((name) => fs.readFileSync(path.join("app", name), "utf8"))
+      .join("\n");
+    const unused = new Set<string>();
+    for (const file of files) {
+      const css = fs.readFileSync(path.join(folder, file), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
+      for (const [, selector] of css.matchAll(/([^{}]+)\{/g)) {
+        if (selector!.trim().startsWith("@")) continue;
+        for (const [, name] of selector!.matchAll(/\.([a-zA-Z_][\w-]*)/g)) {
+          const parts = name!.split("-");
+          const prefixes = parts.slice(1).map((_, i) => `${parts.slice(0, i + 1).join("-")}-`).filter((p) => p.length > 3);
+          if (!code.includes(name!) && !prefixes.some((prefix) => code.includes(prefix))) unused.add(`${file}: .${name}`);
+        }
+      }
+    }
+    expect([...unused]).toEqual([]);
+  });
+
   it("the check finds a rule left open (so it can fail)", () => {
     expect(problems(".a {\n  color: red;\n\n.b {\n  color: blue;\n}\n")).not.toEqual([]);
   });
