@@ -12,6 +12,7 @@ import { dashboardCounts } from "~/lib/staff/dashboard.server";
 import { freePort } from "../support/server-process";
 import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
 import { createTestDatabase, engineName, truncateAll } from "../support/test-database";
+import { capturingLog, errorLine } from "../support/captured-log";
 
 const FROM = "Fjord & Form <hello@fjordform.no>";
 let handle: DatabaseHandle;
@@ -120,8 +121,11 @@ describe(`the mail outbox for staff on ${engineName()}`, () => {
     // First a mail server that is not there: one attempt, then given up.
     const deadPort = await freePort();
     const broken = createMailWorker({ db: handle.db, transport: smtpTransport(`smtp://127.0.0.1:${deadPort}`), from: FROM, maxAttempts: 1 });
-    await broken.drain();
-    await broken.stop();
+    const { lines } = await capturingLog(async () => {
+      await broken.drain();
+      await broken.stop();
+    });
+    expect(lines).toContainEqual(errorLine("mail delivery failed for good"));
     const [failed] = await listOutbox(handle.db, { status: "failed", page: 1 }).then((list) => list.rows);
     expect(failed).toMatchObject({ toAddress: "kunde@example.no", attempts: 1, status: "failed" });
     expect(failed!.lastError).toBeTruthy();

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { generate } from "otplib";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { setClockOffset } from "~/lib/platform/clock.server";
 import { dashboardCounts, startOfTodayInOslo } from "~/lib/staff/dashboard.server";
 import { schema } from "~/lib/platform/db.server";
@@ -12,6 +12,7 @@ import { createSession, endSession, getSession, rotateAfterSecondFactor, session
 import { hashToken } from "~/lib/platform/tokens.server";
 import { createUser } from "~/lib/auth/users.server";
 import { engineName, setUpTestDatabase } from "../support/test-database";
+import { capturingLog, errorLine } from "../support/captured-log";
 
 const handle = setUpTestDatabase();
 const meta = { ip: "198.51.100.20", userAgent: "Mozilla/5.0 test" };
@@ -154,18 +155,11 @@ describe(`sessions (${engineName()})`, () => {
 
   it("a failure to record a security event never throws, and is logged as an error", async () => {
     // The error line is expected here: captured and checked, not printed into the run.
-    const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
-    try {
-      await expect(
-        logSecurityEvent(handle.db, { p_user_id: "00000000-0000-0000-0000-000000000000", p_action: "login" }),
-      ).resolves.toBeUndefined();
-      const lines = stderr.mock.calls.map(([chunk]) => JSON.parse(String(chunk)) as Record<string, unknown>);
-      expect(lines).toContainEqual(
-        expect.objectContaining({ level: "error", msg: "security event not recorded", action: "login" }),
-      );
-    } finally {
-      stderr.mockRestore();
-    }
+    const { result, lines } = await capturingLog(() =>
+      logSecurityEvent(handle.db, { p_user_id: "00000000-0000-0000-0000-000000000000", p_action: "login" }),
+    );
+    expect(result).toBeUndefined();
+    expect(lines).toContainEqual(errorLine("security event not recorded", { action: "login" }));
   });
 });
 

@@ -14,6 +14,7 @@ import { freePort } from "../support/server-process";
 import { type S3TestServer, startS3Server } from "../support/s3-server";
 import { createTestDatabase, engineName, truncateAll } from "../support/test-database";
 import { SCRIPT_ACTOR } from "~/lib/auth/security-events.server";
+import { capturingLog, errorLine } from "../support/captured-log";
 
 // Uploads into a bucket, deleting them, and copying a local uploads folder into a
 // bucket: the domain functions against a real S3-protocol server (s3rver).
@@ -58,10 +59,16 @@ describe(`uploads in an S3 bucket (${engineName()})`, () => {
 
   it("a bucket that cannot be reached: the upload error, no row, and no object left behind", async () => {
     const dead = createS3Store({ ...s3.settings, endpoint: `http://127.0.0.1:${await freePort()}` });
-    await expect(storeImage(handle.db, { bytes: await fixtures.png(), uploadedBy: null, store: dead })).rejects.toMatchObject({
-      status: 500,
-      message: "Failed to upload image: something went wrong on our side. Please try again.",
-    });
+    const bytes = await fixtures.png();
+    const { lines } = await capturingLog(() =>
+      expect(storeImage(handle.db, { bytes, uploadedBy: null, store: dead })).rejects.toMatchObject({
+        status: 500,
+        message: "Failed to upload image: something went wrong on our side. Please try again.",
+      }),
+    );
+    // For the operator: what failed, and that copies may be left in the bucket.
+    expect(lines).toContainEqual(errorLine("image upload failed"));
+    expect(lines).toContainEqual(errorLine("copies of a failed upload left in the media store"));
     expect(await rows()).toEqual([]);
     expect(await s3.keys()).toEqual([]);
   });

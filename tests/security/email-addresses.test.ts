@@ -10,6 +10,7 @@ import { subscribe } from "~/lib/visitor-forms/newsletter.server";
 import { emailSchema } from "~/lib/auth/users.server";
 import { normaliseEmail } from "~/lib/platform/validation";
 import { createTestDatabase, engineName, truncateAll } from "../support/test-database";
+import { capturingLog, errorLine } from "../support/captured-log";
 
 // Issue 12, finding 8: only plain addresses are accepted, the normalised address is
 // what is stored, and the mailer sends to exactly that, never to what it would parse
@@ -107,8 +108,10 @@ describe(`what is stored is what is sent (${engineName()})`, () => {
 
   it("a message queued for a non-plain address before this fix is sent nowhere, and marked failed", async () => {
     await enqueueMail(handle.db, { kind: "newsletter-confirm", to: "<a@evil.example>x.y", subject: "Hei", text: "Hei" });
-    expect(await deliverAll()).toEqual([]);
+    const { result: delivered, lines } = await capturingLog(() => deliverAll());
+    expect(delivered).toEqual([]);
     const [row] = await handle.db.select().from(schema.mailOutbox);
     expect(row).toMatchObject({ status: "failed", lastError: "not a plain address" });
+    expect(lines).toContainEqual(errorLine("mail not sent: not a plain address"));
   });
 });
