@@ -1,7 +1,8 @@
 // Creates a staff account without prompts:
-//   npm run user:create -- --email ada@example.no --name "Ada Lovelace" [--password …]
+//   npm run user:create -- --email ada@example.no --name "Ada Lovelace" [--password=…]
 // Without --password a strong one is generated and printed once. Uses the same
 // database settings as the server (DATABASE_URL or the embedded one in DATA_DIR).
+// Write --password=VALUE: a value starting with "-" would otherwise read as an option.
 import { parseArgs } from "node:util";
 import { ZodError } from "zod";
 import { getConfig } from "../app/lib/platform/config.server";
@@ -18,7 +19,7 @@ async function main() {
     },
   });
   if (!values.email) {
-    throw new Error('Usage: npm run user:create -- --email you@example.no --name "Full Name" [--password …]');
+    throw new Error('Usage: npm run user:create -- --email you@example.no --name "Full Name" [--password=…]');
   }
   const password = values.password ?? generatePassword();
   const config = getConfig();

@@ -82,7 +82,7 @@ beforeAll(async () => {
   for (const account of [STAFF, LOCKED]) {
     await run(
       process.execPath,
-      ["--import", "tsx", "scripts/create-user.ts", "--email", account.email, "--name", account.name, "--password", account.password],
+      ["--import", "tsx", "scripts/create-user.ts", "--email", account.email, "--name", account.name, `--password=${account.password}`],
       { env: { ...process.env, DATABASE_URL: shared.url, LOG_LEVEL: "error" } },
     );
   }
