@@ -5,7 +5,13 @@ import { NO_ACCOUNT, SECURITY_EVENTS_PER_PAGE, securityEventLabel } from "~/lib/
 import { logSecurityEvent, type StaffActor } from "~/lib/auth/security-events.server";
 import { createUser } from "~/lib/auth/users.server";
 import { createMailWorker, enqueueMail, smtpTransport } from "~/lib/mail/mail.server";
-import { failingMailCount, listOutbox, openOutboxMessage, outboxCounts, resendMail } from "~/lib/mail/outbox-admin.server";
+import {
+  failingMailCount,
+  listOutbox,
+  openOutboxMessage,
+  outboxCounts,
+  resendMail,
+} from "~/lib/mail/outbox-admin.server";
 import { MAILS_PER_PAGE } from "~/lib/mail/outbox-forms";
 import { type DatabaseHandle, schema } from "~/lib/platform/db.server";
 import { dashboardCounts } from "~/lib/staff/dashboard.server";
@@ -37,7 +43,12 @@ async function staff(email = "kari@fjordform.test", fullName = "Kari Nordmann"):
 }
 
 async function event(userId: string | null, action: string, details: Record<string, unknown>, at: string) {
-  await logSecurityEvent(handle.db, { p_user_id: userId, p_action: action as "login", p_details: details, p_ip_address: "198.51.100.1" });
+  await logSecurityEvent(handle.db, {
+    p_user_id: userId,
+    p_action: action as "login",
+    p_details: details,
+    p_ip_address: "198.51.100.1",
+  });
   await handle.db
     .update(schema.securityEvents)
     .set({ createdAt: new Date(at) })
@@ -74,7 +85,9 @@ describe(`the security log on ${engineName()}`, () => {
 
     const choices = await auditFilterChoices(handle.db);
     expect(choices.accounts.map((account) => account.email)).toEqual(["kari@fjordform.test", "ola@fjordform.test"]);
-    expect(choices.kinds).toEqual(expect.arrayContaining(["login", "mail_resent", "subscriber_erased", "staff_invited"]));
+    expect(choices.kinds).toEqual(
+      expect.arrayContaining(["login", "mail_resent", "subscriber_erased", "staff_invited"]),
+    );
   });
 
   it("gives every kind the code records a Norwegian label, and an unknown one a readable fallback", () => {
@@ -93,7 +106,11 @@ describe(`the security log on ${engineName()}`, () => {
       })),
     );
     const first = await listSecurityEvents(handle.db, { page: 1 });
-    expect([first.total, first.pageCount, first.rows.length]).toEqual([SECURITY_EVENTS_PER_PAGE + 1, 2, SECURITY_EVENTS_PER_PAGE]);
+    expect([first.total, first.pageCount, first.rows.length]).toEqual([
+      SECURITY_EVENTS_PER_PAGE + 1,
+      2,
+      SECURITY_EVENTS_PER_PAGE,
+    ]);
     const last = await listSecurityEvents(handle.db, { page: 5 });
     expect([last.page, last.rows.length]).toEqual([2, 1]);
   });
@@ -102,16 +119,25 @@ describe(`the security log on ${engineName()}`, () => {
 describe(`the mail outbox for staff on ${engineName()}`, () => {
   it("lists waiting, sent and failed messages newest first, with counts and pages", async () => {
     for (let i = 0; i < MAILS_PER_PAGE + 1; i++) await enqueueMail(handle.db, mail(`p${i}@example.no`));
-    await handle.db.update(schema.mailOutbox).set({ status: "sent", sentAt: new Date() }).where(eq(schema.mailOutbox.toAddress, "p0@example.no"));
+    await handle.db
+      .update(schema.mailOutbox)
+      .set({ status: "sent", sentAt: new Date() })
+      .where(eq(schema.mailOutbox.toAddress, "p0@example.no"));
     await handle.db
       .update(schema.mailOutbox)
       .set({ status: "failed", attempts: 15, lastError: "550 no such user" })
       .where(eq(schema.mailOutbox.toAddress, "p1@example.no"));
     expect(await outboxCounts(handle.db)).toEqual({ pending: MAILS_PER_PAGE - 1, sent: 1, failed: 1 });
     const failed = await listOutbox(handle.db, { status: "failed", page: 1 });
-    expect(failed.rows.map((row) => [row.toAddress, row.attempts, row.lastError])).toEqual([["p1@example.no", 15, "550 no such user"]]);
+    expect(failed.rows.map((row) => [row.toAddress, row.attempts, row.lastError])).toEqual([
+      ["p1@example.no", 15, "550 no such user"],
+    ]);
     const everything = await listOutbox(handle.db, { page: 1 });
-    expect([everything.total, everything.pageCount, everything.rows.length]).toEqual([MAILS_PER_PAGE + 1, 2, MAILS_PER_PAGE]);
+    expect([everything.total, everything.pageCount, everything.rows.length]).toEqual([
+      MAILS_PER_PAGE + 1,
+      2,
+      MAILS_PER_PAGE,
+    ]);
     expect((await listOutbox(handle.db, { page: 3 })).rows).toHaveLength(1);
   });
 
@@ -120,7 +146,12 @@ describe(`the mail outbox for staff on ${engineName()}`, () => {
     await enqueueMail(handle.db, mail("kunde@example.no", "Kvittering for æøå"));
     // First a mail server that is not there: one attempt, then given up.
     const deadPort = await freePort();
-    const broken = createMailWorker({ db: handle.db, transport: smtpTransport(`smtp://127.0.0.1:${deadPort}`), from: FROM, maxAttempts: 1 });
+    const broken = createMailWorker({
+      db: handle.db,
+      transport: smtpTransport(`smtp://127.0.0.1:${deadPort}`),
+      from: FROM,
+      maxAttempts: 1,
+    });
     const { lines } = await capturingLog(async () => {
       await broken.drain();
       await broken.stop();
@@ -149,8 +180,13 @@ describe(`the mail outbox for staff on ${engineName()}`, () => {
     expect(sent).toMatchObject({ status: "sent", attempts: 1 });
     expect(received?.messageId).toBe(sent!.messageId);
 
-    const logged = await handle.db.select().from(schema.securityEvents).where(eq(schema.securityEvents.action, "mail_resent"));
-    expect(logged.map((row) => row.details)).toEqual([{ mailId: failed!.id, kind: "contact-receipt", previousAttempts: 1 }]);
+    const logged = await handle.db
+      .select()
+      .from(schema.securityEvents)
+      .where(eq(schema.securityEvents.action, "mail_resent"));
+    expect(logged.map((row) => row.details)).toEqual([
+      { mailId: failed!.id, kind: "contact-receipt", previousAttempts: 1 },
+    ]);
     expect(logged[0]).toMatchObject({ userId: actor.userId, ipAddress: "192.0.2.7" });
     expect(await resendMail(handle.db, "00000000-0000-4000-8000-000000000000", actor)).toBeNull();
   });

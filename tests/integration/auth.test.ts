@@ -8,19 +8,19 @@ import { checkLoginAttempts, signIn } from "~/lib/auth/login.server";
 import { checkSecondFactorCode } from "~/lib/auth/code-budget.server";
 import { confirmFactor, startEnrolment } from "~/lib/auth/mfa.server";
 import { logSecurityEvent } from "~/lib/auth/security-events.server";
-import { createSession, endSession, getSession, rotateAfterSecondFactor, sessionCookieName } from "~/lib/auth/session.server";
+import { createSession, endSession, getSession, rotateAfterSecondFactor } from "~/lib/auth/session.server";
 import { hashToken } from "~/lib/platform/tokens.server";
 import { createUser } from "~/lib/auth/users.server";
 import { engineName, setUpTestDatabase } from "../support/test-database";
 import { capturingLog, errorLine } from "../support/captured-log";
+import { requestWithToken, sessionTokenIn, SESSION_COOKIE_SHAPE } from "../support/session-cookie";
 
 const handle = setUpTestDatabase();
 const meta = { ip: "198.51.100.20", userAgent: "Mozilla/5.0 test" };
 const PASSWORD = "correct horse battery staple";
 const minutes = (n: number) => n * 60_000;
 
-const requestWith = (token: string) =>
-  new Request("http://localhost/admin", { headers: { cookie: `${sessionCookieName()}=${token}` } });
+const requestWith = requestWithToken;
 const newUser = (email = "kari@fjordform.no") => createUser(handle.db, { email, fullName: "Kari", password: PASSWORD });
 
 describe(`sign-in and lockout (${engineName()})`, () => {
@@ -91,9 +91,13 @@ describe(`sign-in and lockout (${engineName()})`, () => {
       await signIn(handle.db, { email: `victim${i}@fjordform.no`, password: "guess guess guess" }, rotating);
     }
     const sameNetwork = { ...meta, ip: "2001:db8:7:1:ffff::42" };
-    expect((await signIn(handle.db, { email: "kari@fjordform.no", password: PASSWORD }, sameNetwork)).kind).toBe("throttled");
+    expect((await signIn(handle.db, { email: "kari@fjordform.no", password: PASSWORD }, sameNetwork)).kind).toBe(
+      "throttled",
+    );
     const nextNetwork = { ...meta, ip: "2001:db8:7:2::1" };
-    expect((await signIn(handle.db, { email: "kari@fjordform.no", password: PASSWORD }, nextNetwork)).kind).toBe("success");
+    expect((await signIn(handle.db, { email: "kari@fjordform.no", password: PASSWORD }, nextNetwork)).kind).toBe(
+      "success",
+    );
   });
 });
 
@@ -102,22 +106,24 @@ describe(`sessions (${engineName()})`, () => {
     const user = await newUser();
     const session = await createSession(handle.db, user.id, meta, { mfaVerified: true });
     expect(Buffer.from(session.token, "base64url")).toHaveLength(32);
-    expect(session.cookie).toMatch(/^session=[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=86400$/);
+    expect(session.cookie).toMatch(SESSION_COOKIE_SHAPE);
+    expect(SESSION_COOKIE_SHAPE.exec(session.cookie)![1]).toBe("86400");
+    expect(await sessionTokenIn(session.cookie)).toBe(session.token);
     const [row] = await handle.db.select().from(schema.userSessions);
     expect(row?.sessionToken).toBe(hashToken(session.token));
     expect(row?.sessionToken).not.toContain(session.token);
-    expect((await getSession(handle.db, requestWith(session.token)))?.email).toBe("kari@fjordform.no");
-    expect(await getSession(handle.db, requestWith(row!.sessionToken))).toBeNull(); // the stored value is no key
+    expect((await getSession(handle.db, await requestWith(session.token)))?.email).toBe("kari@fjordform.no");
+    expect(await getSession(handle.db, await requestWith(row!.sessionToken))).toBeNull(); // the stored value is no key
   });
 
   it("ends a session after 24 hours on the server, marks it inactive and records the expiry once", async () => {
     const user = await newUser();
     const session = await createSession(handle.db, user.id, meta, { mfaVerified: true });
     setClockOffset(minutes(24 * 60) - 1000);
-    expect(await getSession(handle.db, requestWith(session.token))).not.toBeNull();
+    expect(await getSession(handle.db, await requestWith(session.token))).not.toBeNull();
     setClockOffset(minutes(24 * 60) + 1000);
-    expect(await getSession(handle.db, requestWith(session.token))).toBeNull();
-    expect(await getSession(handle.db, requestWith(session.token))).toBeNull();
+    expect(await getSession(handle.db, await requestWith(session.token))).toBeNull();
+    expect(await getSession(handle.db, await requestWith(session.token))).toBeNull();
     const [row] = await handle.db.select().from(schema.userSessions);
     expect(row?.isActive).toBe(false);
     const expiries = await handle.db
@@ -131,21 +137,21 @@ describe(`sessions (${engineName()})`, () => {
     const user = await newUser();
     const pending = await createSession(handle.db, user.id, meta, { mfaVerified: false });
     expect(pending.cookie).toContain("Max-Age=600");
-    const session = await getSession(handle.db, requestWith(pending.token));
+    const session = await getSession(handle.db, await requestWith(pending.token));
     expect(session?.mfaPending).toBe(true);
     const rotated = await rotateAfterSecondFactor(handle.db, session!);
     expect(rotated!.expiresAt.getTime() - Date.now()).toBeGreaterThan(minutes(24 * 60) - 5000);
-    expect((await getSession(handle.db, requestWith(rotated!.token)))?.mfaPending).toBe(false);
+    expect((await getSession(handle.db, await requestWith(rotated!.token)))?.mfaPending).toBe(false);
     const other = await createSession(handle.db, user.id, meta, { mfaVerified: false });
     setClockOffset(minutes(10) + 1000);
-    expect(await getSession(handle.db, requestWith(other.token))).toBeNull();
+    expect(await getSession(handle.db, await requestWith(other.token))).toBeNull();
   });
 
   it("a copied cookie stops working after logout", async () => {
     const user = await newUser();
     const session = await createSession(handle.db, user.id, meta, { mfaVerified: true });
     await endSession(handle.db, session.id, user.id, "logout", meta);
-    expect(await getSession(handle.db, requestWith(session.token))).toBeNull();
+    expect(await getSession(handle.db, await requestWith(session.token))).toBeNull();
     const logouts = await handle.db
       .select()
       .from(schema.securityEvents)

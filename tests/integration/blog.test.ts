@@ -17,12 +17,21 @@ import { engineName, setUpTestDatabase } from "../support/test-database";
 const handle = setUpTestDatabase();
 
 async function staffMember() {
-  const user = await createUser(handle.db, { email: "blogg@fjordform.test", fullName: "Kari", password: "a long enough pass" });
+  const user = await createUser(handle.db, {
+    email: "blogg@fjordform.test",
+    fullName: "Kari",
+    password: "a long enough pass",
+  });
   return { userId: user.id, ip: "192.0.2.8", userAgent: "vitest" };
 }
 
 const post = (fields: Record<string, unknown>) =>
-  postInputSchema.parse({ excerpt: "Kort om saken", author: "Kari Nordmann", content: "Første avsnitt.\nAndre avsnitt.", ...fields });
+  postInputSchema.parse({
+    excerpt: "Kort om saken",
+    author: "Kari Nordmann",
+    content: "Første avsnitt.\nAndre avsnitt.",
+    ...fields,
+  });
 
 describe(`the blog (${engineName()})`, () => {
   it("makes the address from the title, and a second post with the same title gets its own", async () => {
@@ -66,7 +75,12 @@ describe(`the blog (${engineName()})`, () => {
     });
     const saved = await savePost(handle.db, actor, postFromForm(form));
     const stored = await getPostById(handle.db, saved.id);
-    expect(stored).toMatchObject({ title: "Skjema", excerpt: "Linje en\nlinje to", content: "Avsnitt\n\nAvsnitt to", published: false });
+    expect(stored).toMatchObject({
+      title: "Skjema",
+      excerpt: "Linje en\nlinje to",
+      content: "Avsnitt\n\nAvsnitt to",
+      published: false,
+    });
   });
 
   it("edits a post in place (the address follows the title unless one is typed), and knows a post that is gone", async () => {
@@ -74,7 +88,11 @@ describe(`the blog (${engineName()})`, () => {
     const saved = await savePost(handle.db, actor, post({ title: "Før" }));
     const edited = await savePost(handle.db, actor, post({ title: "Etter", content: "Ny tekst." }), saved.id);
     expect(edited.id).toBe(saved.id);
-    expect(await getPostById(handle.db, saved.id)).toMatchObject({ title: "Etter", content: "Ny tekst.", slug: "etter" });
+    expect(await getPostById(handle.db, saved.id)).toMatchObject({
+      title: "Etter",
+      content: "Ny tekst.",
+      slug: "etter",
+    });
     // The editor sends the address it shows: then it stays, whatever the title becomes.
     await savePost(handle.db, actor, post({ title: "Tredje tittel", slug: "etter" }), saved.id);
     expect((await getPostById(handle.db, saved.id))?.slug).toBe("etter");

@@ -48,7 +48,15 @@ describe(`schema and queries on ${engineName()}`, () => {
     const older = new Date("2026-01-02T03:04:05.000Z");
     const newer = new Date("2026-11-21T10:00:00.000Z");
     await handle.db.insert(schema.blogPosts).values([
-      { title: "Older", excerpt: "e", author: "A", slug: "older", content: "p1\np2", published: true, createdAt: older },
+      {
+        title: "Older",
+        excerpt: "e",
+        author: "A",
+        slug: "older",
+        content: "p1\np2",
+        published: true,
+        createdAt: older,
+      },
       { title: "Newer", excerpt: "e", author: "B", slug: "newer", content: "x", published: true, createdAt: newer },
       { title: "Draft", excerpt: "e", author: "C", slug: "draft", content: "x", published: false },
     ]);
@@ -62,7 +70,9 @@ describe(`schema and queries on ${engineName()}`, () => {
       { slug: "older", createdAt: older },
     ]);
     await expect(
-      handle.db.insert(schema.blogPosts).values({ title: "Dup", excerpt: "e", author: "A", slug: "older", content: "x" }),
+      handle.db
+        .insert(schema.blogPosts)
+        .values({ title: "Dup", excerpt: "e", author: "A", slug: "older", content: "x" }),
     ).rejects.toThrow();
   });
 

@@ -19,7 +19,11 @@ import { engineName, setUpTestDatabase } from "../support/test-database";
 const handle = setUpTestDatabase();
 
 async function staffMember() {
-  const user = await createUser(handle.db, { email: "jobb@fjordform.test", fullName: "Kari", password: "a long enough pass" });
+  const user = await createUser(handle.db, {
+    email: "jobb@fjordform.test",
+    fullName: "Kari",
+    password: "a long enough pass",
+  });
   return { userId: user.id, ip: "192.0.2.9", userAgent: "vitest" };
 }
 
@@ -38,7 +42,11 @@ describe(`job listings (${engineName()})`, () => {
     const actor = await staffMember();
     const job = await createJob(
       handle.db,
-      listing({ responsibilities: ["Ship features", "", "  Review code  "], requirements: ["TypeScript"], benefits: [] }),
+      listing({
+        responsibilities: ["Ship features", "", "  Review code  "],
+        requirements: ["TypeScript"],
+        benefits: [],
+      }),
       actor,
     );
     expect(job.slug).toBe("frontend-developer");
@@ -70,7 +78,9 @@ describe(`job listings (${engineName()})`, () => {
     const first = await createJob(handle.db, listing({ slug: "developer" }), actor);
     const clash = createJob(handle.db, listing({ title: "Another", slug: "developer" }), actor);
     await expect(clash).rejects.toBeInstanceOf(SlugTakenError);
-    await expect(clash).rejects.toThrow("The address /careers/developer is already used by another listing. Choose another slug.");
+    await expect(clash).rejects.toThrow(
+      "The address /careers/developer is already used by another listing. Choose another slug.",
+    );
     const edited = await updateJob(handle.db, first.id, listing({ slug: "developer", location: "Bergen" }), actor);
     expect(edited).toMatchObject({ slug: "developer", location: "Bergen" });
   });
@@ -92,6 +102,8 @@ describe(`job listings (${engineName()})`, () => {
     expect(message({ applyLink: "javascript:alert(1)" })).toBe(APPLY_LINK_MESSAGE);
     expect(message({ type: "Forever" })).toBe("Choose a job type");
     expect(message({ title: "!!!", slug: "" })).toBe("The slug needs at least one letter or digit");
-    expect(message({ responsibilities: Array.from({ length: 21 }, (_, i) => `Task ${i}`) })).toBe("At most 20 items per list");
+    expect(message({ responsibilities: Array.from({ length: 21 }, (_, i) => `Task ${i}`) })).toBe(
+      "At most 20 items per list",
+    );
   });
 });

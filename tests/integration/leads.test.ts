@@ -8,7 +8,16 @@ import { submitContact } from "~/lib/visitor-forms/contact.server";
 import { type GdprPayload, submitGdprResults } from "~/lib/visitor-forms/gdpr.server";
 import { LEADS_PER_PAGE, type LeadFilter } from "~/lib/visitor-forms/lead-forms";
 import type { StaffActor } from "~/lib/auth/security-events.server";
-import { addLeadNote, changeLeadStatus, eraseLead, EXPORT_COLUMNS, exportLeadsCsv, listLeads, openLead, unreadLeadCount } from "~/lib/visitor-forms/leads.server";
+import {
+  addLeadNote,
+  changeLeadStatus,
+  eraseLead,
+  EXPORT_COLUMNS,
+  exportLeadsCsv,
+  listLeads,
+  openLead,
+  unreadLeadCount,
+} from "~/lib/visitor-forms/leads.server";
 import { engineName, setUpTestDatabase } from "../support/test-database";
 
 const SITE = "https://www.fjordform.test";
@@ -16,7 +25,11 @@ const handle = setUpTestDatabase();
 let actor: StaffActor;
 
 async function signedInActor(): Promise<StaffActor> {
-  const user = await createUser(handle.db, { email: "kari@fjordform.test", fullName: "Kari Nordmann", password: "a long enough pass" });
+  const user = await createUser(handle.db, {
+    email: "kari@fjordform.test",
+    fullName: "Kari Nordmann",
+    password: "a long enough pass",
+  });
   return { userId: user.id, name: "Kari Nordmann", ip: "192.0.2.7", userAgent: "vitest" };
 }
 
@@ -27,7 +40,11 @@ function gdprPayload(email: string, noIds: string[]): GdprPayload {
     categories: gdprCategories.map((category) => ({
       id: category.id,
       title: category.title,
-      items: category.questions.map((q) => ({ id: q.id, text: q.text, answer: noIds.includes(q.id) ? ("no" as const) : ("yes" as const) })),
+      items: category.questions.map((q) => ({
+        id: q.id,
+        text: q.text,
+        answer: noIds.includes(q.id) ? ("no" as const) : ("yes" as const),
+      })),
     })),
   };
 }
@@ -40,9 +57,20 @@ async function events(action: string) {
 
 /** A contact request, a GDPR submission and another contact request, in that order. */
 async function threeLeads() {
-  await submitContact(handle.db, { company: "Fjellgården AS", project: "Ny nettbutikk for ærlige øl", email: "ola@fjell.no" }, SITE);
-  await submitGdprResults(handle.db, gdprPayload("dpo@klinikk.no", ["audit-inventory", "notice-published"]), { ip: "192.0.2.1", siteUrl: SITE });
-  await submitContact(handle.db, { company: "=HYPERLINK(\"http://evil.example\")", project: "100% sikkert_nok", email: "mal@evil.example" }, SITE);
+  await submitContact(
+    handle.db,
+    { company: "Fjellgården AS", project: "Ny nettbutikk for ærlige øl", email: "ola@fjell.no" },
+    SITE,
+  );
+  await submitGdprResults(handle.db, gdprPayload("dpo@klinikk.no", ["audit-inventory", "notice-published"]), {
+    ip: "192.0.2.1",
+    siteUrl: SITE,
+  });
+  await submitContact(
+    handle.db,
+    { company: '=HYPERLINK("http://evil.example")', project: "100% sikkert_nok", email: "mal@evil.example" },
+    SITE,
+  );
   const { rows } = await listLeads(handle.db, all);
   return { second: rows[0]!, gdpr: rows[1]!, first: rows[2]! };
 }
@@ -53,7 +81,7 @@ describe(`the leads inbox on ${engineName()}`, () => {
     const list = await listLeads(handle.db, all);
     expect(list.total).toBe(3);
     expect(list.rows.map((row) => [row.kind, row.company, row.email, row.status, row.readAt])).toEqual([
-      ["contact", "=HYPERLINK(\"http://evil.example\")", "mal@evil.example", "new", null],
+      ["contact", '=HYPERLINK("http://evil.example")', "mal@evil.example", "new", null],
       ["gdpr", null, "dpo@klinikk.no", "new", null],
       ["contact", "Fjellgården AS", "ola@fjell.no", "new", null],
     ]);
@@ -95,7 +123,11 @@ describe(`the leads inbox on ${engineName()}`, () => {
   it("opens a lead with everything sent and the e-mails about it, and marks it read", async () => {
     const { first, gdpr } = await threeLeads();
     const contact = await openLead(handle.db, first.id);
-    expect(contact?.contact).toEqual({ company: "Fjellgården AS", email: "ola@fjell.no", project: "Ny nettbutikk for ærlige øl" });
+    expect(contact?.contact).toEqual({
+      company: "Fjellgården AS",
+      email: "ola@fjell.no",
+      project: "Ny nettbutikk for ærlige øl",
+    });
     expect(contact?.mails.map((mail) => [mail.kind, mail.status]).sort()).toEqual([
       ["contact-notification", "pending"],
       ["contact-receipt", "pending"],
@@ -125,7 +157,11 @@ describe(`the leads inbox on ${engineName()}`, () => {
   it("moves a lead through the pipeline, logging each change but not a repeat", async () => {
     const { first } = await threeLeads();
     actor = await signedInActor();
-    expect(await changeLeadStatus(handle.db, first.id, "offer_sent", actor)).toMatchObject({ from: "new", to: "offer_sent", changed: true });
+    expect(await changeLeadStatus(handle.db, first.id, "offer_sent", actor)).toMatchObject({
+      from: "new",
+      to: "offer_sent",
+      changed: true,
+    });
     expect(await changeLeadStatus(handle.db, first.id, "won", actor)).toMatchObject({ changed: true });
     expect(await changeLeadStatus(handle.db, first.id, "won", actor)).toMatchObject({ changed: false });
     expect(await changeLeadStatus(handle.db, "00000000-0000-4000-8000-000000000000", "won", actor)).toBeNull();
@@ -159,7 +195,9 @@ describe(`the leads inbox on ${engineName()}`, () => {
     expect(await eraseLead(handle.db, first.id, actor)).toEqual({ kind: "contact", mailsRemoved: 2 });
     expect(await openLead(handle.db, first.id)).toBeNull();
     const db = handle.db;
-    expect(await db.select().from(schema.contactRequests).where(eq(schema.contactRequests.email, "ola@fjell.no"))).toEqual([]);
+    expect(
+      await db.select().from(schema.contactRequests).where(eq(schema.contactRequests.email, "ola@fjell.no")),
+    ).toEqual([]);
     expect(await db.select().from(schema.leadNotes)).toEqual([]);
     const outbox = await db.select().from(schema.mailOutbox);
     expect(outbox.some((mail) => mail.toAddress === "ola@fjell.no" || mail.textBody.includes("ærlige"))).toBe(false);

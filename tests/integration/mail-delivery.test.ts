@@ -5,7 +5,12 @@ import { submitContact } from "~/lib/visitor-forms/contact.server";
 import { type DatabaseHandle, schema } from "~/lib/platform/db.server";
 import { type GdprPayload, submitGdprResults } from "~/lib/visitor-forms/gdpr.server";
 import { createMailWorker, type MailWorker, smtpTransport } from "~/lib/mail/mail.server";
-import { confirmSubscription, isConfirmTokenValid, subscribe, unsubscribe } from "~/lib/visitor-forms/newsletter.server";
+import {
+  confirmSubscription,
+  isConfirmTokenValid,
+  subscribe,
+  unsubscribe,
+} from "~/lib/visitor-forms/newsletter.server";
 import { freePort } from "../support/server-process";
 import { linkFrom, type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
 import { createTestDatabase, engineName, truncateAll } from "../support/test-database";
@@ -114,7 +119,9 @@ describe(`e-mail through a real SMTP peer (${engineName()})`, () => {
   it("a confirmation link older than 7 days no longer subscribes anyone", async () => {
     await subscribe(handle.db, { email: "late@example.no", ip: "203.0.113.8", source: "footer" }, SITE);
     await worker.drain();
-    const token = new URL(linkFrom(peer.to("late@example.no")[0]?.text, `${SITE}/newsletter/confirm?token=`)).searchParams.get("token")!;
+    const token = new URL(
+      linkFrom(peer.to("late@example.no")[0]?.text, `${SITE}/newsletter/confirm?token=`),
+    ).searchParams.get("token")!;
     expect(await isConfirmTokenValid(handle.db, token)).toBe(true);
     await handle.db
       .update(schema.newsletterSubscribers)

@@ -30,7 +30,11 @@ let actor: { userId: string; name: string; ip: string; userAgent: string };
 beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "media-library-test-"));
   store = createLocalStore(path.join(dir, "uploads"));
-  const user = await createUser(handle.db, { email: "kari@fjordform.test", fullName: "Kari Nordmann", password: "a long enough pass" });
+  const user = await createUser(handle.db, {
+    email: "kari@fjordform.test",
+    fullName: "Kari Nordmann",
+    password: "a long enough pass",
+  });
   actor = { userId: user.id, name: "Kari Nordmann", ip: "192.0.2.7", userAgent: "vitest" };
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -43,7 +47,15 @@ const audited = (action: string) =>
 async function post(title: string, values: { featuredImage?: string; content?: string } = {}) {
   const [row] = await handle.db
     .insert(schema.blogPosts)
-    .values({ title, excerpt: "e", author: "Kari", slug: title.toLowerCase().replace(/\W+/g, "-"), content: "Text.", published: true, ...values })
+    .values({
+      title,
+      excerpt: "e",
+      author: "Kari",
+      slug: title.toLowerCase().replace(/\W+/g, "-"),
+      content: "Text.",
+      published: true,
+      ...values,
+    })
     .returning();
   return row!;
 }
@@ -55,7 +67,11 @@ describe("where an image is used", () => {
     const unused = await upload();
     const fjord = await post("Fjord light", { featuredImage: featured.url });
     await post("Field notes", { content: `See the photo: ${inText.url.replace("1600", "960")}` });
-    const issueId = await createIssue(handle.db, { subject: "Autumn notes", preheader: "", body: "x", featuredImage: featured.url }, actor);
+    const issueId = await createIssue(
+      handle.db,
+      { subject: "Autumn notes", preheader: "", body: "x", featuredImage: featured.url },
+      actor,
+    );
 
     const items = await listMedia(handle.db, undefined);
     const uses = (id: string) => items.find((item) => item.id === id)!.uses;
@@ -65,7 +81,9 @@ describe("where an image is used", () => {
         { kind: "issue", id: issueId, title: "Autumn notes", place: "featured" },
       ]),
     );
-    expect(uses(inText.media.id)).toEqual([expect.objectContaining({ kind: "post", title: "Field notes", place: "body" })]);
+    expect(uses(inText.media.id)).toEqual([
+      expect.objectContaining({ kind: "post", title: "Field notes", place: "body" }),
+    ]);
     expect(uses(unused.media.id)).toEqual([]);
     // Who uploaded it, by name.
     expect(items[0]!.uploadedBy).toBe("Kari Nordmann");
@@ -76,7 +94,11 @@ describe("deleting an image", () => {
   it("is refused while a post or an issue uses it, naming where; then deletes every stored copy", async () => {
     const image = await upload();
     const fjord = await post("Fjord light", { featuredImage: image.url });
-    const issueId = await createIssue(handle.db, { subject: "Autumn notes", preheader: "", body: "x", featuredImage: image.url }, actor);
+    const issueId = await createIssue(
+      handle.db,
+      { subject: "Autumn notes", preheader: "", body: "x", featuredImage: image.url },
+      actor,
+    );
     const copies = storedFiles().length;
     expect(copies).toBeGreaterThan(0);
 
@@ -93,7 +115,10 @@ describe("deleting an image", () => {
     await handle.db.update(schema.blogPosts).set({ featuredImage: "" }).where(eq(schema.blogPosts.id, fjord.id));
     expect((await deleteMedia(handle.db, store, image.media.id, actor)).status).toBe("in-use");
 
-    await handle.db.update(schema.newsletterIssues).set({ featuredImage: "" }).where(eq(schema.newsletterIssues.id, issueId));
+    await handle.db
+      .update(schema.newsletterIssues)
+      .set({ featuredImage: "" })
+      .where(eq(schema.newsletterIssues.id, issueId));
     expect(await deleteMedia(handle.db, store, image.media.id, actor)).toEqual({ status: "deleted" });
     expect(storedFiles()).toEqual([]);
     expect(await listMedia(handle.db, undefined)).toEqual([]);
@@ -109,7 +134,10 @@ describe("alt text", () => {
     const lead = await post("Fjord light", { featuredImage: image.url });
     await post("Other news");
     // Before: decorative.
-    expect((await withImageAlt(handle.db, await listPublishedPosts(handle.db))).map((p) => p.image_alt)).toEqual(["", ""]);
+    expect((await withImageAlt(handle.db, await listPublishedPosts(handle.db))).map((p) => p.image_alt)).toEqual([
+      "",
+      "",
+    ]);
 
     expect(await setMediaAltText(handle.db, image.media.id, "Morning light over the Oslofjord", actor)).toBeDefined();
     const posts = await withImageAlt(handle.db, await listPublishedPosts(handle.db));
@@ -120,7 +148,11 @@ describe("alt text", () => {
       "Morning light over the Oslofjord",
     );
 
-    const issueId = await createIssue(handle.db, { subject: "Autumn", preheader: "", body: "x", featuredImage: image.url }, actor);
+    const issueId = await createIssue(
+      handle.db,
+      { subject: "Autumn", preheader: "", body: "x", featuredImage: image.url },
+      actor,
+    );
     const [row] = await handle.db.select().from(schema.newsletterIssues).where(eq(schema.newsletterIssues.id, issueId));
     const mail = await renderIssuePreview(handle.db, row!, { siteUrl: "https://fjordform.test" });
     expect(mail.html).toMatch(/<img[^>]*alt="Morning light over the Oslofjord"/);
@@ -164,7 +196,9 @@ describe("the showcase's order", () => {
     expect(await audited("portfolio_order_set")).toHaveLength(2);
 
     // An unknown or repeated id: nothing changes.
-    expect(await setPortfolioOrder(handle.db, [a!, "00000000-0000-4000-8000-000000000000"], actor)).toEqual({ status: "stale" });
+    expect(await setPortfolioOrder(handle.db, [a!, "00000000-0000-4000-8000-000000000000"], actor)).toEqual({
+      status: "stale",
+    });
     expect(await setPortfolioOrder(handle.db, [a!, a!], actor)).toEqual({ status: "stale" });
     expect((await listPortfolioItems(handle.db, 1)).rows.map((row) => row.id)).toEqual([b, a, ...rest]);
   });
@@ -200,7 +234,11 @@ describe("alt text given with an upload (the blog editor's `alt` field)", () => 
 
   for (const [label, alt, message] of [
     ["blank", "   ", "Failed to upload image: Skriv en alternativ tekst som beskriver bildet."],
-    ["too long", "x".repeat(ALT_TEXT_MAX_LENGTH + 1), `Failed to upload image: Alt-teksten kan være høyst ${ALT_TEXT_MAX_LENGTH} tegn.`],
+    [
+      "too long",
+      "x".repeat(ALT_TEXT_MAX_LENGTH + 1),
+      `Failed to upload image: Alt-teksten kan være høyst ${ALT_TEXT_MAX_LENGTH} tegn.`,
+    ],
   ] as const) {
     it(`${label} is refused with a clear message (400), and nothing is stored`, async () => {
       await expect(uploadWith(alt)).rejects.toMatchObject({ status: 400, message });
@@ -211,7 +249,9 @@ describe("alt text given with an upload (the blog editor's `alt` field)", () => 
 
   it("uses the same limit as the library's form", () => {
     expect(uploadAltSchema.safeParse("x".repeat(ALT_TEXT_MAX_LENGTH)).success).toBe(true);
-    expect(altTextSchema.safeParse({ intent: "alt", altText: "x".repeat(ALT_TEXT_MAX_LENGTH + 1) }).success).toBe(false);
+    expect(altTextSchema.safeParse({ intent: "alt", altText: "x".repeat(ALT_TEXT_MAX_LENGTH + 1) }).success).toBe(
+      false,
+    );
   });
 });
 
@@ -223,11 +263,24 @@ describe("the showcase's videos and posters in the library", () => {
     await store.put(`${key}.jpg`, new Uint8Array(2048), { contentType: "image/jpeg" });
     const [uploaded] = await handle.db
       .insert(schema.portfolioItems)
-      .values({ slug: "havna", title: "Havna", videoMp4: `/uploads/${key}.mp4`, poster: `/uploads/${key}.webp`, posterJpeg: `/uploads/${key}.jpg`, posterAlt: "Havna i kveldslys" })
+      .values({
+        slug: "havna",
+        title: "Havna",
+        videoMp4: `/uploads/${key}.mp4`,
+        poster: `/uploads/${key}.webp`,
+        posterJpeg: `/uploads/${key}.jpg`,
+        posterAlt: "Havna i kveldslys",
+      })
       .returning();
     const [shipped] = await handle.db
       .insert(schema.portfolioItems)
-      .values({ slug: "appen", title: "Appen", videoMp4: "video/showcase-app.mp4", poster: "video/showcase-app.webp", posterJpeg: "video/showcase-app.jpg" })
+      .values({
+        slug: "appen",
+        title: "Appen",
+        videoMp4: "video/showcase-app.mp4",
+        poster: "video/showcase-app.webp",
+        posterJpeg: "video/showcase-app.jpg",
+      })
       .returning();
 
     const files = await listShowcaseFiles(handle.db, store, undefined);

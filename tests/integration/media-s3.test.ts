@@ -46,11 +46,19 @@ const rows = () => handle.db.select().from(schema.media);
 
 describe(`uploads in an S3 bucket (${engineName()})`, () => {
   it("stores every web size as an object under uploads/, and nothing on local disk", async () => {
-    const { url, media } = await storeImage(handle.db, { bytes: await fixtures.png(), uploadedBy: null, store: bucketStore() });
+    const { url, media } = await storeImage(handle.db, {
+      bytes: await fixtures.png(),
+      uploadedBy: null,
+      store: bucketStore(),
+    });
     expect(url).toBe(`/uploads/${media.storageKey}-800.png`);
     const expected = ["480.png", "480.webp", "800.png", "800.webp"].map((v) => `uploads/${media.storageKey}-${v}`);
     expect(await s3.keys()).toEqual(expected);
-    expect(storedKeys(media.variants).map((key) => `uploads/${key}`).sort()).toEqual(expected);
+    expect(
+      storedKeys(media.variants)
+        .map((key) => `uploads/${key}`)
+        .sort(),
+    ).toEqual(expected);
     expect(fs.existsSync(path.join(dataDir, "uploads"))).toBe(false);
 
     const stored = await sharp(await s3.bytes(`uploads/${media.storageKey}-480.webp`)).metadata();
@@ -98,7 +106,11 @@ describe(`uploads in an S3 bucket (${engineName()})`, () => {
 
     expect(await deleteMedia(handle.db, store, media.id, SCRIPT_ACTOR)).toEqual({ status: "deleted" });
     expect((await rows()).map((row) => row.id)).toEqual([kept.media.id]);
-    expect(await s3.keys()).toEqual(storedKeys(kept.media.variants).map((key) => `uploads/${key}`).sort());
+    expect(await s3.keys()).toEqual(
+      storedKeys(kept.media.variants)
+        .map((key) => `uploads/${key}`)
+        .sort(),
+    );
 
     expect(await deleteMedia(handle.db, store, media.id, SCRIPT_ACTOR)).toEqual({ status: "missing" });
     expect(await deleteMedia(handle.db, store, "not-a-uuid", SCRIPT_ACTOR)).toEqual({ status: "missing" });
@@ -109,7 +121,14 @@ describe(`uploads in an S3 bucket (${engineName()})`, () => {
     const { url, media } = await storeImage(handle.db, { bytes: await fixtures.png(), uploadedBy: null, store });
     const [post] = await handle.db
       .insert(schema.blogPosts)
-      .values({ title: "Fjord light", excerpt: "e", author: "a", slug: "fjord-light", content: "c", featuredImage: url })
+      .values({
+        title: "Fjord light",
+        excerpt: "e",
+        author: "a",
+        slug: "fjord-light",
+        content: "c",
+        featuredImage: url,
+      })
       .returning();
     expect(await deleteMedia(handle.db, store, media.id, SCRIPT_ACTOR)).toEqual({
       status: "in-use",
@@ -124,7 +143,11 @@ describe(`uploads in an S3 bucket (${engineName()})`, () => {
   });
 
   it("when the bucket refuses the delete, the row stays, so deleting again can finish", async () => {
-    const { media } = await storeImage(handle.db, { bytes: await fixtures.png(), uploadedBy: null, store: bucketStore() });
+    const { media } = await storeImage(handle.db, {
+      bytes: await fixtures.png(),
+      uploadedBy: null,
+      store: bucketStore(),
+    });
     const dead = createS3Store({ ...s3.settings, endpoint: `http://127.0.0.1:${await freePort()}` });
     await expect(deleteMedia(handle.db, dead, media.id, SCRIPT_ACTOR)).rejects.toThrow(/ECONNREFUSED/);
     expect(await rows()).toHaveLength(1);

@@ -78,7 +78,15 @@ describe.each(drivers)("the %s store", (_name, makeStore) => {
   });
 
   it("refuses keys that could leave its folder or name a temporary file", async () => {
-    for (const key of ["../pg/PG_VERSION", "a/../../b.jpg", ".tmp-123", "a//b.jpg", "/etc/passwd", "%2e%2e/x.jpg", ""]) {
+    for (const key of [
+      "../pg/PG_VERSION",
+      "a/../../b.jpg",
+      ".tmp-123",
+      "a//b.jpg",
+      "/etc/passwd",
+      "%2e%2e/x.jpg",
+      "",
+    ]) {
       await expect(store.put(key, bytes, { contentType: "image/jpeg" }), key).rejects.toThrow(/Not a media key/);
       await expect(store.head(key), key).rejects.toThrow(/Not a media key/);
     }
@@ -147,7 +155,14 @@ describe.each(drivers)("the %s store", (_name, makeStore) => {
   it("serves nothing that is missing, hidden, outside the store or of another type", async () => {
     await store.put("d4-480.jpg", bytes, { contentType: "image/jpeg" });
     await store.put("page.html", Buffer.from("<script>alert(1)</script>"), { contentType: "text/html" });
-    for (const key of ["nope-480.jpg", "page.html", "../pg/PG_VERSION", "%2e%2e/d4-480.jpg", ".tmp-1.jpg", "d4-480.JPG"]) {
+    for (const key of [
+      "nope-480.jpg",
+      "page.html",
+      "../pg/PG_VERSION",
+      "%2e%2e/d4-480.jpg",
+      ".tmp-1.jpg",
+      "d4-480.JPG",
+    ]) {
       expect(await serveMedia(store, get(), key), key).toBeUndefined();
       expect(await serveMedia(store, get({ range: "bytes=0-1" }), key), key).toBeUndefined();
     }
@@ -164,13 +179,15 @@ describe("the local folder store", () => {
         this.destroy(new Error("the client went away"));
       },
     });
-    await expect(store.put("e5-480.jpg", failing, { contentType: "image/jpeg", size: 6000 })).rejects.toThrow(/went away/);
+    await expect(store.put("e5-480.jpg", failing, { contentType: "image/jpeg", size: 6000 })).rejects.toThrow(
+      /went away/,
+    );
     expect(fs.readdirSync(dir)).toEqual([]);
 
     // A stream shorter than it said is refused the same way.
-    await expect(store.put("e5-480.jpg", Readable.from([bytes]), { contentType: "image/jpeg", size: 6000 })).rejects.toThrow(
-      /3000 bytes written, 6000 expected/,
-    );
+    await expect(
+      store.put("e5-480.jpg", Readable.from([bytes]), { contentType: "image/jpeg", size: 6000 }),
+    ).rejects.toThrow(/3000 bytes written, 6000 expected/);
     expect(fs.readdirSync(dir)).toEqual([]);
 
     // A temporary file left by a crash is neither listed nor served.

@@ -26,7 +26,11 @@ let worker: MailWorker;
 beforeAll(async () => {
   handle = await createTestDatabase();
   peer = await startSmtpPeer();
-  worker = createMailWorker({ db: handle.db, transport: smtpTransport(peer.url), from: "Fjord & Form <hello@fjordform.no>" });
+  worker = createMailWorker({
+    db: handle.db,
+    transport: smtpTransport(peer.url),
+    from: "Fjord & Form <hello@fjordform.no>",
+  });
 });
 afterAll(async () => {
   setClockOffset(0);
@@ -44,22 +48,38 @@ const release = (options: Partial<ReleaseOptions> = {}) =>
   releaseNewsletterBatch(handle.db, { siteUrl: SITE, ratePerMinute: 60, ...options });
 
 async function staff(): Promise<StaffActor> {
-  const user = await createUser(handle.db, { email: "kari@fjordform.test", fullName: "Kari", password: "a long enough pass" });
+  const user = await createUser(handle.db, {
+    email: "kari@fjordform.test",
+    fullName: "Kari",
+    password: "a long enough pass",
+  });
   return { userId: user.id, name: "Kari", ip: "192.0.2.7", userAgent: "vitest" };
 }
 
 /** Subscribers in every state; the unsubscribe token hashes are filled as at start-up. */
 async function subscribers(list: Array<[string, "active" | "pending" | "unsubscribed"]>) {
-  await handle.db.insert(schema.newsletterSubscribers).values(
-    list.map(([email, status]) => ({ email, status, consentText: "yes please", confirmedAt: status === "pending" ? null : new Date() })),
-  );
+  await handle.db
+    .insert(schema.newsletterSubscribers)
+    .values(
+      list.map(([email, status]) => ({
+        email,
+        status,
+        consentText: "yes please",
+        confirmedAt: status === "pending" ? null : new Date(),
+      })),
+    );
   await upgradeUnsubscribeTokens(handle.db);
 }
 
 async function issueStartedFor(actor: StaffActor) {
   const id = await createIssue(
     handle.db,
-    { subject: "Autumn notes", preheader: "Three things we learnt", body: "First paragraph.\nSecond paragraph: https://example.com/post?a=1.", featuredImage: "" },
+    {
+      subject: "Autumn notes",
+      preheader: "Three things we learnt",
+      body: "First paragraph.\nSecond paragraph: https://example.com/post?a=1.",
+      featuredImage: "",
+    },
     actor,
   );
   const recipients = await countActiveSubscribers(handle.db);
@@ -73,7 +93,10 @@ async function runToEnd(options: Partial<ReleaseOptions> = {}) {
   for (let step = 0; step < 50; step++) {
     await release({ ratePerMinute: 1000, ...options });
     await worker.drain();
-    const running = await handle.db.select().from(schema.newsletterSends).where(eq(schema.newsletterSends.status, "running"));
+    const running = await handle.db
+      .select()
+      .from(schema.newsletterSends)
+      .where(eq(schema.newsletterSends.status, "running"));
     if (running.length === 0) return;
   }
   throw new Error("the send did not finish in 50 steps");
@@ -112,15 +135,25 @@ describe(`sending a newsletter issue (${engineName()})`, () => {
     const token = new URL(linkFrom(first?.text, `${SITE}/newsletter/unsubscribe?token=`)).searchParams.get("token")!;
     expect(await unsubscribe(handle.db, token)).toBe("unsubscribed");
     const rows = await handle.db.select().from(schema.newsletterSubscribers);
-    expect(rows.filter((r) => r.status === "active").map((r) => r.email).sort()).toEqual(["a@example.no", "c@example.no"]);
+    expect(
+      rows
+        .filter((r) => r.status === "active")
+        .map((r) => r.email)
+        .sort(),
+    ).toEqual(["a@example.no", "c@example.no"]);
 
     const issue = await getIssue(handle.db, id);
     expect(issue?.state).toBe("done");
     expect(issue?.progress).toMatchObject({ recipients: 3, sent: 3, failed: 0, queued: 0, waiting: 0 });
-    const [event] = await handle.db.select().from(schema.securityEvents).where(eq(schema.securityEvents.action, "newsletter_sent"));
+    const [event] = await handle.db
+      .select()
+      .from(schema.securityEvents)
+      .where(eq(schema.securityEvents.action, "newsletter_sent"));
     expect(event?.details).toMatchObject({ issueId: id, recipients: 3 });
     // A sent issue stays as it went out, and cannot be sent again.
-    expect((await updateIssue(handle.db, id, { subject: "x", preheader: "", body: "y", featuredImage: "" }, actor)).status).toBe("sent");
+    expect(
+      (await updateIssue(handle.db, id, { subject: "x", preheader: "", body: "y", featuredImage: "" }, actor)).status,
+    ).toBe("sent");
     expect((await startSend(handle.db, id, 3, actor)).status).toBe("already-sent");
   });
 
@@ -189,10 +222,17 @@ describe(`sending a newsletter issue (${engineName()})`, () => {
     await subscribers(Array.from({ length: 20 }, (_, n) => [`p${n}@example.no`, "active"] as [string, "active"]));
     const id = await issueStartedFor(actor);
     // Two "processes": releases and deliveries racing each other, more often than needed.
-    const second = createMailWorker({ db: handle.db, transport: smtpTransport(peer.url), from: "x <hello@fjordform.no>" });
+    const second = createMailWorker({
+      db: handle.db,
+      transport: smtpTransport(peer.url),
+      from: "x <hello@fjordform.no>",
+    });
     try {
       for (let round = 0; round < 15; round++) {
-        await Promise.all([release({ ratePerMinute: 1000, maxBatch: 3 }), release({ ratePerMinute: 1000, maxBatch: 3 })]);
+        await Promise.all([
+          release({ ratePerMinute: 1000, maxBatch: 3 }),
+          release({ ratePerMinute: 1000, maxBatch: 3 }),
+        ]);
         await Promise.all([worker.drain(), second.drain(), worker.drain()]);
       }
       await runToEnd();
@@ -211,13 +251,26 @@ describe(`sending a newsletter issue (${engineName()})`, () => {
     const [published, draft] = await handle.db
       .insert(schema.blogPosts)
       .values([
-        { title: "Local AI", excerpt: "Why on-site", author: "Kari", slug: "local-ai", content: "Line one.\nLine two.", featuredImage: "/uploads/abc-1200.jpg", published: true },
+        {
+          title: "Local AI",
+          excerpt: "Why on-site",
+          author: "Kari",
+          slug: "local-ai",
+          content: "Line one.\nLine two.",
+          featuredImage: "/uploads/abc-1200.jpg",
+          published: true,
+        },
         { title: "Secret", excerpt: "x", author: "Kari", slug: "secret", content: "x", published: false },
       ])
       .returning();
     const id = await createIssueFromPost(handle.db, published!.id, actor, SITE);
     const issue = await getIssue(handle.db, id!);
-    expect(issue).toMatchObject({ subject: "Local AI", preheader: "Why on-site", featuredImage: "/uploads/abc-1200.jpg", state: "draft" });
+    expect(issue).toMatchObject({
+      subject: "Local AI",
+      preheader: "Why on-site",
+      featuredImage: "/uploads/abc-1200.jpg",
+      state: "draft",
+    });
     expect(issue?.body).toBe(`Line one.\nLine two.\nRead it on the Fjord & Form blog: ${SITE}/blog/local-ai`);
     expect(await createIssueFromPost(handle.db, draft!.id, actor, SITE)).toBeNull();
   });

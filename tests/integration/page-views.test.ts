@@ -14,9 +14,12 @@ afterAll(async () => {
 describe(`buffered page views (${engineName()})`, () => {
   it("writes recorded views in one batch when flushed, and the rest when stopped", async () => {
     await truncateAll(handle);
-    const buffer = createPageViewBuffer(() => handle.db, (error) => {
-      throw error;
-    });
+    const buffer = createPageViewBuffer(
+      () => handle.db,
+      (error) => {
+        throw error;
+      },
+    );
     buffer.record("/");
     buffer.record("/work");
     expect(await handle.db.select().from(schema.pageViews)).toHaveLength(0); // not on the request path

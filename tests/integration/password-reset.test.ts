@@ -3,13 +3,19 @@ import { generate } from "otplib";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { signIn } from "~/lib/auth/login.server";
 import { confirmFactor, startEnrolment } from "~/lib/auth/mfa.server";
-import { checkResetToken, requestPasswordReset, RESET_MAIL_KIND, resetPassword } from "~/lib/auth/password-reset.server";
-import { createSession, getSession, hasConfirmedFactor, sessionCookieName } from "~/lib/auth/session.server";
+import {
+  checkResetToken,
+  requestPasswordReset,
+  RESET_MAIL_KIND,
+  resetPassword,
+} from "~/lib/auth/password-reset.server";
+import { createSession, getSession, hasConfirmedFactor } from "~/lib/auth/session.server";
 import { disableStaff } from "~/lib/auth/staff-accounts.server";
 import { createUser } from "~/lib/auth/users.server";
 import { setClockOffset } from "~/lib/platform/clock.server";
 import { type DatabaseHandle, schema } from "~/lib/platform/db.server";
 import { createTestDatabase, engineName, truncateAll } from "../support/test-database";
+import { requestWithToken } from "../support/session-cookie";
 
 let handle: DatabaseHandle;
 const PASSWORD = "the old long password";
@@ -30,8 +36,7 @@ afterEach(async () => {
   await truncateAll(handle);
 });
 
-const requestWith = (token: string) =>
-  new Request("http://localhost/admin", { headers: { cookie: `${sessionCookieName()}=${token}` } });
+const requestWith = requestWithToken;
 
 async function resetMails(to: string) {
   const rows = await handle.db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.toAddress, to));
@@ -77,7 +82,8 @@ describe(`forgotten password on ${engineName()}`, () => {
     }
     const meta = freshMeta();
     const fromOneClient = [];
-    for (let i = 0; i < 11; i++) fromOneClient.push((await requestPasswordReset(handle.db, `x${i}@example.com`, meta)).kind);
+    for (let i = 0; i < 11; i++)
+      fromOneClient.push((await requestPasswordReset(handle.db, `x${i}@example.com`, meta)).kind);
     expect(fromOneClient.at(-1)).toBe("throttled");
     expect(fromOneClient.slice(0, 10).every((kind) => kind === "accepted")).toBe(true);
   });
@@ -94,15 +100,23 @@ describe(`forgotten password on ${engineName()}`, () => {
     expect(await checkResetToken(handle.db, token)).toBe("valid");
     expect(await resetPassword(handle.db, token, "short", meta)).toMatchObject({ kind: "invalid-password" });
     expect(await resetPassword(handle.db, token, NEW_PASSWORD, meta)).toEqual({ kind: "reset", sessionsEnded: 2 });
-    for (const session of sessions) expect(await getSession(handle.db, requestWith(session.token))).toBeNull();
+    for (const session of sessions) expect(await getSession(handle.db, await requestWith(session.token))).toBeNull();
     expect((await signIn(handle.db, { email: "kari@fjordform.test", password: PASSWORD }, meta)).kind).toBe("invalid");
-    expect((await signIn(handle.db, { email: "kari@fjordform.test", password: NEW_PASSWORD }, meta)).kind).toBe("success");
+    expect((await signIn(handle.db, { email: "kari@fjordform.test", password: NEW_PASSWORD }, meta)).kind).toBe(
+      "success",
+    );
     // Once only.
     expect(await checkResetToken(handle.db, token)).toBe("used");
     expect((await resetPassword(handle.db, token, "yet another long password", meta)).kind).toBe("used");
-    const [event] = await handle.db.select().from(schema.securityEvents).where(eq(schema.securityEvents.action, "password_reset"));
+    const [event] = await handle.db
+      .select()
+      .from(schema.securityEvents)
+      .where(eq(schema.securityEvents.action, "password_reset"));
     expect(event).toMatchObject({ userId: kari.id, details: { sessionsEnded: 2 } });
-    const notices = await handle.db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.kind, "account-security"));
+    const notices = await handle.db
+      .select()
+      .from(schema.mailOutbox)
+      .where(eq(schema.mailOutbox.kind, "account-security"));
     expect(notices.map((mail) => [mail.toAddress, mail.subject])).toEqual([
       ["kari@fjordform.test", expect.stringContaining("Passordet ditt er satt på nytt")],
     ]);
@@ -127,10 +141,14 @@ describe(`forgotten password on ${engineName()}`, () => {
   it("still asks a two-step account for its code after the reset", async () => {
     const kari = await createUser(handle.db, { email: "kari@fjordform.test", fullName: "Kari", password: PASSWORD });
     const enrolment = await startEnrolment(handle.db, { userId: kari.id, email: "kari@fjordform.test" });
-    expect(await confirmFactor(handle.db, kari.id, enrolment.factorId, await generate({ secret: enrolment.secret }))).not.toBeNull();
+    expect(
+      await confirmFactor(handle.db, kari.id, enrolment.factorId, await generate({ secret: enrolment.secret })),
+    ).not.toBeNull();
     const meta = freshMeta();
     await requestPasswordReset(handle.db, "kari@fjordform.test", meta);
-    expect((await resetPassword(handle.db, await resetLink("kari@fjordform.test"), NEW_PASSWORD, meta)).kind).toBe("reset");
+    expect((await resetPassword(handle.db, await resetLink("kari@fjordform.test"), NEW_PASSWORD, meta)).kind).toBe(
+      "reset",
+    );
     // The reset made no session, and the factor is still there: /login asks for the code.
     const active = await handle.db.select().from(schema.userSessions).where(eq(schema.userSessions.isActive, true));
     expect(active).toHaveLength(0);

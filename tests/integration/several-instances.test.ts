@@ -56,7 +56,10 @@ describe(`sign-in across instances (${engineName()})`, () => {
       .from(schema.securityEvents)
       .where(eq(schema.securityEvents.action, "account_locked"));
     expect(locks).toHaveLength(1);
-    expect(await checkLoginAttempts(other.db, EMAIL)).toMatchObject({ is_locked: true, attempts_count: LOCKOUT.maxFailures });
+    expect(await checkLoginAttempts(other.db, EMAIL)).toMatchObject({
+      is_locked: true,
+      attempts_count: LOCKOUT.maxFailures,
+    });
     // The right password is refused on either instance.
     const meta = { ip: "203.0.113.7", userAgent: "Mozilla/5.0 test" };
     expect((await signIn(handle.db, { email: EMAIL, password: PASSWORD }, meta)).kind).toBe("locked");
@@ -68,7 +71,11 @@ describe(`sign-in across instances (${engineName()})`, () => {
     for (const email of emails) await createUser(handle.db, { email, fullName: "Staff", password: PASSWORD });
     const results = await Promise.all(
       emails.map((email, i) =>
-        signIn((i % 2 ? other : handle).db, { email, password: PASSWORD }, { ip: `192.0.2.${i + 1}`, userAgent: "test" }),
+        signIn(
+          (i % 2 ? other : handle).db,
+          { email, password: PASSWORD },
+          { ip: `192.0.2.${i + 1}`, userAgent: "test" },
+        ),
       ),
     );
     expect(results.map((r) => r.kind)).toEqual(["success", "success", "success", "success"]);

@@ -45,7 +45,9 @@ let poster: Buffer;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
-  poster = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: "#2a6f6a" } }).jpeg().toBuffer();
+  poster = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: "#2a6f6a" } })
+    .jpeg()
+    .toBuffer();
 });
 afterAll(async () => {
   await handle?.close();
@@ -54,7 +56,11 @@ beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "showcase-test-"));
   store = createLocalStore(path.join(dir, "uploads"));
   spoolDir = path.join(dir, "spool");
-  const user = await createUser(handle.db, { email: "kari@fjordform.test", fullName: "Kari", password: "a long enough pass" });
+  const user = await createUser(handle.db, {
+    email: "kari@fjordform.test",
+    fullName: "Kari",
+    password: "a long enough pass",
+  });
   actor = { userId: user.id, name: "Kari", ip: "192.0.2.7", userAgent: "vitest" };
 });
 afterEach(async () => {
@@ -64,7 +70,10 @@ afterEach(async () => {
 
 const filesIn = (folder: string): string[] =>
   fs.existsSync(folder)
-    ? fs.readdirSync(folder, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name)
+    ? fs
+        .readdirSync(folder, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => e.name)
     : [];
 
 const fields = (overrides: Record<string, string | string[]> = {}) => ({
@@ -84,10 +93,14 @@ const fields = (overrides: Record<string, string | string[]> = {}) => ({
 type FilePart = { bytes: Uint8Array; name: string; type: string };
 
 /** What the browser sends: the text fields first, then the files. */
-function formRequest(text: Record<string, string | string[]>, files: Partial<Record<"video" | "videoWebm" | "poster", FilePart>>) {
+function formRequest(
+  text: Record<string, string | string[]>,
+  files: Partial<Record<"video" | "videoWebm" | "poster", FilePart>>,
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries(text)) for (const v of [value].flat()) form.append(name, v);
-  for (const [name, file] of Object.entries(files)) form.append(name, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  for (const [name, file] of Object.entries(files))
+    form.append(name, new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
   return new Request("http://localhost/admin/work/new", { method: "POST", body: form });
 }
 
@@ -107,7 +120,10 @@ async function submit(request: Request, id?: string): Promise<SaveResult | undef
   }
 }
 
-async function create(text = fields(), files: Partial<Record<"video" | "videoWebm" | "poster", FilePart>> = { video: videoPart(), poster: posterPart() }) {
+async function create(
+  text = fields(),
+  files: Partial<Record<"video" | "videoWebm" | "poster", FilePart>> = { video: videoPart(), poster: posterPart() },
+) {
   const result = await submit(formRequest(text, files));
   if (!result || !("ok" in result) || !result.ok) throw new Error(`not saved: ${JSON.stringify(result)}`);
   return result.item;
@@ -123,8 +139,17 @@ async function events(action: string) {
 describe(`the showcase back office on ${engineName()}`, () => {
   it("creates an item with its MP4, WebM and a re-encoded poster, last in the order, audited", async () => {
     const first = await create(fields({ title: "First" }));
-    const item = await create(fields(), { video: videoPart(), videoWebm: { bytes: webm, name: "f.webm", type: "video/webm" }, poster: posterPart() });
-    expect(item).toMatchObject({ slug: "fjordkart", client: "A ferry company", services: ["development", "design"], status: "published" });
+    const item = await create(fields(), {
+      video: videoPart(),
+      videoWebm: { bytes: webm, name: "f.webm", type: "video/webm" },
+      poster: posterPart(),
+    });
+    expect(item).toMatchObject({
+      slug: "fjordkart",
+      client: "A ferry company",
+      services: ["development", "design"],
+      status: "published",
+    });
     expect(item.sortOrder).toBe(first.sortOrder + 1);
     for (const p of [item.videoMp4, item.videoWebm!, item.poster, item.posterJpeg]) {
       expect(p).toMatch(/^\/uploads\/showcase\//);
@@ -137,14 +162,19 @@ describe(`the showcase back office on ${engineName()}`, () => {
     const meta = await sharp(Buffer.from(await new Response(webp!.body).arrayBuffer())).metadata();
     expect(meta).toMatchObject({ format: "webp", width: 1280 });
     expect(filesIn(spoolDir)).toEqual([]);
-    const [event] = await events("portfolio_item_created").then((rows) => rows.filter((r) => r.details.itemId === item.id));
+    const [event] = await events("portfolio_item_created").then((rows) =>
+      rows.filter((r) => r.details.itemId === item.id),
+    );
     expect(event).toMatchObject({ userId: actor.userId, ipAddress: "192.0.2.7" });
   });
 
   it("updates the text, keeps the files not sent, replaces a new video and deletes the old one", async () => {
     const item = await create();
     const kept = await submit(formRequest(fields({ title: "Fjordkart 2", slug: "fjordkart" }), {}), item.id);
-    expect(kept).toMatchObject({ ok: true, item: { title: "Fjordkart 2", videoMp4: item.videoMp4, poster: item.poster } });
+    expect(kept).toMatchObject({
+      ok: true,
+      item: { title: "Fjordkart 2", videoMp4: item.videoMp4, poster: item.poster },
+    });
     const replaced = await submit(formRequest(fields(), { video: videoPart() }), item.id);
     if (!replaced || !("ok" in replaced) || !replaced.ok) throw new Error("not saved");
     expect(replaced.item.videoMp4).not.toBe(item.videoMp4);
@@ -158,7 +188,10 @@ describe(`the showcase back office on ${engineName()}`, () => {
   it("keeps slugs unique, on create and on edit", async () => {
     const item = await create();
     const again = await submit(formRequest(fields(), { video: videoPart(), poster: posterPart() }));
-    expect(again).toEqual({ ok: false, fieldErrors: { slug: ["Adressen /work/fjordkart er allerede i bruk. Velg en annen."] } });
+    expect(again).toEqual({
+      ok: false,
+      fieldErrors: { slug: ["Adressen /work/fjordkart er allerede i bruk. Velg en annen."] },
+    });
     const other = await create(fields({ title: "Other" }));
     const clash = await submit(formRequest(fields({ slug: item.slug }), {}), other.id);
     expect(clash).toMatchObject({ ok: false, fieldErrors: { slug: [expect.stringContaining("/work/fjordkart")] } });
@@ -175,9 +208,18 @@ describe(`the showcase back office on ${engineName()}`, () => {
       fieldErrors: { video: [FILE_MESSAGES.videoRequired] },
     });
     // A file input left empty: the browser sends an empty part.
-    const empty = await submit(formRequest(fields(), { video: videoPart(), poster: { bytes: new Uint8Array(), name: "", type: "application/octet-stream" } }));
+    const empty = await submit(
+      formRequest(fields(), {
+        video: videoPart(),
+        poster: { bytes: new Uint8Array(), name: "", type: "application/octet-stream" },
+      }),
+    );
     expect(empty).toMatchObject({ ok: false, fieldErrors: { poster: [FILE_MESSAGES.posterRequired] } });
-    expect(await submit(formRequest(fields(), { video: videoPart(), poster: { bytes: mp4, name: "p.jpg", type: "image/jpeg" } }))).toEqual({
+    expect(
+      await submit(
+        formRequest(fields(), { video: videoPart(), poster: { bytes: mp4, name: "p.jpg", type: "image/jpeg" } }),
+      ),
+    ).toEqual({
       ok: false,
       fieldErrors: { poster: [FILE_MESSAGES.posterNotImage] },
     });
@@ -187,9 +229,13 @@ describe(`the showcase back office on ${engineName()}`, () => {
   });
 
   it("refuses a video that is not an MP4 by its content, whatever its name and type say", async () => {
-    const result = await submit(formRequest(fields(), { video: { bytes: poster, name: "film.mp4", type: "video/mp4" }, poster: posterPart() }));
+    const result = await submit(
+      formRequest(fields(), { video: { bytes: poster, name: "film.mp4", type: "video/mp4" }, poster: posterPart() }),
+    );
     expect(result).toEqual({ refused: FILE_MESSAGES.videoNotMp4 });
-    const webmAsMp4 = await submit(formRequest(fields(), { video: { bytes: webm, name: "film.mp4", type: "video/mp4" }, poster: posterPart() }));
+    const webmAsMp4 = await submit(
+      formRequest(fields(), { video: { bytes: webm, name: "film.mp4", type: "video/mp4" }, poster: posterPart() }),
+    );
     expect(webmAsMp4).toEqual({ refused: FILE_MESSAGES.videoNotMp4 });
     expect(filesIn(spoolDir)).toEqual([]);
     expect(filesIn(path.join(dir, "uploads"))).toEqual([]);
@@ -199,8 +245,11 @@ describe(`the showcase back office on ${engineName()}`, () => {
     const boundary = "----showcase-test-boundary";
     const head = Buffer.from(
       Object.entries(fields())
-        .flatMap(([name, value]) => [value].flat().map((v) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${v}\r\n`))
-        .join("") + `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+        .flatMap(([name, value]) =>
+          [value].flat().map((v) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${v}\r\n`),
+        )
+        .join("") +
+        `--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="big.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
     );
     const total = 50 * 1024 * 1024; // far past the limit; never built in memory
     const chunk = 64 * 1024;
@@ -233,7 +282,11 @@ describe(`the showcase back office on ${engineName()}`, () => {
   });
 
   it("orders items with Flytt opp/ned, renumbering as it goes, audited", async () => {
-    const [a, b, c] = [await create(fields({ title: "A" })), await create(fields({ title: "B" })), await create(fields({ title: "C" }))];
+    const [a, b, c] = [
+      await create(fields({ title: "A" })),
+      await create(fields({ title: "B" })),
+      await create(fields({ title: "C" })),
+    ];
     const order = async () => (await listPortfolioItems(handle.db, 1)).rows.map((r) => r.title);
     expect(await order()).toEqual(["A", "B", "C"]);
     expect(await movePortfolioItem(handle.db, c!.id, "up", actor)).toBe(true);
@@ -276,17 +329,25 @@ describe(`the showcase back office on ${engineName()}`, () => {
   });
 
   it("deletes an item with its files, audited; deleting again finds nothing", async () => {
-    const item = await create(fields(), { video: videoPart(), videoWebm: { bytes: webm, name: "f.webm", type: "video/webm" }, poster: posterPart() });
+    const item = await create(fields(), {
+      video: videoPart(),
+      videoWebm: { bytes: webm, name: "f.webm", type: "video/webm" },
+      poster: posterPart(),
+    });
     const deleted = await deletePortfolioItem(handle.db, store, item.id, actor);
     expect(deleted?.id).toBe(item.id);
     expect(await handle.db.select().from(schema.portfolioItems)).toEqual([]);
     expect(filesIn(path.join(dir, "uploads"))).toEqual([]);
     expect(await deletePortfolioItem(handle.db, store, item.id, actor)).toBeUndefined();
-    expect((await events("portfolio_item_deleted")).map((e) => e.details)).toEqual([{ itemId: item.id, slug: "fjordkart", title: "Fjordkart" }]);
+    expect((await events("portfolio_item_deleted")).map((e) => e.details)).toEqual([
+      { itemId: item.id, slug: "fjordkart", title: "Fjordkart" },
+    ]);
   });
 
   it("reads a form that arrives a few bytes at a time (delimiters split across chunks)", async () => {
-    const whole = new Uint8Array(await formRequest(fields({ title: "Småbiter" }), { video: videoPart(), poster: posterPart() }).arrayBuffer());
+    const whole = new Uint8Array(
+      await formRequest(fields({ title: "Småbiter" }), { video: videoPart(), poster: posterPart() }).arrayBuffer(),
+    );
     // The body names its boundary on its first line.
     const own = /^--([^\r]+)\r\n/.exec(Buffer.from(whole.subarray(0, 200)).toString("latin1"))![1]!;
     let offset = 0;
@@ -321,6 +382,9 @@ describe(`the showcase back office on ${engineName()}`, () => {
       expect(study?.item.posterAlt, item.slug).not.toBe("");
     }
     expect((await listFeaturedShowcase(handle.db)).map((i) => i.title)).toEqual(["Dashboard", "App", "Website"]);
-    expect(items[0]).toMatchObject({ videoMp4: "video/showcase-dashboard.mp4", poster: "video/showcase-dashboard.webp" });
+    expect(items[0]).toMatchObject({
+      videoMp4: "video/showcase-dashboard.mp4",
+      poster: "video/showcase-dashboard.webp",
+    });
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { checkLoginAttempts, signIn } from "~/lib/auth/login.server";
 import { acceptInvitation, checkInvitation } from "~/lib/auth/invitation.server";
 import { checkEmailChange, confirmEmailChange, requestEmailChange, updateProfile } from "~/lib/auth/profile.server";
-import { createSession, getSession, sessionCookieName, type StaffSession } from "~/lib/auth/session.server";
+import { createSession, getSession, type StaffSession } from "~/lib/auth/session.server";
 import {
   disableStaff,
   enableStaff,
@@ -20,6 +20,7 @@ import { STAFF_PER_PAGE } from "~/lib/auth/account-forms";
 import { setClockOffset } from "~/lib/platform/clock.server";
 import { type DatabaseHandle, schema } from "~/lib/platform/db.server";
 import { createTestDatabase, engineName, truncateAll } from "../support/test-database";
+import { requestWithToken, sessionTokenIn } from "../support/session-cookie";
 
 let handle: DatabaseHandle;
 const meta = { ip: "192.0.2.30", userAgent: "vitest" };
@@ -64,12 +65,11 @@ async function linkToken(to: string, kind: string) {
   return token;
 }
 
-const requestWith = (token: string) =>
-  new Request("http://localhost/admin", { headers: { cookie: `${sessionCookieName()}=${token}` } });
+const requestWith = requestWithToken;
 
 async function signedInSession(userId: string): Promise<{ token: string; session: StaffSession }> {
   const created = await createSession(handle.db, userId, meta, { mfaVerified: true });
-  const session = await getSession(handle.db, requestWith(created.token));
+  const session = await getSession(handle.db, await requestWith(created.token));
   return { token: created.token, session: session! };
 }
 
@@ -94,13 +94,17 @@ describe(`staff accounts on ${engineName()}`, () => {
     const stored = await handle.db.select().from(schema.accountTokens);
     expect(JSON.stringify(stored)).not.toContain(token);
 
-    expect(await checkInvitation(handle.db, token)).toEqual({ state: "valid", email: "ola@fjordform.test", fullName: "Ola Nordmann" });
+    expect(await checkInvitation(handle.db, token)).toEqual({
+      state: "valid",
+      email: "ola@fjordform.test",
+      fullName: "Ola Nordmann",
+    });
     expect(await acceptInvitation(handle.db, token, "too short", meta)).toMatchObject({ kind: "invalid-password" });
     const accepted = await acceptInvitation(handle.db, token, PASSWORD, meta);
     expect(accepted.kind).toBe("accepted");
     if (accepted.kind !== "accepted") return;
-    const cookieToken = /=([^;]+);/.exec(accepted.cookie)![1]!;
-    expect((await getSession(handle.db, requestWith(cookieToken)))?.email).toBe("ola@fjordform.test");
+    const cookieToken = (await sessionTokenIn(accepted.cookie))!;
+    expect((await getSession(handle.db, await requestWith(cookieToken)))?.email).toBe("ola@fjordform.test");
     expect((await signIn(handle.db, { email: "ola@fjordform.test", password: PASSWORD }, meta)).kind).toBe("success");
 
     // The link works once.
@@ -140,14 +144,14 @@ describe(`staff accounts on ${engineName()}`, () => {
     const open = await signedInSession(kari.id);
     const result = await disableStaff(handle.db, kari.id, actor);
     expect(result).toEqual({ kind: "disabled", sessionsEnded: 1 });
-    expect(await getSession(handle.db, requestWith(open.token))).toBeNull();
+    expect(await getSession(handle.db, await requestWith(open.token))).toBeNull();
     expect((await signIn(handle.db, { email: "kari@fjordform.test", password: PASSWORD }, meta)).kind).toBe("invalid");
     expect((await getStaffAccount(handle.db, kari.id))?.state).toBe("disabled");
     const [event] = await events("staff_disabled");
     expect(event).toMatchObject({ userId: actor.userId, details: { accountId: kari.id, sessionsEnded: 1 } });
 
     expect(await enableStaff(handle.db, kari.id, actor)).toEqual({ kind: "enabled" });
-    expect(await getSession(handle.db, requestWith(open.token))).toBeNull(); // old sessions stay ended
+    expect(await getSession(handle.db, await requestWith(open.token))).toBeNull(); // old sessions stay ended
     expect((await signIn(handle.db, { email: "kari@fjordform.test", password: PASSWORD }, meta)).kind).toBe("success");
     expect(await events("staff_enabled")).toHaveLength(1);
   });
@@ -167,7 +171,8 @@ describe(`staff accounts on ${engineName()}`, () => {
   it("unlocks an account locked by wrong passwords, keeping the failures on record", async () => {
     const actor = await admin();
     const kari = await colleague("kari@fjordform.test");
-    for (let i = 0; i < 5; i++) await signIn(handle.db, { email: "kari@fjordform.test", password: "wrong password!" }, meta);
+    for (let i = 0; i < 5; i++)
+      await signIn(handle.db, { email: "kari@fjordform.test", password: "wrong password!" }, meta);
     expect((await getStaffAccount(handle.db, kari.id))?.state).toBe("locked");
     expect(await unlockStaff(handle.db, kari.id, actor)).toEqual({ kind: "unlocked" });
     expect((await checkLoginAttempts(handle.db, "kari@fjordform.test")).is_locked).toBe(false);
@@ -176,7 +181,12 @@ describe(`staff accounts on ${engineName()}`, () => {
     const failures = await handle.db
       .select()
       .from(schema.loginAttempts)
-      .where(and(eq(schema.loginAttempts.email, "kari@fjordform.test"), eq(schema.loginAttempts.errorMessage, "invalid_credentials")));
+      .where(
+        and(
+          eq(schema.loginAttempts.email, "kari@fjordform.test"),
+          eq(schema.loginAttempts.errorMessage, "invalid_credentials"),
+        ),
+      );
     expect(failures).toHaveLength(5);
     expect(await unlockStaff(handle.db, kari.id, actor)).toEqual({ kind: "not-locked" });
     expect(await events("staff_unlocked")).toHaveLength(1);
@@ -185,7 +195,11 @@ describe(`staff accounts on ${engineName()}`, () => {
   it("pages the list", async () => {
     const actor = await admin();
     for (let i = 0; i < STAFF_PER_PAGE; i++) {
-      await inviteStaff(handle.db, { email: `p${String(i).padStart(2, "0")}@fjordform.test`, fullName: `P ${String(i).padStart(2, "0")}` }, actor);
+      await inviteStaff(
+        handle.db,
+        { email: `p${String(i).padStart(2, "0")}@fjordform.test`, fullName: `P ${String(i).padStart(2, "0")}` },
+        actor,
+      );
     }
     const first = await listStaff(handle.db, 1);
     expect(first).toMatchObject({ total: STAFF_PER_PAGE + 1, pageCount: 2 });
@@ -201,7 +215,7 @@ describe(`own profile on ${engineName()}`, () => {
     const kari = await colleague("kari@fjordform.test");
     const { token, session } = await signedInSession(kari.id);
     await updateProfile(handle.db, session, "Kari N. Nordmann", meta);
-    expect((await getSession(handle.db, requestWith(token)))?.fullName).toBe("Kari N. Nordmann");
+    expect((await getSession(handle.db, await requestWith(token)))?.fullName).toBe("Kari N. Nordmann");
     expect(await events("profile_updated")).toHaveLength(1);
   });
 
@@ -209,16 +223,26 @@ describe(`own profile on ${engineName()}`, () => {
     const kari = await colleague("kari@fjordform.test");
     await colleague("taken@fjordform.test");
     const { token, session } = await signedInSession(kari.id);
-    const wrong = await requestEmailChange(handle.db, session, { email: "kari@nytt.no", password: "not my password" }, meta);
+    const wrong = await requestEmailChange(
+      handle.db,
+      session,
+      { email: "kari@nytt.no", password: "not my password" },
+      meta,
+    );
     expect(wrong).toMatchObject({ kind: "reauth", outcome: { kind: "invalid" } });
-    expect(await requestEmailChange(handle.db, session, { email: "taken@fjordform.test", password: PASSWORD }, meta)).toEqual({ kind: "taken" });
-    expect(await requestEmailChange(handle.db, session, { email: "kari@nytt.no", password: PASSWORD }, meta)).toEqual({ kind: "sent", to: "kari@nytt.no" });
-    expect((await getSession(handle.db, requestWith(token)))?.email).toBe("kari@fjordform.test"); // not yet
+    expect(
+      await requestEmailChange(handle.db, session, { email: "taken@fjordform.test", password: PASSWORD }, meta),
+    ).toEqual({ kind: "taken" });
+    expect(await requestEmailChange(handle.db, session, { email: "kari@nytt.no", password: PASSWORD }, meta)).toEqual({
+      kind: "sent",
+      to: "kari@nytt.no",
+    });
+    expect((await getSession(handle.db, await requestWith(token)))?.email).toBe("kari@fjordform.test"); // not yet
 
     const link = await linkToken("kari@nytt.no", "email-change-confirm");
     expect(await checkEmailChange(handle.db, link)).toEqual({ state: "valid", newEmail: "kari@nytt.no" });
     expect(await confirmEmailChange(handle.db, link, meta)).toEqual({ kind: "changed", email: "kari@nytt.no" });
-    expect((await getSession(handle.db, requestWith(token)))?.email).toBe("kari@nytt.no");
+    expect((await getSession(handle.db, await requestWith(token)))?.email).toBe("kari@nytt.no");
     expect((await signIn(handle.db, { email: "kari@nytt.no", password: PASSWORD }, meta)).kind).toBe("success");
     const notice = await mailsTo("kari@fjordform.test", "account-security");
     expect(notice.at(-1)!.textBody).toContain("kari@nytt.no");

@@ -33,7 +33,11 @@ afterEach(async () => {
 });
 
 async function staff(): Promise<StaffActor> {
-  const user = await createUser(handle.db, { email: "kari@fjordform.test", fullName: "Kari Nordmann", password: "a long enough pass" });
+  const user = await createUser(handle.db, {
+    email: "kari@fjordform.test",
+    fullName: "Kari Nordmann",
+    password: "a long enough pass",
+  });
   return { userId: user.id, name: "Kari Nordmann", ip: "192.0.2.7", userAgent: "vitest" };
 }
 
@@ -48,7 +52,10 @@ async function events(action: string) {
 async function signUp(email: string, source = "footer") {
   await subscribe(handle.db, { email, ip: "203.0.113.9", source }, SITE);
   const token = `t${Math.random().toString(36).slice(2).padEnd(42, "x")}`.slice(0, 43);
-  await handle.db.update(s).set({ confirmTokenHash: hashToken(token) }).where(eq(s.email, email));
+  await handle.db
+    .update(s)
+    .set({ confirmTokenHash: hashToken(token) })
+    .where(eq(s.email, email));
   return token;
 }
 
@@ -57,10 +64,16 @@ async function threeSubscribers() {
   await signUp("ola@fjell.no");
   await confirmSubscription(handle.db, await signUp("dpo@klinikk.no", "gdpr-checklist"), SITE);
   await signUp("borte@example.no");
-  await handle.db.update(s).set({ status: "unsubscribed", unsubscribedAt: new Date() }).where(eq(s.email, "borte@example.no"));
+  await handle.db
+    .update(s)
+    .set({ status: "unsubscribed", unsubscribedAt: new Date() })
+    .where(eq(s.email, "borte@example.no"));
   const base = Date.parse("2026-11-20T09:00:00Z");
   for (const [i, email] of ["ola@fjell.no", "dpo@klinikk.no", "borte@example.no"].entries()) {
-    await handle.db.update(s).set({ createdAt: new Date(base + i * 1000) }).where(eq(s.email, email));
+    await handle.db
+      .update(s)
+      .set({ createdAt: new Date(base + i * 1000) })
+      .where(eq(s.email, email));
   }
 }
 
@@ -99,7 +112,11 @@ describe(`the staff subscriber list on ${engineName()}`, () => {
       })),
     );
     const first = await listSubscribers(handle.db, all);
-    expect([first.total, first.pageCount, first.rows.length]).toEqual([SUBSCRIBERS_PER_PAGE + 2, 2, SUBSCRIBERS_PER_PAGE]);
+    expect([first.total, first.pageCount, first.rows.length]).toEqual([
+      SUBSCRIBERS_PER_PAGE + 2,
+      2,
+      SUBSCRIBERS_PER_PAGE,
+    ]);
     expect(first.rows[0]!.email).toBe(`p${SUBSCRIBERS_PER_PAGE + 1}@firma.no`);
     const last = await listSubscribers(handle.db, { page: 7 });
     expect(last.page).toBe(2);
@@ -110,7 +127,12 @@ describe(`the staff subscriber list on ${engineName()}`, () => {
     await threeSubscribers();
     const [row] = await handle.db.select().from(s).where(eq(s.email, "dpo@klinikk.no"));
     const opened = await openSubscriber(handle.db, row!.id);
-    expect(opened).toMatchObject({ email: "dpo@klinikk.no", status: "active", source: "gdpr-checklist", consentIp: "203.0.113.9" });
+    expect(opened).toMatchObject({
+      email: "dpo@klinikk.no",
+      status: "active",
+      source: "gdpr-checklist",
+      consentIp: "203.0.113.9",
+    });
     expect(opened!.consentText).toContain("unsubscribe at any time");
     expect(opened!.consentAt).toBeInstanceOf(Date);
     expect(opened!.mails.map((mail) => mail.kind).sort()).toEqual(["newsletter-confirm", "newsletter-welcome"]);
@@ -136,7 +158,9 @@ describe(`the staff subscriber list on ${engineName()}`, () => {
     expect(lines).toHaveLength(3); // the header and the two active subscribers
     expect(lines[1]).toMatch(/^"'=cmd\|' \/c calc'!a1@evil\.example";"Aktiv";"Bunnteksten";"2026-11-21 09:00";/);
     expect(lines[1]).toContain('"198.51.100.4";"Ja takk, send meg nyhetsbrevet om blåbær og ærlig øl"');
-    expect(lines[2]).toMatch(/^"dpo@klinikk\.no";"Aktiv";"GDPR-sjekklisten";"2026-11-20 10:00";"\d{4}-\d\d-\d\d \d\d:\d\d";"";/);
+    expect(lines[2]).toMatch(
+      /^"dpo@klinikk\.no";"Aktiv";"GDPR-sjekklisten";"2026-11-20 10:00";"\d{4}-\d\d-\d\d \d\d:\d\d";"";/,
+    );
     expect((await events("subscribers_exported")).map((event) => event.details)).toEqual([
       { count: 2, status: "active", search: false },
     ]);
@@ -147,7 +171,11 @@ describe(`the staff subscriber list on ${engineName()}`, () => {
     await signUp("venter@example.no"); // a confirmation e-mail waiting in the outbox
     const [row] = await handle.db.select().from(s).where(eq(s.email, "venter@example.no"));
     const actor = await staff();
-    expect(await unsubscribeOnBehalf(handle.db, row!.id, actor)).toEqual({ changed: true, from: "pending", mailsDropped: 1 });
+    expect(await unsubscribeOnBehalf(handle.db, row!.id, actor)).toEqual({
+      changed: true,
+      from: "pending",
+      mailsDropped: 1,
+    });
     const [after] = await handle.db.select().from(s).where(eq(s.id, row!.id));
     expect(after).toMatchObject({ status: "unsubscribed", confirmTokenHash: null });
     expect(after!.unsubscribedAt).toBeInstanceOf(Date);
@@ -178,7 +206,9 @@ describe(`the staff subscriber list on ${engineName()}`, () => {
     expect(markers.map((marker) => marker.addressHash)).toEqual([erasureMarker("dpo@klinikk.no")]);
     expect(markers[0]!.addressHash).toMatch(/^v1:[0-9a-f]{64}$/);
     const logged = await events("subscriber_erased");
-    expect(logged.map((event) => event.details)).toEqual([{ subscriberId: row!.id, status: "active", mailsRemoved: 2 }]);
+    expect(logged.map((event) => event.details)).toEqual([
+      { subscriberId: row!.id, status: "active", mailsRemoved: 2 },
+    ]);
     expect(JSON.stringify(await handle.db.select().from(schema.securityEvents))).not.toContain("klinikk");
     expect(await isErasedAddress(handle.db, " DPO@Klinikk.no ")).toBe(true);
 
@@ -186,22 +216,30 @@ describe(`the staff subscriber list on ${engineName()}`, () => {
     const consent = { consentText: "Signed up in the old tool", consentAt: new Date("2025-01-01T00:00:00Z") };
     const imported = await importSubscribers(
       handle.db,
-      [{ email: "DPO@klinikk.no", ...consent }, { email: "ny@firma.no", ...consent }, { email: "ola@fjell.no", ...consent }],
+      [
+        { email: "DPO@klinikk.no", ...consent },
+        { email: "ny@firma.no", ...consent },
+        { email: "ola@fjell.no", ...consent },
+      ],
       actor,
     );
     expect(imported).toEqual({ added: 1, alreadyHere: 1, erased: 1 });
     expect(await emails({ q: "klinikk" })).toEqual([]);
     const [fresh] = await handle.db.select().from(s).where(eq(s.email, "ny@firma.no"));
     expect(fresh).toMatchObject({ status: "active", source: "import", consentText: "Signed up in the old tool" });
-    expect((await events("subscribers_imported")).map((event) => event.details)).toEqual([{ added: 1, alreadyHere: 1, erased: 1 }]);
+    expect((await events("subscribers_imported")).map((event) => event.details)).toEqual([
+      { added: 1, alreadyHere: 1, erased: 1 },
+    ]);
 
     // The person signs up again themselves: pending until they confirm by e-mail, like anyone.
     const token = await signUp("dpo@klinikk.no");
     const [again] = await handle.db.select().from(s).where(eq(s.email, "dpo@klinikk.no"));
     expect(again?.status).toBe("pending");
-    expect((await handle.db.select().from(schema.mailOutbox)).filter((mail) => mail.toAddress === "dpo@klinikk.no").map((m) => m.kind)).toEqual([
-      "newsletter-confirm",
-    ]);
+    expect(
+      (await handle.db.select().from(schema.mailOutbox))
+        .filter((mail) => mail.toAddress === "dpo@klinikk.no")
+        .map((m) => m.kind),
+    ).toEqual(["newsletter-confirm"]);
     expect(await isErasedAddress(handle.db, "dpo@klinikk.no"), "still marked until they confirm").toBe(true);
     expect(await confirmSubscription(handle.db, token, SITE)).toBe("confirmed");
     expect(await isErasedAddress(handle.db, "dpo@klinikk.no"), "fresh consent removes the marker").toBe(false);

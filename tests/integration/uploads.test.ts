@@ -4,7 +4,13 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type DatabaseHandle, schema } from "~/lib/platform/db.server";
-import { discardRestOfBody, MAX_UPLOAD_BYTES, readImageUpload, storeImage, uploadsDir } from "~/lib/media/uploads.server";
+import {
+  discardRestOfBody,
+  MAX_UPLOAD_BYTES,
+  readImageUpload,
+  storeImage,
+  uploadsDir,
+} from "~/lib/media/uploads.server";
 import * as fixtures from "../fixtures/images";
 import { createTestDatabase, engineName, truncateAll } from "../support/test-database";
 import { apiAnswerOf } from "~/lib/platform/http.server";
@@ -43,7 +49,10 @@ async function multipart(bytes: Uint8Array, name: string, type: string, field = 
  * An upload request whose body streams in 64 KiB chunks (with or without a
  * Content-Length), counting how many bytes the server pulled from it.
  */
-async function uploadRequest(bytes: Uint8Array, options: { name?: string; type?: string; contentLength?: boolean } = {}) {
+async function uploadRequest(
+  bytes: Uint8Array,
+  options: { name?: string; type?: string; contentLength?: boolean } = {},
+) {
   const { contentType, body } = await multipart(bytes, options.name ?? "photo.jpg", options.type ?? "image/jpeg");
   const pulled = { bytes: 0 };
   let offset = 0;
@@ -74,8 +83,7 @@ async function upload(bytes: Uint8Array, options: { name?: string; type?: string
 
 const storedFiles = () => (fs.existsSync(uploadsDir(dataDir)) ? fs.readdirSync(uploadsDir(dataDir)) : []);
 const onDisk = (url: string) => path.join(dataDir, url);
-const invalidType = (type: string) =>
-  `Invalid file type: ${type}. Only JPEG, PNG, GIF, and WebP images are allowed.`;
+const invalidType = (type: string) => `Invalid file type: ${type}. Only JPEG, PNG, GIF, and WebP images are allowed.`;
 
 async function expectRefused(promise: Promise<unknown>, status: number, message: string | RegExp) {
   const error = await promise.then(
@@ -95,10 +103,42 @@ async function expectRefused(promise: Promise<unknown>, status: number, message:
 
 describe(`staff image uploads (${engineName()})`, () => {
   const cases = [
-    { kind: "JPEG", make: fixtures.jpegWithGps, name: "IMG_0042.JPG", mime: "image/jpeg", ext: "jpg", size: [1200, 2000], widths: [480, 960, 1200] },
-    { kind: "PNG", make: fixtures.png, name: "diagram.png", mime: "image/png", ext: "png", size: [800, 600], widths: [480, 800] },
-    { kind: "GIF", make: fixtures.animatedGif, name: "loop.gif", mime: "image/gif", ext: "gif", size: [600, 400], widths: [480, 600] },
-    { kind: "WebP", make: fixtures.webp, name: "hero.webp", mime: "image/webp", ext: "webp", size: [1800, 1000], widths: [480, 960, 1600] },
+    {
+      kind: "JPEG",
+      make: fixtures.jpegWithGps,
+      name: "IMG_0042.JPG",
+      mime: "image/jpeg",
+      ext: "jpg",
+      size: [1200, 2000],
+      widths: [480, 960, 1200],
+    },
+    {
+      kind: "PNG",
+      make: fixtures.png,
+      name: "diagram.png",
+      mime: "image/png",
+      ext: "png",
+      size: [800, 600],
+      widths: [480, 800],
+    },
+    {
+      kind: "GIF",
+      make: fixtures.animatedGif,
+      name: "loop.gif",
+      mime: "image/gif",
+      ext: "gif",
+      size: [600, 400],
+      widths: [480, 600],
+    },
+    {
+      kind: "WebP",
+      make: fixtures.webp,
+      name: "hero.webp",
+      mime: "image/webp",
+      ext: "webp",
+      size: [1800, 1000],
+      widths: [480, 960, 1600],
+    },
   ] as const;
 
   for (const c of cases) {
@@ -117,8 +157,14 @@ describe(`staff image uploads (${engineName()})`, () => {
         uploadedBy: userId,
       });
       const formats = [...new Set(["webp", c.ext])];
-      expect(Object.keys(media.variants).sort()).toEqual(c.widths.flatMap((w) => formats.map((f) => `${w}.${f}`)).sort());
-      expect(storedFiles().sort()).toEqual(Object.values(media.variants).map((v) => path.basename(v)).sort());
+      expect(Object.keys(media.variants).sort()).toEqual(
+        c.widths.flatMap((w) => formats.map((f) => `${w}.${f}`)).sort(),
+      );
+      expect(storedFiles().sort()).toEqual(
+        Object.values(media.variants)
+          .map((v) => path.basename(v))
+          .sort(),
+      );
       expect(storedFiles().some((file) => file.includes(path.parse(c.name).name))).toBe(false);
 
       for (const [key, variantUrl] of Object.entries(media.variants)) {
@@ -153,7 +199,11 @@ describe(`staff image uploads (${engineName()})`, () => {
   });
 
   it("a PHP file named photo.jpg and sent as image/jpeg is refused by its bytes", async () => {
-    await expectRefused(upload(fixtures.phpShell, { name: "photo.jpg", type: "image/jpeg" }), 400, invalidType("unknown"));
+    await expectRefused(
+      upload(fixtures.phpShell, { name: "photo.jpg", type: "image/jpeg" }),
+      400,
+      invalidType("unknown"),
+    );
   });
 
   it("an SVG is refused, with or without an XML declaration", async () => {
@@ -209,9 +259,17 @@ describe(`staff image uploads (${engineName()})`, () => {
 
   it("a form without an image file is a 400", async () => {
     const { contentType, body } = await multipart(await fixtures.png(), "a.png", "image/png", "picture");
-    const request = new Request("http://localhost/", { method: "POST", headers: { "content-type": contentType }, body });
+    const request = new Request("http://localhost/", {
+      method: "POST",
+      headers: { "content-type": contentType },
+      body,
+    });
     await expectRefused(readImageUpload(request), 400, 'Failed to upload image: no file in the field "image".');
-    const json = new Request("http://localhost/", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const json = new Request("http://localhost/", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     await expectRefused(readImageUpload(json), 400, /^Failed to upload image: /);
   });
 

@@ -28,7 +28,11 @@ describe(`staff accounts and seeding on ${engineName()}`, () => {
   });
 
   it("creates a user with a profile, e-mail normalised, and refuses duplicates and short passwords", async () => {
-    const user = await createUser(handle.db, { email: "  Kari@Example.NO ", fullName: "Kari Nordmann", password: "a long enough pass" });
+    const user = await createUser(handle.db, {
+      email: "  Kari@Example.NO ",
+      fullName: "Kari Nordmann",
+      password: "a long enough pass",
+    });
     expect(user.email).toBe("kari@example.no");
     const [profile] = await handle.db.select().from(schema.profiles).where(eq(schema.profiles.id, user.id));
     expect(profile?.fullName).toBe("Kari Nordmann");

@@ -30,9 +30,16 @@ const mails = (kind: string) => handle.db.select().from(schema.mailOutbox).where
 
 describe(`the footer newsletter sign-up (${engineName()})`, () => {
   it("stores the address as pending, lower-cased and trimmed, and queues one confirmation e-mail to it", async () => {
-    expect(await signUpFromFooter(handle.db, { email: "  Kari@Example.NO " }, visitor())).toEqual({ alreadySubscribed: false });
+    expect(await signUpFromFooter(handle.db, { email: "  Kari@Example.NO " }, visitor())).toEqual({
+      alreadySubscribed: false,
+    });
     const [row] = await subscribers();
-    expect(row).toMatchObject({ email: "kari@example.no", status: "pending", source: "footer", consentIp: "198.51.100.7" });
+    expect(row).toMatchObject({
+      email: "kari@example.no",
+      status: "pending",
+      source: "footer",
+      consentIp: "198.51.100.7",
+    });
     const confirmations = await mails("newsletter-confirm");
     expect(confirmations.map((m) => m.toAddress)).toEqual(["kari@example.no"]);
     expect(confirmations[0]!.textBody).toMatch(/\/newsletter\/confirm\?token=[\w-]{43}/);
@@ -57,7 +64,8 @@ describe(`the footer newsletter sign-up (${engineName()})`, () => {
   });
 
   it("allows five sign-ups per address of the sender in ten minutes; the sixth is refused, others are not", async () => {
-    for (let i = 0; i < 5; i++) await signUpFromFooter(handle.db, { email: `person${i}@example.no` }, visitor("203.0.113.9"));
+    for (let i = 0; i < 5; i++)
+      await signUpFromFooter(handle.db, { email: `person${i}@example.no` }, visitor("203.0.113.9"));
     const sixth = signUpFromFooter(handle.db, { email: "person5@example.no" }, visitor("203.0.113.9"));
     await expect(sixth).rejects.toBeInstanceOf(RateLimitedError);
     await expect(sixth).rejects.toThrow(TOO_MANY_REQUESTS);
@@ -96,6 +104,8 @@ describe(`the GDPR checklist (${engineName()})`, () => {
   it("refuses a checklist with a question left out, with the page's message", () => {
     const payload = gdprPayloadSchema.parse(checklist(() => "yes"));
     payload.categories[1]!.items.pop();
-    expect(() => answersFromPayload(payload)).toThrow(new ValidationError("Please answer every question before sending."));
+    expect(() => answersFromPayload(payload)).toThrow(
+      new ValidationError("Please answer every question before sending."),
+    );
   });
 });

@@ -20,29 +20,51 @@ import { createIssue } from "~/lib/newsletter/issues.server";
 // (so the lists below are real). Public endpoints never show drafts.
 
 const server = productionServerForThisFile();
-const SECRETS = { draft: "Utkast om et hemmelig oppkjøp", job: "Hemmelig stilling i ledergruppen", subscriber: "hemmelig.abonnent@example.no" };
-const state = { full: "", pending: "", draftId: "", draftSlug: "", jobId: "", leadId: "", factorId: "", subscriberId: "", mailId: "", otherId: "", issueId: "", workId: "", mediaId: "" };
+const SECRETS = {
+  draft: "Utkast om et hemmelig oppkjøp",
+  job: "Hemmelig stilling i ledergruppen",
+  subscriber: "hemmelig.abonnent@example.no",
+};
+const state = {
+  full: "",
+  pending: "",
+  draftId: "",
+  draftSlug: "",
+  jobId: "",
+  leadId: "",
+  factorId: "",
+  subscriberId: "",
+  mailId: "",
+  otherId: "",
+  issueId: "",
+  workId: "",
+  mediaId: "",
+};
 let db: Database;
 
 beforeAll(async () => {
   db = await server.db();
   const staff = await signedInStaff(db, "kari@fjordform.test");
-  state.full = cookieWith(staff.token);
+  state.full = await cookieWith(staff.token);
   const other = await signedInStaff(db, "ola@fjordform.test");
   state.factorId = (await withSecondFactor(db, other.user)).factorId;
   state.otherId = other.user.id;
-  state.pending = cookieWith((await anotherSession(db, other.user.id, { mfaVerified: false })).token);
-  const draft = await createPost(db, {
-    title: SECRETS.draft,
-    excerpt: "Ikke publisert",
-    author: "Kari",
-    content: "Innhold som bare staben skal se.",
-    featured_image: "",
-    featured: false,
-    published: false,
-    slug: "",
-    created_at: "",
-  }, SCRIPT_ACTOR);
+  state.pending = await cookieWith((await anotherSession(db, other.user.id, { mfaVerified: false })).token);
+  const draft = await createPost(
+    db,
+    {
+      title: SECRETS.draft,
+      excerpt: "Ikke publisert",
+      author: "Kari",
+      content: "Innhold som bare staben skal se.",
+      featured_image: "",
+      featured: false,
+      published: false,
+      slug: "",
+      created_at: "",
+    },
+    SCRIPT_ACTOR,
+  );
   state.draftId = draft.id;
   state.draftSlug = draft.slug;
   const job = await createJob(
@@ -73,14 +95,25 @@ beforeAll(async () => {
     .returning({ id: schema.mailOutbox.id });
   state.mailId = mail!.id;
   const staffActor = { userId: staff.user.id, name: "Kari", ip: "192.0.2.1", userAgent: "vitest" };
-  const issue = await createIssue(db, { subject: "Et nyhetsbrev", preheader: "", body: "Tekst", featuredImage: "" }, staffActor);
+  const issue = await createIssue(
+    db,
+    { subject: "Et nyhetsbrev", preheader: "", body: "Tekst", featuredImage: "" },
+    staffActor,
+  );
   state.issueId = issue;
   const [work] = await db.select({ id: schema.portfolioItems.id }).from(schema.portfolioItems).limit(1);
   state.workId = work!.id; // the seeded showcase
   // A library image (the row is what the page shows; its files need not exist).
   const [image] = await db
     .insert(schema.media)
-    .values({ storageKey: "access-control-test", mimeType: "image/webp", sizeBytes: 1234, width: 480, height: 320, uploadedBy: staff.user.id })
+    .values({
+      storageKey: "access-control-test",
+      mimeType: "image/webp",
+      sizeBytes: 1234,
+      width: 480,
+      height: 320,
+      uploadedBy: staff.user.id,
+    })
     .returning({ id: schema.media.id });
   state.mediaId = image!.id;
 });
@@ -180,11 +213,32 @@ describe("staff pages", () => {
     const posts: [string, Record<string, string>][] = [
       ["/job-cms", { intent: "delete", id: state.jobId }],
       ["/job-cms", { intent: "publish", id: state.jobId }],
-      [`/job-cms/${state.jobId}`, { title: "Taken over", location: "Oslo", type: "Full-time", description: "x", applyLink: "https://evil.example" }],
+      [
+        `/job-cms/${state.jobId}`,
+        {
+          title: "Taken over",
+          location: "Oslo",
+          type: "Full-time",
+          description: "x",
+          applyLink: "https://evil.example",
+        },
+      ],
       ["/blog/manage", { intent: "delete", id: state.draftId, confirm: "on" }],
       ["/blog/cms", { intent: "publish", title: "Planted", excerpt: "x", author: "x", content: "x" }],
-      [`/blog/cms?edit=${state.draftId}`, { intent: "publish", title: "Taken over", excerpt: "x", author: "x", content: "x" }],
-      ["/careers/cms/new", { title: "Planted job", location: "Oslo", type: "Full-time", description: "x", applyLink: "https://evil.example" }],
+      [
+        `/blog/cms?edit=${state.draftId}`,
+        { intent: "publish", title: "Taken over", excerpt: "x", author: "x", content: "x" },
+      ],
+      [
+        "/careers/cms/new",
+        {
+          title: "Planted job",
+          location: "Oslo",
+          type: "Full-time",
+          description: "x",
+          applyLink: "https://evil.example",
+        },
+      ],
       ["/admin/settings/sessions", {}],
       ["/admin/settings/password", { current: "guess", next: "a new password!!", confirm: "a new password!!" }],
       ["/admin/settings/recovery-codes", { password: "guess" }],
@@ -217,12 +271,28 @@ const STAFF_API: ApiCase[] = [
     path: () => `/api/blog-edit?id=${state.draftId}`,
     options: () => ({ method: "PUT", json: { title: "Taken over", excerpt: "x", author: "x", content: "x" } }),
   },
-  { name: "DELETE /api/blog-edit", path: () => `/api/blog-edit?id=${state.draftId}`, options: () => ({ method: "DELETE" }) },
-  { name: "POST /api/blog", path: () => "/api/blog", options: () => ({ json: { title: "Planted", excerpt: "x", author: "x", content: "x" } }) },
+  {
+    name: "DELETE /api/blog-edit",
+    path: () => `/api/blog-edit?id=${state.draftId}`,
+    options: () => ({ method: "DELETE" }),
+  },
+  {
+    name: "POST /api/blog",
+    path: () => "/api/blog",
+    options: () => ({ json: { title: "Planted", excerpt: "x", author: "x", content: "x" } }),
+  },
   { name: "POST /api/upload-image", path: () => "/api/upload-image", options: async () => ({ body: await pngForm() }) },
   { name: "POST /api/session/extend", path: () => "/api/session/extend", options: () => ({ method: "POST" }) },
-  { name: "POST /api/auth/reauthenticate", path: () => "/api/auth/reauthenticate", options: () => ({ json: { password: "guess" } }) },
-  { name: "POST /api/auth/factors", path: () => "/api/auth/factors", options: () => ({ json: { factor_type: "totp" } }) },
+  {
+    name: "POST /api/auth/reauthenticate",
+    path: () => "/api/auth/reauthenticate",
+    options: () => ({ json: { password: "guess" } }),
+  },
+  {
+    name: "POST /api/auth/factors",
+    path: () => "/api/auth/factors",
+    options: () => ({ json: { factor_type: "totp" } }),
+  },
   {
     name: "DELETE /api/auth/factors/{id}",
     path: () => `/api/auth/factors/${state.factorId}`,
@@ -231,7 +301,11 @@ const STAFF_API: ApiCase[] = [
 ];
 /** Allowed with a session that owes its second factor: that is how the factor is given. */
 const SECOND_STEP_API: ApiCase[] = [
-  { name: "POST /api/auth/factors/{id}/challenge", path: () => `/api/auth/factors/${state.factorId}/challenge`, options: () => ({ json: {} }) },
+  {
+    name: "POST /api/auth/factors/{id}/challenge",
+    path: () => `/api/auth/factors/${state.factorId}/challenge`,
+    options: () => ({ json: {} }),
+  },
   {
     name: "POST /api/auth/factors/{id}/verify",
     path: () => `/api/auth/factors/${state.factorId}/verify`,
@@ -250,13 +324,23 @@ async function pngForm() {
 async function snapshot() {
   const count = async (table: string) =>
     (await db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`))).rows[0]!.n;
-  const [post] = await db.select().from(schema.blogPosts).where(sql`${schema.blogPosts.id} = ${state.draftId}`);
-  const [job] = await db.select().from(schema.jobListings).where(sql`${schema.jobListings.id} = ${state.jobId}`);
-  const sessions = await db.select({ active: schema.userSessions.isActive, expires: schema.userSessions.expiresAt }).from(schema.userSessions);
+  const [post] = await db
+    .select()
+    .from(schema.blogPosts)
+    .where(sql`${schema.blogPosts.id} = ${state.draftId}`);
+  const [job] = await db
+    .select()
+    .from(schema.jobListings)
+    .where(sql`${schema.jobListings.id} = ${state.jobId}`);
+  const sessions = await db
+    .select({ active: schema.userSessions.isActive, expires: schema.userSessions.expiresAt })
+    .from(schema.userSessions);
   const users = await db
     .select({ hash: schema.users.passwordHash, email: schema.users.email, disabledAt: schema.users.disabledAt })
     .from(schema.users);
-  const subscribers = await db.select({ id: schema.newsletterSubscribers.id, status: schema.newsletterSubscribers.status }).from(schema.newsletterSubscribers);
+  const subscribers = await db
+    .select({ id: schema.newsletterSubscribers.id, status: schema.newsletterSubscribers.status })
+    .from(schema.newsletterSubscribers);
   const [failedMail] = await db
     .select({ status: schema.mailOutbox.status, attempts: schema.mailOutbox.attempts })
     .from(schema.mailOutbox)
@@ -278,7 +362,9 @@ async function snapshot() {
       accountTokens: await count("account_tokens"),
     },
     names: await db.select({ name: schema.profiles.fullName }).from(schema.profiles),
-    uploads: fs.existsSync(path.join(server.dataDir, "uploads")) ? fs.readdirSync(path.join(server.dataDir, "uploads")) : [],
+    uploads: fs.existsSync(path.join(server.dataDir, "uploads"))
+      ? fs.readdirSync(path.join(server.dataDir, "uploads"))
+      : [],
   };
 }
 
@@ -313,14 +399,26 @@ describe("the staff API", () => {
     const read = await call(server.url, `/api/blog-edit?id=${state.draftId}`, { cookie: state.full });
     expect(read.status).toBe(200);
     expect(JSON.parse(read.body).data.title).toBe(SECRETS.draft);
-    const extend = await call(server.url, "/api/session/extend", { method: "POST", cookie: state.full, origin: server.url });
+    const extend = await call(server.url, "/api/session/extend", {
+      method: "POST",
+      cookie: state.full,
+      origin: server.url,
+    });
     expect(extend.status).toBe(200);
   });
 });
 
 describe("public endpoints", () => {
   it("never show a draft post or an unpublished job, however they are asked for", async () => {
-    for (const page of ["/blog", `/blog/${state.draftSlug}`, "/careers", "/careers/hemmelig-stilling", "/blog/rss.xml", "/sitemap.xml", "/api/blog"]) {
+    for (const page of [
+      "/blog",
+      `/blog/${state.draftSlug}`,
+      "/careers",
+      "/careers/hemmelig-stilling",
+      "/blog/rss.xml",
+      "/sitemap.xml",
+      "/api/blog",
+    ]) {
       const reply = await call(server.url, page);
       expect([page, leaks(reply.body)]).toEqual([page, []]);
     }

@@ -2,12 +2,27 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CODE_BUDGET, checkSecondFactorCode } from "~/lib/auth/code-budget.server";
 import { reauthenticate } from "~/lib/auth/reauth.server";
-import { beginEnrolment, finishEnrolment, startChallenge, turnOffTwoStep, verifySecondStep } from "~/lib/auth/two-step.server";
+import {
+  beginEnrolment,
+  finishEnrolment,
+  startChallenge,
+  turnOffTwoStep,
+  verifySecondStep,
+} from "~/lib/auth/two-step.server";
 import { setClockOffset } from "~/lib/platform/clock.server";
 import { schema } from "~/lib/platform/db.server";
 import { factorStatus } from "~/lib/auth/mfa.server";
 import { engineName, setUpTestDatabase } from "../support/test-database";
-import { anotherSession, codeAt, META, PASSWORD, sessionOf, signedInStaff, withSecondFactor, wrongCode } from "./staff-fixtures";
+import {
+  anotherSession,
+  codeAt,
+  META,
+  PASSWORD,
+  sessionOf,
+  signedInStaff,
+  withSecondFactor,
+  wrongCode,
+} from "./staff-fixtures";
 
 // Issue 12, finding 3: wrong codes for turning two-step verification off in settings
 // were never limited (30 of 30 answered 400), while the API for the same action was.

@@ -5,6 +5,7 @@ import { createJob, jobInputSchema } from "~/lib/careers/jobs.server";
 import { type Database, schema } from "~/lib/platform/db.server";
 import { subscribe } from "~/lib/visitor-forms/newsletter.server";
 import sharp from "sharp";
+import { SESSION_COOKIE_SHAPE, sessionTokenIn } from "../support/session-cookie";
 import { call, type CallOptions, productionServerForThisFile } from "./helpers";
 import { anotherSession, cookieWith, PASSWORD, signedInStaff, withSecondFactor } from "./staff-fixtures";
 import { SCRIPT_ACTOR } from "~/lib/auth/security-events.server";
@@ -25,25 +26,35 @@ let db: Database;
 beforeAll(async () => {
   db = await server.db();
   const staff = await signedInStaff(db, "kari@fjordform.test");
-  state.full = cookieWith(staff.token);
+  state.full = await cookieWith(staff.token);
   const other = await signedInStaff(db, "ola@fjordform.test");
   state.factorId = (await withSecondFactor(db, other.user)).factorId;
-  state.pending = cookieWith((await anotherSession(db, other.user.id, { mfaVerified: false })).token);
-  const post = await createPost(db, {
-    title: "A post to keep",
-    excerpt: "x",
-    author: "Kari",
-    content: "x",
-    featured_image: "",
-    featured: false,
-    published: true,
-    slug: "",
-    created_at: "",
-  }, SCRIPT_ACTOR);
+  state.pending = await cookieWith((await anotherSession(db, other.user.id, { mfaVerified: false })).token);
+  const post = await createPost(
+    db,
+    {
+      title: "A post to keep",
+      excerpt: "x",
+      author: "Kari",
+      content: "x",
+      featured_image: "",
+      featured: false,
+      published: true,
+      slug: "",
+      created_at: "",
+    },
+    SCRIPT_ACTOR,
+  );
   state.postId = post.id;
   const job = await createJob(
     db,
-    jobInputSchema.parse({ title: "A job to keep", location: "Oslo", type: "Full-time", description: "x", applyLink: "mailto:jobs@fjordform.no" }),
+    jobInputSchema.parse({
+      title: "A job to keep",
+      location: "Oslo",
+      type: "Full-time",
+      description: "x",
+      applyLink: "mailto:jobs@fjordform.no",
+    }),
     SCRIPT_ACTOR,
   );
   state.jobId = job.id;
@@ -59,7 +70,13 @@ function writes(): (CallOptions & { path: string })[] {
   const form = (path: string, fields: Record<string, string>, cookie = full) => ({ path, form: fields, cookie });
   const json = (path: string, body: unknown, method = "POST", cookie = full) => ({ path, method, json: body, cookie });
   const post = { title: "Forged", excerpt: "x", author: "x", content: "x" };
-  const job = { title: "Forged", location: "Oslo", type: "Full-time", description: "x", applyLink: "https://evil.example" };
+  const job = {
+    title: "Forged",
+    location: "Oslo",
+    type: "Full-time",
+    description: "x",
+    applyLink: "https://evil.example",
+  };
   return [
     json("/api/contact", { company: "Forged AS", project: "x", email: "victim@example.no" }),
     json("/api/contact", { type: "newsletter", email: "victim@example.no" }),
@@ -98,14 +115,24 @@ function writes(): (CallOptions & { path: string })[] {
 /** A small upload: refused before the body is read, so it must fit in the socket's buffer. */
 async function imageForm() {
   const form = new FormData();
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#184b54" } }).png().toBuffer();
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#184b54" } })
+    .png()
+    .toBuffer();
   form.append("image", new Blob([new Uint8Array(png)], { type: "image/png" }), "forged.png");
   return form;
 }
 
 async function snapshot() {
   const tables = ["blog_posts", "job_listings", "contact_requests", "newsletter_subscribers", "gdpr_submissions"];
-  const more = ["mail_outbox", "media", "mfa_factors", "mfa_challenges", "mfa_recovery_codes", "login_attempts", "security_events"];
+  const more = [
+    "mail_outbox",
+    "media",
+    "mfa_factors",
+    "mfa_challenges",
+    "mfa_recovery_codes",
+    "login_attempts",
+    "security_events",
+  ];
   const counts: Record<string, number> = {};
   for (const table of [...tables, ...more]) {
     counts[table] = (await db.execute<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`))).rows[0]!.n;
@@ -116,7 +143,14 @@ async function snapshot() {
     jobs: await db.select().from(schema.jobListings),
     subscribers: await db.select().from(schema.newsletterSubscribers),
     users: await db.select().from(schema.users),
-    sessions: await db.select({ id: schema.userSessions.id, active: schema.userSessions.isActive, expires: schema.userSessions.expiresAt, reauth: schema.userSessions.reauthenticatedAt }).from(schema.userSessions),
+    sessions: await db
+      .select({
+        id: schema.userSessions.id,
+        active: schema.userSessions.isActive,
+        expires: schema.userSessions.expiresAt,
+        reauth: schema.userSessions.reauthenticatedAt,
+      })
+      .from(schema.userSessions),
   };
 }
 
@@ -150,7 +184,12 @@ describe("a state-changing request from another site", () => {
   it("a GET never changes anything either (logout and the newsletter links are POSTs)", async () => {
     const before = await snapshot();
     const headers = { "sec-fetch-site": "cross-site", "x-http-method-override": "DELETE" };
-    for (const path of ["/logout", `/newsletter/confirm?token=${state.confirmToken}`, `/newsletter/unsubscribe?token=${state.unsubscribeToken}`, `/api/blog-edit?id=${state.postId}`]) {
+    for (const path of [
+      "/logout",
+      `/newsletter/confirm?token=${state.confirmToken}`,
+      `/newsletter/unsubscribe?token=${state.unsubscribeToken}`,
+      `/api/blog-edit?id=${state.postId}`,
+    ]) {
       const reply = await call(server.url, path, { cookie: state.full, headers });
       expect([path, reply.status < 500]).toEqual([path, true]);
     }
@@ -171,7 +210,10 @@ describe("a state-changing request from another site", () => {
       json: { title: "Edited here", excerpt: "x", author: "Kari", content: "x" },
     });
     expect(edit.status).toBe(200);
-    const unsubscribe = await call(server.url, "/newsletter/unsubscribe", { ...own, form: { token: state.unsubscribeToken } });
+    const unsubscribe = await call(server.url, "/newsletter/unsubscribe", {
+      ...own,
+      form: { token: state.unsubscribeToken },
+    });
     expect(unsubscribe.status).toBe(200);
     const [subscriber] = await db.select().from(schema.newsletterSubscribers);
     expect(subscriber!.status).toBe("unsubscribed");
@@ -183,6 +225,7 @@ describe("a state-changing request from another site", () => {
       form: { email: "kari@fjordform.test", password: PASSWORD },
     });
     expect(reply.status).toBe(200);
-    expect(reply.headers.get("set-cookie")).toMatch(/^session=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/);
+    expect(reply.headers.get("set-cookie")).toMatch(SESSION_COOKIE_SHAPE);
+    expect(await sessionTokenIn(reply.headers.get("set-cookie"))).toMatch(/^[\w-]{43}$/);
   });
 });

@@ -87,11 +87,17 @@ describe(`what is stored is what is sent (${engineName()})`, () => {
     } finally {
       await worker.stop();
     }
-    return fs.existsSync(mailDir) ? fs.readdirSync(mailDir).map((f) => fs.readFileSync(path.join(mailDir, f), "utf8")) : [];
+    return fs.existsSync(mailDir)
+      ? fs.readdirSync(mailDir).map((f) => fs.readFileSync(path.join(mailDir, f), "utf8"))
+      : [];
   }
 
   it("a newsletter sign-up stores the normalised address and the confirmation goes to exactly it", async () => {
-    await subscribe(handle.db, { email: normaliseEmail(" Kari+news@Example.NO ")!, ip: "203.0.113.1", source: "footer" }, SITE);
+    await subscribe(
+      handle.db,
+      { email: normaliseEmail(" Kari+news@Example.NO ")!, ip: "203.0.113.1", source: "footer" },
+      SITE,
+    );
     const [subscriber] = await handle.db.select().from(schema.newsletterSubscribers);
     const [queued] = await handle.db.select().from(schema.mailOutbox);
     expect(subscriber?.email).toBe("kari+news@example.no");
@@ -107,7 +113,12 @@ describe(`what is stored is what is sent (${engineName()})`, () => {
   });
 
   it("a message queued for a non-plain address before this fix is sent nowhere, and marked failed", async () => {
-    await enqueueMail(handle.db, { kind: "newsletter-confirm", to: "<a@evil.example>x.y", subject: "Hei", text: "Hei" });
+    await enqueueMail(handle.db, {
+      kind: "newsletter-confirm",
+      to: "<a@evil.example>x.y",
+      subject: "Hei",
+      text: "Hei",
+    });
     const { result: delivered, lines } = await capturingLog(() => deliverAll());
     expect(delivered).toEqual([]);
     const [row] = await handle.db.select().from(schema.mailOutbox);

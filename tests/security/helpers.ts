@@ -2,7 +2,13 @@ import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/lib/platform/db.server";
-import { killAll, makeDataDir, removeDataDir, type RunningServer, startProductionServer } from "../support/server-process";
+import {
+  killAll,
+  makeDataDir,
+  removeDataDir,
+  type RunningServer,
+  startProductionServer,
+} from "../support/server-process";
 
 /** A ceiling for an answer that should come at once: it bounds a hang, it is no timing. */
 export const ANSWER_CEILING_MS = 60_000;
@@ -124,7 +130,8 @@ export function rawExchange(url: string, head: string, body?: Buffer | string): 
       const length = /\r\ncontent-length: *(\d+)/i.exec(headers)?.[1];
       const chunked = /\r\ntransfer-encoding: *chunked/i.test(headers);
       let bodyText: string | undefined;
-      if (length !== undefined && rest.byteLength >= Number(length)) bodyText = rest.subarray(0, Number(length)).toString();
+      if (length !== undefined && rest.byteLength >= Number(length))
+        bodyText = rest.subarray(0, Number(length)).toString();
       else if (chunked && rest.toString("latin1").includes("\r\n0\r\n\r\n")) bodyText = unchunk(rest.toString());
       else if (ended) bodyText = rest.toString();
       if (bodyText !== undefined) done({ status: Number(headers.split(" ")[1]), headers, body: bodyText });

@@ -61,10 +61,14 @@ async function refusal(promise: Promise<unknown>) {
 /** A GIF of `frames` flat frames of `side` × `side`: small on disk, many pixels decoded. */
 async function manyFrameGif(frames: number, side: number) {
   const frame = (background: string) =>
-    sharp({ create: { width: side, height: side, channels: 4, background } }).png().toBuffer();
+    sharp({ create: { width: side, height: side, channels: 4, background } })
+      .png()
+      .toBuffer();
   const [a, b] = await Promise.all([frame("#1b5e20"), frame("#b71c1c")]);
   const all = Array.from({ length: frames }, (_, i) => (i % 2 ? a! : b!));
-  return sharp(all, { join: { animated: true } }).gif({ delay: 40, loop: 0 }).toBuffer();
+  return sharp(all, { join: { animated: true } })
+    .gif({ delay: 40, loop: 0 })
+    .toBuffer();
 }
 
 describe(`image processing cost (${engineName()})`, () => {

@@ -25,8 +25,7 @@ beforeEach(async () => {
   await truncateAll(handle);
 });
 
-const mails = (kind: string) =>
-  handle.db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.kind, kind));
+const mails = (kind: string) => handle.db.select().from(schema.mailOutbox).where(eq(schema.mailOutbox.kind, kind));
 /** Moves every queued message of `kind` `hours` into the past (as if that much time had passed). */
 const age = (kind: string, hours: number) =>
   handle.db
@@ -98,7 +97,9 @@ describe(`per-address mail cooldowns (${engineName()})`, () => {
     await request("anna@example.no", "198.51.100.5");
     const confirmations = await mails("newsletter-confirm");
     expect(confirmations).toHaveLength(2);
-    const fresh = /\/newsletter\/confirm\?token=([\w-]+)/.exec(confirmations.find((m) => m.id !== first!.id)!.textBody)![1]!;
+    const fresh = /\/newsletter\/confirm\?token=([\w-]+)/.exec(
+      confirmations.find((m) => m.id !== first!.id)!.textBody,
+    )![1]!;
     expect(await confirmSubscription(handle.db, fresh, SITE)).toBe("confirmed");
     const [anna] = await handle.db
       .select()

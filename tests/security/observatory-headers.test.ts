@@ -17,7 +17,10 @@ const state = { session: "" };
 
 beforeAll(async () => {
   await signedInStaff(await server.db(), "kari@fjordform.test");
-  const signIn = await call(server.url, "/login", { origin: SITE, form: { email: "kari@fjordform.test", password: PASSWORD } });
+  const signIn = await call(server.url, "/login", {
+    origin: SITE,
+    form: { email: "kari@fjordform.test", password: PASSWORD },
+  });
   expect(signIn.status).toBe(200);
   cookies.push(...signIn.headers.getSetCookie());
   state.session = cookies[0]!.split(";")[0]!;
@@ -61,7 +64,11 @@ const directives = (csp: string) =>
 function checkCommonHeaders(what: string, reply: Reply) {
   const h = (name: string) => reply.headers.get(name);
   const hsts = /max-age=(\d+)/.exec(h("strict-transport-security") ?? "");
-  expect([what, "HSTS of six months or more", Number(hsts?.[1] ?? 0) >= SIX_MONTHS]).toEqual([what, "HSTS of six months or more", true]);
+  expect([what, "HSTS of six months or more", Number(hsts?.[1] ?? 0) >= SIX_MONTHS]).toEqual([
+    what,
+    "HSTS of six months or more",
+    true,
+  ]);
   expect([what, h("x-content-type-options")]).toEqual([what, "nosniff"]);
   expect([what, SAFE_REFERRER_POLICIES.includes(h("referrer-policy") ?? "")]).toEqual([what, true]);
   expect([what, h("x-frame-options")]).toEqual([what, "DENY"]);
@@ -87,7 +94,11 @@ describe("by the HTTP Observatory's rules", () => {
       expect([what, csp.has("default-src")]).toEqual([what, true]);
       for (const unsafe of ["'unsafe-inline'", "'unsafe-eval'", "data:", "http:", "https:", "*"]) {
         expect([what, `script-src ${unsafe}`, scripts.includes(unsafe)]).toEqual([what, `script-src ${unsafe}`, false]);
-        expect([what, `default-src ${unsafe}`, csp.get("default-src")!.includes(unsafe)]).toEqual([what, `default-src ${unsafe}`, false]);
+        expect([what, `default-src ${unsafe}`, csp.get("default-src")!.includes(unsafe)]).toEqual([
+          what,
+          `default-src ${unsafe}`,
+          false,
+        ]);
       }
       expect([what, scripts.some((source) => source.startsWith("'nonce-"))]).toEqual([what, true]);
       expect([what, (csp.get("style-src") ?? []).includes("'unsafe-inline'")]).toEqual([what, false]);
@@ -98,8 +109,10 @@ describe("by the HTTP Observatory's rules", () => {
       expect([what, csp.has("upgrade-insecure-requests")]).toEqual([what, true]);
       // Subresource integrity is only needed for scripts from elsewhere: there are none.
       for (const tag of tokenize(reply.body).tags) {
-        const loadsCode = tag.name === "link" && ["stylesheet", "modulepreload", "preload"].includes(tag.attributes.get("rel") ?? "");
-        const source = tag.name === "script" ? tag.attributes.get("src") : loadsCode ? tag.attributes.get("href") : undefined;
+        const loadsCode =
+          tag.name === "link" && ["stylesheet", "modulepreload", "preload"].includes(tag.attributes.get("rel") ?? "");
+        const source =
+          tag.name === "script" ? tag.attributes.get("src") : loadsCode ? tag.attributes.get("href") : undefined;
         if (source === undefined) continue;
         const sameOrigin = /^\/(?!\/)/.test(source) || source.startsWith(`${SITE}/`);
         expect([what, source, sameOrigin]).toEqual([what, source, true]);
@@ -109,7 +122,11 @@ describe("by the HTTP Observatory's rules", () => {
   });
 
   it("cookies: the session cookie is __Host-, Secure, HttpOnly and SameSite, from sign-in to logout", async () => {
-    const extend = await call(server.url, "/api/session/extend", { method: "POST", origin: SITE, cookie: state.session });
+    const extend = await call(server.url, "/api/session/extend", {
+      method: "POST",
+      origin: SITE,
+      cookie: state.session,
+    });
     expect(extend.status).toBe(200);
     cookies.push(...extend.headers.getSetCookie());
     const logout = await call(server.url, "/logout", { method: "POST", origin: SITE, cookie: state.session });
@@ -121,8 +138,15 @@ describe("by the HTTP Observatory's rules", () => {
       const flags = attributes.map((attribute) => attribute.toLowerCase());
       expect(pair).toMatch(/^__Host-session=/);
       expect([cookie, flags.includes("secure"), flags.includes("httponly")]).toEqual([cookie, true, true]);
-      expect([cookie, flags.some((flag) => flag === "samesite=lax" || flag === "samesite=strict")]).toEqual([cookie, true]);
-      expect([cookie, flags.includes("path=/"), flags.some((flag) => flag.startsWith("domain="))]).toEqual([cookie, true, false]);
+      expect([cookie, flags.some((flag) => flag === "samesite=lax" || flag === "samesite=strict")]).toEqual([
+        cookie,
+        true,
+      ]);
+      expect([cookie, flags.includes("path=/"), flags.some((flag) => flag.startsWith("domain="))]).toEqual([
+        cookie,
+        true,
+        false,
+      ]);
     }
   });
 });

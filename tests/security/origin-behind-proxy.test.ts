@@ -57,7 +57,12 @@ function postThroughProxy(path: string, headers: Record<string, string>, body: s
         port,
         path,
         method: "POST",
-        headers: { host: PROXIED_HOST, "user-agent": BROWSER_UA, "content-length": Buffer.byteLength(body), ...headers },
+        headers: {
+          host: PROXIED_HOST,
+          "user-agent": BROWSER_UA,
+          "content-length": Buffer.byteLength(body),
+          ...headers,
+        },
         timeout: ANSWER_CEILING_MS,
       },
       (response) => {
@@ -110,7 +115,12 @@ describe("Origin equal to SITE_URL, Host rewritten by the proxy", () => {
     const post = await postThroughProxy(
       "/api/blog",
       { origin: siteUrl, "content-type": "application/json", cookie },
-      JSON.stringify({ title: "Written behind a proxy", excerpt: "Host rewritten", author: "Proxy Tester", content: "Body." }),
+      JSON.stringify({
+        title: "Written behind a proxy",
+        excerpt: "Host rewritten",
+        author: "Proxy Tester",
+        content: "Body.",
+      }),
     );
     expect(post.status).toBe(201);
   });

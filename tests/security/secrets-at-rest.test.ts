@@ -164,7 +164,12 @@ describe("the key", () => {
     tempDirs.push(dir);
     return dir;
   };
-  const embedded = (dir: string) => ({ secretsKey: undefined, databaseUrl: undefined, dataDir: dir, env: "production" as const });
+  const embedded = (dir: string) => ({
+    secretsKey: undefined,
+    databaseUrl: undefined,
+    dataDir: dir,
+    env: "production" as const,
+  });
 
   it("for the embedded database is made once into DATA_DIR/secrets.key (mode 0600) and read from there after", () => {
     const dir = dataDir();

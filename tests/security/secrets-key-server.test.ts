@@ -124,8 +124,14 @@ describe("a database written before secrets were protected", () => {
     const {
       rows: [user],
     } = await old.query(`insert into users (email, password_hash) values ('kari@fjordform.test', 'x') returning id`);
-    await old.query(`insert into mfa_factors (user_id, secret, confirmed_at) values ($1, $2, now())`, [user.id, totpSecret]);
-    await old.query(`insert into mfa_recovery_codes (user_id, code_hash) values ($1, $2)`, [user.id, sha256("abcdefghjk")]);
+    await old.query(`insert into mfa_factors (user_id, secret, confirmed_at) values ($1, $2, now())`, [
+      user.id,
+      totpSecret,
+    ]);
+    await old.query(`insert into mfa_recovery_codes (user_id, code_hash) values ($1, $2)`, [
+      user.id,
+      sha256("abcdefghjk"),
+    ]);
     await old.query(
       `insert into newsletter_subscribers (email, status, consent_text, unsubscribe_token) values ('old@example.no', 'active', 'yes', $1)`,
       [unsubscribeToken],

@@ -2,7 +2,8 @@ import { generate } from "otplib";
 import { now } from "~/lib/platform/clock.server";
 import type { Database } from "~/lib/platform/db.server";
 import { confirmFactor, startEnrolment } from "~/lib/auth/mfa.server";
-import { createSession, getSession, sessionCookieName, type StaffSession } from "~/lib/auth/session.server";
+import { createSession, getSession, sessionCookieHeader, type StaffSession } from "~/lib/auth/session.server";
+import { requestWithToken } from "../support/session-cookie";
 import { createUser } from "~/lib/auth/users.server";
 
 /** Staff accounts and sessions on a test database, made through the real domain functions. */
@@ -10,12 +11,10 @@ export const PASSWORD = "correct horse battery staple";
 export const META = { ip: "198.51.100.7", userAgent: "Mozilla/5.0 security test" };
 
 /** The Cookie header of a request in this session (to a server whose SITE_URL is http). */
-export const cookieWith = (token: string) => `${sessionCookieName()}=${token}`;
-
-export const requestWith = (token: string) => new Request("http://localhost/admin", { headers: { cookie: cookieWith(token) } });
+export const cookieWith = (token: string) => sessionCookieHeader(token);
 
 /** The session a request with this token belongs to (null: none, or ended). */
-export const sessionOf = (db: Database, token: string) => getSession(db, requestWith(token));
+export const sessionOf = async (db: Database, token: string) => getSession(db, await requestWithToken(token));
 
 /** A signed-in staff member: the account and a fully verified session, as a request would see it. */
 export async function signedInStaff(db: Database, email = "kari@fjordform.test", meta = META) {

@@ -54,7 +54,7 @@ const state = { cookie: "", postId: "", postSlug: "", jobId: "", jobSlug: "" };
 
 beforeAll(async () => {
   const db = await server.db();
-  state.cookie = cookieWith((await signedInStaff(db, "kari@fjordform.test")).token);
+  state.cookie = await cookieWith((await signedInStaff(db, "kari@fjordform.test")).token);
   const own = { origin: server.url, cookie: state.cookie };
   const post = await call(server.url, "/api/blog", { ...own, json: { ...POST, featured: true, published: true } });
   expect(post.status, post.body).toBe(201);
@@ -78,7 +78,11 @@ async function page(path: string, cookie?: string) {
 
 /** Everything a reader or a crawler reads of a page: text, attribute values, script contents. */
 const readable = (markup: Markup) =>
-  [markup.text, ...markup.tags.flatMap((tag) => [...tag.attributes.values()]), ...markup.rawTexts.map((raw) => raw.text)].join("\n");
+  [
+    markup.text,
+    ...markup.tags.flatMap((tag) => [...tag.attributes.values()]),
+    ...markup.rawTexts.map((raw) => raw.text),
+  ].join("\n");
 
 const jsonLd = (markup: Markup) =>
   markup.rawTexts
@@ -89,11 +93,14 @@ describe("a blog post with markup in every field", () => {
   it("the post page shows it as text: body, <title>, meta tags and JSON-LD", async () => {
     const { markup } = await page(`/blog/${state.postSlug}`);
     const text = readable(markup);
-    for (const value of [POST.title, POST.excerpt, POST.author, ...POST.content.split("\n")]) expect(text).toContain(value);
+    for (const value of [POST.title, POST.excerpt, POST.author, ...POST.content.split("\n")])
+      expect(text).toContain(value);
     const title = markup.rawTexts.find((raw) => raw.tag.name === "title")!.text;
     expect(title).toContain(POST.title);
     const meta = (property: string) =>
-      markup.tags.find((tag) => tag.name === "meta" && (tag.attributes.get("property") ?? tag.attributes.get("name")) === property);
+      markup.tags.find(
+        (tag) => tag.name === "meta" && (tag.attributes.get("property") ?? tag.attributes.get("name")) === property,
+      );
     expect(meta("og:title")?.attributes.get("content")).toContain(POST.title);
     expect(meta("description")?.attributes.get("content")).toContain(XSS[1]);
     const article = jsonLd(markup).find((data) => data["@type"] === "BlogPosting");
@@ -106,7 +113,19 @@ describe("a blog post with markup in every field", () => {
 
     const rss = await call(server.url, "/blog/rss.xml");
     const feed = tokenize(rss.body, { xml: true });
-    const allowed = ["rss", "channel", "title", "link", "atom:link", "description", "language", "item", "guid", "pubdate", "dc:creator"];
+    const allowed = [
+      "rss",
+      "channel",
+      "title",
+      "link",
+      "atom:link",
+      "description",
+      "language",
+      "item",
+      "guid",
+      "pubdate",
+      "dc:creator",
+    ];
     expect(feed.tags.map((tag) => tag.name).filter((name) => !allowed.includes(name))).toEqual([]);
     expect(feed.text).toContain(POST.title);
     expect(feed.text).toContain(POST.excerpt);
@@ -124,7 +143,11 @@ describe("a blog post with markup in every field", () => {
   });
 
   it("an image address that is not one of ours (quotes, javascript:, another host) is refused", async () => {
-    for (const featured_image of [`/uploads/x.png" onerror="alert(1)`, "javascript:alert(1)", "https://evil.example/x.png"]) {
+    for (const featured_image of [
+      `/uploads/x.png" onerror="alert(1)`,
+      "javascript:alert(1)",
+      "https://evil.example/x.png",
+    ]) {
       const reply = await call(server.url, `/api/blog-edit?id=${state.postId}`, {
         method: "PUT",
         origin: server.url,
@@ -142,7 +165,9 @@ describe("a job listing with markup in every field", () => {
     const { markup } = await page(`/careers/${state.jobSlug}`);
     const text = readable(markup);
     for (const value of [JOB.title, JOB.location, JOB.department, ...XSS]) expect(text).toContain(value);
-    const apply = markup.tags.find((tag) => tag.name === "a" && tag.attributes.get("href")?.startsWith("https://jobs.example/"));
+    const apply = markup.tags.find(
+      (tag) => tag.name === "a" && tag.attributes.get("href")?.startsWith("https://jobs.example/"),
+    );
     expect(apply?.attributes.get("href")).toBe(JOB.applyLink);
     const posting = jsonLd(markup).find((data) => data["@type"] === "JobPosting");
     expect(posting?.title).toBe(JOB.title);
@@ -156,7 +181,11 @@ describe("a job listing with markup in every field", () => {
   });
 
   it("a javascript: or data: apply link is refused", async () => {
-    for (const applyLink of ["javascript:alert(1)", "data:text/html,<script>alert(1)</script>", "http://insecure.example/"]) {
+    for (const applyLink of [
+      "javascript:alert(1)",
+      "data:text/html,<script>alert(1)</script>",
+      "http://insecure.example/",
+    ]) {
       const reply = await call(server.url, "/careers/cms/new", {
         origin: server.url,
         cookie: state.cookie,
@@ -180,7 +209,14 @@ describe("a contact request with markup in every field", () => {
       expect(mail.html, mail.subject).toBeTruthy();
       const markup = tokenize(mail.html!);
       expect([mail.subject, injectedMarkup(markup, undefined)]).toEqual([mail.subject, []]);
-      expect(markup.tags.some((tag) => ["img", "svg", "script"].includes(tag.name) && tag.attributes.has("src") && tag.attributes.get("src") === "x")).toBe(false);
+      expect(
+        markup.tags.some(
+          (tag) =>
+            ["img", "svg", "script"].includes(tag.name) &&
+            tag.attributes.has("src") &&
+            tag.attributes.get("src") === "x",
+        ),
+      ).toBe(false);
     }
     const notification = peer.messages.find((mail) => mail.subject?.startsWith("New enquiry"))!;
     expect(readable(tokenize(notification.html!))).toContain(XSS[0]);

@@ -18,13 +18,14 @@ import { cookieWith, signedInStaff } from "./staff-fixtures";
 const server = productionServerForThisFile({ SECRETS_KEY: "" });
 const state = { cookie: "" };
 let db: Database;
-const invalidType = (type: string) => `{"error":"Invalid file type: ${type}. Only JPEG, PNG, GIF, and WebP images are allowed."}`;
+const invalidType = (type: string) =>
+  `{"error":"Invalid file type: ${type}. Only JPEG, PNG, GIF, and WebP images are allowed."}`;
 const uploadsFolder = () => path.join(server.dataDir, "uploads");
 const storedFiles = () => (fs.existsSync(uploadsFolder()) ? fs.readdirSync(uploadsFolder()) : []);
 
 beforeAll(async () => {
   db = await server.db();
-  state.cookie = cookieWith((await signedInStaff(db, "kari@fjordform.test")).token);
+  state.cookie = await cookieWith((await signedInStaff(db, "kari@fjordform.test")).token);
 });
 
 function upload(bytes: Uint8Array, name: string, type: string) {
@@ -38,8 +39,20 @@ describe("what is not an image", () => {
     const html = Buffer.from(`<!doctype html><html><body><script>alert(document.cookie)</script></body></html>`);
     const gifHeaderThenHtml = Buffer.concat([Buffer.from("GIF89a"), html]);
     const cases = [
-      { bytes: fixtures.svgWithScript, name: "logo.png", type: "image/png", status: 400, body: invalidType("application/xml") },
-      { bytes: fixtures.svgWithScript, name: "logo.svg", type: "image/svg+xml", status: 400, body: invalidType("application/xml") },
+      {
+        bytes: fixtures.svgWithScript,
+        name: "logo.png",
+        type: "image/png",
+        status: 400,
+        body: invalidType("application/xml"),
+      },
+      {
+        bytes: fixtures.svgWithScript,
+        name: "logo.svg",
+        type: "image/svg+xml",
+        status: 400,
+        body: invalidType("application/xml"),
+      },
       { bytes: html, name: "photo.jpg", type: "image/jpeg", status: 400, body: invalidType("unknown") },
       { bytes: fixtures.phpShell, name: "shell.php.png", type: "image/png", status: 400, body: invalidType("unknown") },
       {
@@ -59,7 +72,10 @@ describe("what is not an image", () => {
   });
 
   it("an image with HTML appended (a polyglot) is stored as pixels only: the HTML is not served back", async () => {
-    const polyglot = Buffer.concat([await fixtures.png(), Buffer.from("<html><script>alert(document.domain)</script></html>")]);
+    const polyglot = Buffer.concat([
+      await fixtures.png(),
+      Buffer.from("<html><script>alert(document.domain)</script></html>"),
+    ]);
     const reply = await upload(polyglot, `"><script>alert(1)</script>.png`, "image/png");
     expect(reply.status).toBe(201);
     const { url } = JSON.parse(reply.body).data;

@@ -29,7 +29,11 @@ describe("a NUL byte (finding 7)", () => {
   });
 
   it("in a query (the sign-in debug panel, unsubscribe and confirm links) is a 400", async () => {
-    for (const path of ["/login/status?email=%00", "/newsletter/unsubscribe?token=%00", "/newsletter/confirm?token=a%00b"]) {
+    for (const path of [
+      "/login/status?email=%00",
+      "/newsletter/unsubscribe?token=%00",
+      "/newsletter/confirm?token=a%00b",
+    ]) {
       const response = await get(path);
       await response.body?.cancel();
       expect(response.status, path).toBe(400);
@@ -71,7 +75,13 @@ describe("a NUL byte (finding 7)", () => {
 });
 
 describe("e-mail addresses a mailer reads differently (finding 8)", () => {
-  const tricky = ["<postmaster>@x.example", "<a@evil.example>x.y", "a@evil.example, b@x.example", "\"a b\"@x.example", "postmaster@localhost"];
+  const tricky = [
+    "<postmaster>@x.example",
+    "<a@evil.example>x.y",
+    "a@evil.example, b@x.example",
+    '"a b"@x.example',
+    "postmaster@localhost",
+  ];
 
   it("are refused by the newsletter sign-up with the spec's message", async () => {
     for (const email of tricky) {

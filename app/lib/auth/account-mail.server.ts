@@ -13,12 +13,7 @@ import type { RequestMeta } from "./session.server";
  * to do if it was not them; it never contains a code, key or password.
  */
 export type AccountChange =
-  | "mfa_enrolled"
-  | "mfa_removed"
-  | "recovery_codes_created"
-  | "password_changed"
-  | "password_reset"
-  | "email_changed";
+  "mfa_enrolled" | "mfa_removed" | "recovery_codes_created" | "password_changed" | "password_reset" | "email_changed";
 
 export const ACCOUNT_MAIL_KIND = "account-security";
 
@@ -48,7 +43,6 @@ const TEXTS: Record<AccountChange, { subject: string; what: string }> = {
     what: "Kontoen din bruker ikke lenger denne e-postadressen",
   },
 };
-
 
 export async function enqueueAccountChangeMail(
   tx: Database,

@@ -4,7 +4,7 @@ import { clearSessionCookie } from "./session.server";
 import type { ReauthOutcome } from "./reauth.server";
 
 /** A refused re-authentication as the staff API's JSON error. */
-export function reauthApiError(outcome: Exclude<ReauthOutcome, { kind: "ok" }>) {
+export async function reauthApiError(outcome: Exclude<ReauthOutcome, { kind: "ok" }>) {
   switch (outcome.kind) {
     case "required":
       return new ApiError(403, "Confirm your password first (POST /api/auth/reauthenticate)");
@@ -16,7 +16,7 @@ export function reauthApiError(outcome: Exclude<ReauthOutcome, { kind: "ok" }>) 
       return new ApiError(
         423,
         LOGIN_MESSAGES.locked(minutesLeft(outcome.lock)),
-        outcome.signedOut ? { "Set-Cookie": clearSessionCookie() } : {},
+        outcome.signedOut ? { "Set-Cookie": await clearSessionCookie() } : {},
       );
   }
 }

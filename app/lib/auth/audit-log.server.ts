@@ -47,7 +47,11 @@ export async function listSecurityEvents(db: Database, filter: AuditFilter) {
 /** The filters' choices: every staff account, and every kind known or recorded. */
 export async function auditFilterChoices(db: Database) {
   const [accounts, recorded] = await Promise.all([
-    db.select({ id: u.id, email: u.email, fullName: p.fullName }).from(u).leftJoin(p, eq(p.id, u.id)).orderBy(asc(u.email)),
+    db
+      .select({ id: u.id, email: u.email, fullName: p.fullName })
+      .from(u)
+      .leftJoin(p, eq(p.id, u.id))
+      .orderBy(asc(u.email)),
     db.selectDistinct({ action: e.action }).from(e),
   ]);
   const kinds = [...new Set([...Object.keys(SECURITY_EVENT_LABELS), ...recorded.map((row) => row.action)])];

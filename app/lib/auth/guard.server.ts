@@ -20,7 +20,7 @@ const sessionReaderContext = createContext<() => Promise<StaffSession | null>>()
 export const readStaffSession: MiddlewareFunction<Response> = ({ request, context }) => {
   // Without a session cookie there is nothing to read: no database access at all.
   const read = async () =>
-    readSessionToken(request) ? getSession(getDb(), request, requestMeta(request, clientIpOf(context))) : null;
+    (await readSessionToken(request)) ? getSession(getDb(), request, requestMeta(request, clientIpOf(context))) : null;
   if (request.method !== "GET" && request.method !== "HEAD") {
     context.set(sessionReaderContext, read);
     return;

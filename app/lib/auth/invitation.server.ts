@@ -12,8 +12,7 @@ import { createSession, type RequestMeta } from "./session.server";
  * no second factor yet). The link works once and for 72 hours.
  */
 export type InvitationView =
-  | { state: "valid"; email: string; fullName: string }
-  | { state: Exclude<TokenState, "valid"> | "disabled" };
+  { state: "valid"; email: string; fullName: string } | { state: Exclude<TokenState, "valid"> | "disabled" };
 
 async function invitee(db: Database, userId: string) {
   const [row] = await db

@@ -61,7 +61,12 @@ export async function startEnrolment(
   const id = randomUUID();
   await db
     .insert(factors)
-    .values({ id, userId: user.userId, friendlyName: friendlyName.slice(0, 60), secret: encryptSecret(secret, secretContext(id)) });
+    .values({
+      id,
+      userId: user.userId,
+      friendlyName: friendlyName.slice(0, 60),
+      secret: encryptSecret(secret, secretContext(id)),
+    });
   return describeEnrolment(id, user.email, secret);
 }
 

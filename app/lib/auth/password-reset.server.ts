@@ -7,7 +7,13 @@ import { randomToken } from "../platform/tokens.server";
 import { passwordResetEmail } from "../mail/templates/account-link.server";
 import { enqueueMail } from "../mail/mail.server";
 import { enqueueAccountChangeMail } from "./account-mail.server";
-import { issueAccountToken, markTokenUsed, readAccountToken, type TokenState, tokenLink } from "./account-tokens.server";
+import {
+  issueAccountToken,
+  markTokenUsed,
+  readAccountToken,
+  type TokenState,
+  tokenLink,
+} from "./account-tokens.server";
 import { hashPassword, passwordSchema } from "./password.server";
 import { logSecurityEvent } from "./security-events.server";
 import type { RequestMeta } from "./session.server";
@@ -24,7 +30,11 @@ export const RESET_MAIL_KIND = "password-reset";
 
 export type ResetRequestResult = { kind: "accepted" } | { kind: "throttled"; retryAfterSeconds: number };
 
-export async function requestPasswordReset(db: Database, rawEmail: string, meta: RequestMeta): Promise<ResetRequestResult> {
+export async function requestPasswordReset(
+  db: Database,
+  rawEmail: string,
+  meta: RequestMeta,
+): Promise<ResetRequestResult> {
   const email = rawEmail.trim().toLowerCase().slice(0, 254);
   const at = now();
   // Both limits are counted on every request, so neither says anything about the account.
@@ -70,7 +80,12 @@ export type ResetResult =
   | { kind: Exclude<TokenState, "valid"> };
 
 /** Sets the new password with a reset link: uses the link up, ends every session, mails the owner. */
-export async function resetPassword(db: Database, token: string, password: string, meta: RequestMeta): Promise<ResetResult> {
+export async function resetPassword(
+  db: Database,
+  token: string,
+  password: string,
+  meta: RequestMeta,
+): Promise<ResetResult> {
   const parsed = passwordSchema.safeParse(password);
   if (!parsed.success) return { kind: "invalid-password", message: parsed.error.issues[0]!.message };
   const passwordHash = await hashPassword(parsed.data);

@@ -60,7 +60,10 @@ export const SECURITY_EVENTS_PER_PAGE = 50;
 export const NO_ACCOUNT = "none";
 
 export const auditFilterSchema = z.object({
-  account: z.union([z.uuid(), z.literal(NO_ACCOUNT)]).optional().catch(undefined),
+  account: z
+    .union([z.uuid(), z.literal(NO_ACCOUNT)])
+    .optional()
+    .catch(undefined),
   kind: z
     .string()
     .regex(/^[a-z0-9_.-]{1,64}$/)
@@ -76,4 +79,5 @@ export function parseAuditFilter(params: URLSearchParams): AuditFilter {
   return { account, kind, page };
 }
 
-export const auditFilterQuery = (filter: Omit<AuditFilter, "page">) => queryString({ account: filter.account, kind: filter.kind });
+export const auditFilterQuery = (filter: Omit<AuditFilter, "page">) =>
+  queryString({ account: filter.account, kind: filter.kind });

@@ -115,4 +115,3 @@ export async function logSecurityEvent(db: Database, event: SecurityEvent) {
  * request): the one actor type of every staff domain function; the name signs notes.
  */
 export type StaffActor = { userId: string; name: string; ip: string; userAgent: string };
-

@@ -1,9 +1,17 @@
 import { and, desc, eq, isNotNull, isNull, ne } from "drizzle-orm";
 import { now } from "../platform/clock.server";
-import { getConfig } from "../platform/config.server";
 import { type Database, schema } from "../platform/db.server";
 import { logSecurityEvent } from "./security-events.server";
 import { hashToken, randomToken } from "../platform/tokens.server";
+import { readSessionToken, sessionCookie } from "./session-cookie.server";
+
+export {
+  clearSessionCookie,
+  readSessionToken,
+  sessionCookie,
+  sessionCookieHeader,
+  sessionCookieName,
+} from "./session-cookie.server";
 
 /**
  * Staff sessions, stored in the database (so several app processes share them): a
@@ -49,33 +57,6 @@ function nextExpiry(at: Date, maxExpiresAt: Date) {
   return new Date(Math.min(at.getTime() + SESSION_TTL_MS, maxExpiresAt.getTime()));
 }
 
-export function sessionCookieName() {
-  return getConfig().secureCookies ? "__Host-session" : "session";
-}
-
-function cookie(value: string, maxAgeSeconds: number) {
-  const secure = getConfig().secureCookies ? "; Secure" : "";
-  return `${sessionCookieName()}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
-}
-
-export function sessionCookie(token: string, expiresAt: Date, at = now()) {
-  return cookie(token, Math.max(0, Math.floor((expiresAt.getTime() - at.getTime()) / 1000)));
-}
-
-export function clearSessionCookie() {
-  return cookie("", 0);
-}
-
-export function readSessionToken(request: Request) {
-  const header = request.headers.get("cookie") ?? "";
-  const name = sessionCookieName();
-  for (const part of header.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return rest.join("=") || undefined;
-  }
-  return undefined;
-}
-
 export function requestMeta(request: Request, ip: string): RequestMeta {
   return { ip, userAgent: (request.headers.get("user-agent") ?? "").slice(0, 512) };
 }
@@ -103,12 +84,12 @@ export async function createSession(
       mfaVerifiedAt: options.mfaVerified ? at : null,
     })
     .returning({ id: schema.userSessions.id });
-  return { id: row!.id, token, expiresAt, cookie: sessionCookie(token, expiresAt, at) };
+  return { id: row!.id, token, expiresAt, cookie: await sessionCookie(token, expiresAt, at) };
 }
 
 /** The signed-in staff member of a request, or null. Expired sessions are closed here. */
 export async function getSession(db: Database, request: Request, meta?: RequestMeta): Promise<StaffSession | null> {
-  const token = readSessionToken(request);
+  const token = await readSessionToken(request);
   if (!token) return null;
   const s = schema.userSessions;
   const [row] = await db
@@ -226,7 +207,7 @@ export async function rotateAfterSecondFactor(db: Database, session: StaffSessio
     .where(and(eq(s.id, session.id), eq(s.isActive, true)))
     .returning({ id: s.id });
   if (rotated.length === 0) return null;
-  return { token, expiresAt, cookie: sessionCookie(token, expiresAt, at) };
+  return { token, expiresAt, cookie: await sessionCookie(token, expiresAt, at) };
 }
 
 /** The password was just entered again in this session. */

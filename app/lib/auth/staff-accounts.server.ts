@@ -17,7 +17,6 @@ import { auditAction, type StaffActor } from "./security-events.server";
  */
 const { users: u, profiles: p, userSessions: s } = schema;
 
-
 export const INVITATION_MAIL_KIND = "staff-invitation";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -41,7 +40,9 @@ async function stateOf(db: Database, row: Row): Promise<{ state: StaffState; loc
   if (row.disabledAt) return { state: "disabled", lockExpiresAt: null };
   if (row.invited) return { state: "invited", lockExpiresAt: null };
   const lock = await checkLoginAttempts(db, row.email);
-  return lock.is_locked ? { state: "locked", lockExpiresAt: lock.lock_expires_at } : { state: "active", lockExpiresAt: null };
+  return lock.is_locked
+    ? { state: "locked", lockExpiresAt: lock.lock_expires_at }
+    : { state: "active", lockExpiresAt: null };
 }
 
 /** One page of the staff, by name; a page past the end shows the last one. */
@@ -192,4 +193,3 @@ export async function unlockStaff(db: Database, id: string, actor: StaffActor) {
   await auditAction(db, actor, "staff_unlocked", { accountId: id });
   return { kind: "unlocked" } as const;
 }
-

@@ -24,10 +24,10 @@ import type { Route } from "./+types/api.auth.factor";
  * Codes count against the account's one code budget (auth/code-budget.server.ts): when it
  * is used up the answer is 429 and the session is signed out.
  */
-const tooManyCodes = (retryAfterSeconds: number) =>
+const tooManyCodes = async (retryAfterSeconds: number) =>
   new ApiError(429, "Too many attempts", {
     "Retry-After": String(retryAfterSeconds),
-    "Set-Cookie": clearSessionCookie(),
+    "Set-Cookie": await clearSessionCookie(),
   });
 
 export function action({ request, context, params }: Route.ActionArgs) {
@@ -45,9 +45,9 @@ export function action({ request, context, params }: Route.ActionArgs) {
       const result = await turnOffTwoStep(db, session, { code, factorId }, meta, "api-delete");
       switch (result.kind) {
         case "reauth":
-          throw reauthApiError(result.outcome);
+          throw await reauthApiError(result.outcome);
         case "exhausted":
-          throw tooManyCodes(result.retryAfterSeconds);
+          throw await tooManyCodes(result.retryAfterSeconds);
         case "invalid-code":
           throw new ApiError(400, "A current code is required");
         case "not-found":
@@ -63,7 +63,7 @@ export function action({ request, context, params }: Route.ActionArgs) {
     if (!session) throw new ApiError(401, "Not signed in");
     if (verb === "challenge") {
       const result = await startChallenge(db, session, factorId);
-      if (result.kind === "exhausted") throw tooManyCodes(result.retryAfterSeconds);
+      if (result.kind === "exhausted") throw await tooManyCodes(result.retryAfterSeconds);
       if (result.kind === "not-found") throw new ApiError(404, "Factor not found");
       const { id, expiresAt } = result.challenge;
       return jsonResponse({ id, expires_at: Math.floor(expiresAt.getTime() / 1000) }, 201);
@@ -85,14 +85,14 @@ export function action({ request, context, params }: Route.ActionArgs) {
       case "challenge-invalid":
         throw new ApiError(400, "The challenge has expired or was used");
       case "exhausted":
-        throw tooManyCodes(result.retryAfterSeconds);
+        throw await tooManyCodes(result.retryAfterSeconds);
       case "invalid":
         throw new ApiError(400, "Invalid code");
       case "not-signed-in":
       case "ended":
         throw new ApiError(401, "Not signed in");
       case "reauth":
-        throw reauthApiError(result.outcome);
+        throw await reauthApiError(result.outcome);
       case "verified":
         // A new session token: the one this request came with no longer works.
         return jsonResponse({ verified: true }, 200, { "Set-Cookie": result.cookie });

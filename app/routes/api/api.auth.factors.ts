@@ -40,7 +40,7 @@ export function action({ request, context }: Route.ActionArgs) {
     );
     // A second factor is replaced only after turning the current one off (which needs a code).
     if (result.kind === "already-on") throw new ApiError(409, "Two-step verification is already on");
-    if (result.kind === "reauth") throw reauthApiError(result.outcome);
+    if (result.kind === "reauth") throw await reauthApiError(result.outcome);
     const { enrolment } = result;
     return jsonResponse(
       {

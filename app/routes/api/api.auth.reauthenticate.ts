@@ -20,7 +20,7 @@ export function action({ request, context }: Route.ActionArgs) {
     const body = await readJsonObject(request, 4 * 1024);
     const password = typeof body.password === "string" ? body.password : "";
     const outcome = await reauthenticate(getDb(), session, password, requestMeta(request, clientIpOf(context)));
-    if (outcome.kind !== "ok") throw reauthApiError(outcome);
+    if (outcome.kind !== "ok") throw await reauthApiError(outcome);
     return jsonResponse({ reauthenticated_until: reauthenticatedUntil(session)?.toISOString() });
   });
 }

@@ -2,13 +2,7 @@ import { clientIpOf } from "~/lib/platform/request-context";
 import { CONTACT_SUCCESS, contactSchema, submitContact } from "~/lib/visitor-forms/contact.server";
 import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
-import {
-  handleApi,
-  jsonResponse,
-  methodNotAllowed,
-  readJsonObject,
-  validationError,
-} from "~/lib/platform/http.server";
+import { handleApi, jsonResponse, methodNotAllowed, readJsonObject, validationError } from "~/lib/platform/http.server";
 import { kickMailWorker } from "~/lib/mail/mail.server";
 import { signUpFromFooter } from "~/lib/visitor-forms/newsletter-signup.server";
 import { rateLimits } from "~/lib/platform/rate-limit.server";

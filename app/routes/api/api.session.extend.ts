@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     maxExpiresAt: session.maxExpiresAt.toISOString(),
   };
   return jsonResponse(body, 200, {
-    "Set-Cookie": sessionCookie(readSessionToken(request)!, expiresAt),
+    "Set-Cookie": await sessionCookie((await readSessionToken(request))!, expiresAt),
   });
 }
 

@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       requestMeta(request, clientIpOf(context)),
     );
   }
-  return redirect(expired ? "/login?expired=1" : "/login", { headers: { "Set-Cookie": clearSessionCookie() } });
+  return redirect(expired ? "/login?expired=1" : "/login", { headers: { "Set-Cookie": await clearSessionCookie() } });
 }
 
 export function loader() {
