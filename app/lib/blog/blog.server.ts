@@ -77,7 +77,8 @@ export async function getPostById(db: Database, id: string) {
   return post;
 }
 
-export class SlugTakenError extends Error {
+/** Another post has that address: a conflict, with the text the editor shows. */
+export class SlugTakenError extends ConflictError {
   constructor(slug: string) {
     super(`Adressen /blog/${slug} er allerede i bruk`);
   }
@@ -146,15 +147,10 @@ export async function updatePost(db: Database, id: string, input: PostInput, act
  * both with the text to show.
  */
 export async function savePost(db: Database, actor: Actor, input: PostInput, id?: string) {
-  try {
-    if (!id) return await createPost(db, input, actor);
-    const post = (await getPostById(db, id)) && (await updatePost(db, id, input, actor));
-    if (!post) throw new NotFoundError(POST_NOT_FOUND);
-    return post;
-  } catch (error) {
-    if (error instanceof SlugTakenError) throw new ConflictError(error.message);
-    throw error;
-  }
+  if (!id) return createPost(db, input, actor);
+  const post = (await getPostById(db, id)) && (await updatePost(db, id, input, actor));
+  if (!post) throw new NotFoundError(POST_NOT_FOUND);
+  return post;
 }
 
 export async function deletePost(db: Database, id: string, actor: Actor) {

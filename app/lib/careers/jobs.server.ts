@@ -3,6 +3,7 @@ import { z } from "zod";
 import { type JOB_TYPES } from "~/content/jobs";
 import { type Actor, auditAction } from "../auth/security-events.server";
 import { type Database, schema } from "../platform/db.server";
+import { ConflictError } from "../platform/domain-errors";
 import { isSlug } from "../platform/slug";
 import { type jobInputSchema } from "./job-form";
 
@@ -17,7 +18,8 @@ const { jobListings: jobs } = schema;
 export type JobInput = z.input<typeof jobInputSchema>;
 export type Job = typeof jobs.$inferSelect;
 
-export class SlugTakenError extends Error {
+/** Another listing has that address: a conflict, with the text the slug field shows. */
+export class SlugTakenError extends ConflictError {
   constructor(slug: string) {
     super(`The address /careers/${slug} is already used by another listing. Choose another slug.`);
   }
