@@ -8,7 +8,8 @@ import {
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { schemaConstraint } from "~/lib/platform/form-constraints";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
@@ -52,7 +53,7 @@ export function JobForm({
     lastResult,
     defaultValue: initial,
     // From the fields: Conform cannot read constraints through the slug's transform.
-    constraint: getZodConstraint(jobFormFields),
+    constraint: schemaConstraint(jobFormFields),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: jobFormSchema }),

@@ -200,7 +200,7 @@ test("turning it off needs the password and a current code; then the password is
     await expect(section.getByLabel("Current password")).toHaveCount(0);
     await section.getByLabel("Current code").fill(recoveryCodes[3]!);
     await section.getByRole("button", { name: "Turn off" }).click();
-    await expect(section.getByRole("alert")).toHaveText("Two-step verification is off.");
+    await expect(section.getByRole("status")).toHaveText("Two-step verification is off.");
   });
 
   await page.getByRole("button", { name: "Logout" }).click();

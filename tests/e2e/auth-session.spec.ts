@@ -187,7 +187,7 @@ test("Settings lists the active sessions and signs out all the others", async ({
 
     await waitForHydration(page);
     await section.getByRole("button", { name: "Sign out all other sessions" }).click();
-    await expect(section.getByRole("alert")).toHaveText(/^Signed out of \d+ other sessions?\.$/);
+    await expect(section.getByRole("status")).toHaveText(/^Signed out of \d+ other sessions?\.$/);
     await expect(sessions).toHaveCount(1);
     await expect(sessions).toContainText("This browser");
     await expect(section.getByRole("button", { name: "Sign out all other sessions" })).toBeDisabled();

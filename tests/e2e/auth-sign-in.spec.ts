@@ -78,6 +78,27 @@ test("debug info tells whether sign-in can work, and nothing secret", async ({ p
   await expect(panel).toBeHidden();
 });
 
+test("an empty or malformed sign-in form is answered at its fields, before anything is sent", async ({ page }) => {
+  const form = await openLogin(page);
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  const fieldErrors = page.locator("form.auth-form .field-error");
+  await form.button.click();
+  await expect(fieldErrors).toHaveText([SIGN_IN.required, SIGN_IN.required]);
+  await expect(form.email).toHaveAttribute("aria-invalid", "true");
+  await expect(form.email).toBeFocused();
+
+  await form.email.fill("not an address");
+  await form.password.fill("some password 1");
+  await expect(fieldErrors).toHaveText([SIGN_IN.invalid]);
+  await form.button.click();
+  await expect(fieldErrors).toHaveText([SIGN_IN.invalid]);
+  await expect(form.message).toHaveCount(0);
+  expect(posts, "nothing was posted: no attempt was counted").toEqual([]);
+});
+
 test("a wrong password and an unknown e-mail get the same answer, and no session", async ({ page, context }) => {
   const { email } = staffCredentials("staff");
   await openLogin(page);

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { schemaConstraint } from "~/lib/platform/form-constraints";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
@@ -29,7 +30,7 @@ export function NewPasswordForm({
   const [form, fields] = useForm({
     id: "new-password-form",
     lastResult,
-    constraint: getZodConstraint(schema),
+    constraint: schemaConstraint(schema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),

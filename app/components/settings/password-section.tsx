@@ -1,41 +1,44 @@
-import { useId } from "react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
-import { type FormNotice, Notice } from "./settings-ui";
+import { FieldError } from "~/components/field-error";
+import { FormNotice } from "~/components/form-notice";
+import { useSchemaForm } from "~/components/use-schema-form";
+import { PASSWORD_HINT, passwordChangeSchema } from "~/lib/auth/settings-forms";
+import type { SettingsFormResult } from "./settings-ui";
 
 export const PASSWORD_PATH = "/admin/settings/password";
 
 /** "Change password": always with the current password. */
-export function PasswordSection({ notice }: { notice?: FormNotice | null }) {
+export function PasswordSection({ actionData }: { actionData?: SettingsFormResult | null }) {
   const busy = useNavigation().state === "submitting";
-  const ids = { current: useId(), next: useId(), confirm: useId() };
+  const [form, fields] = useSchemaForm("password-form", passwordChangeSchema, { lastResult: actionData?.result });
   return (
     <section className="admin-panel" aria-labelledby="password-heading">
       <h2 id="password-heading">Change password</h2>
-      <p>At least 12 characters. A long phrase is easiest to remember.</p>
-      <Notice notice={notice} />
-      <Form method="post" action={PASSWORD_PATH} className="stack-form">
-        <label htmlFor={ids.current}>Current password</label>
-        <input id={ids.current} name="current" type="password" autoComplete="current-password" required />
-        <label htmlFor={ids.next}>New password</label>
+      <p>{PASSWORD_HINT}</p>
+      <FormNotice data={actionData ?? undefined} />
+      <Form method="post" action={PASSWORD_PATH} {...getFormProps(form)} className="stack-form">
+        <label htmlFor={fields.current.id}>Current password</label>
         <input
-          id={ids.next}
-          name="next"
-          type="password"
-          autoComplete="new-password"
-          minLength={12}
-          maxLength={128}
-          required
+          {...getInputProps(fields.current, { type: "password" })}
+          key={fields.current.key}
+          autoComplete="current-password"
         />
-        <label htmlFor={ids.confirm}>New password again</label>
+        <FieldError id={fields.current.errorId} errors={fields.current.errors} />
+        <label htmlFor={fields.next.id}>New password</label>
         <input
-          id={ids.confirm}
-          name="confirm"
-          type="password"
+          {...getInputProps(fields.next, { type: "password" })}
+          key={fields.next.key}
           autoComplete="new-password"
-          minLength={12}
-          maxLength={128}
-          required
         />
+        <FieldError id={fields.next.errorId} errors={fields.next.errors} />
+        <label htmlFor={fields.confirm.id}>New password again</label>
+        <input
+          {...getInputProps(fields.confirm, { type: "password" })}
+          key={fields.confirm.key}
+          autoComplete="new-password"
+        />
+        <FieldError id={fields.confirm.errorId} errors={fields.confirm.errors} />
         <button type="submit" className="button button-small" disabled={busy}>
           Change password
         </button>

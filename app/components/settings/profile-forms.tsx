@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { schemaConstraint } from "~/lib/platform/form-constraints";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
 import { FormNotice } from "~/components/form-notice";
@@ -14,7 +15,7 @@ export function ProfileNameForm({ fullName, actionData }: { fullName: string; ac
     id: "profile-form",
     lastResult: mine?.result,
     defaultValue: { fullName },
-    constraint: getZodConstraint(profileSchema),
+    constraint: schemaConstraint(profileSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
@@ -41,7 +42,7 @@ export function EmailChangeForm({ actionData }: { actionData?: StaffFormResult }
   const [form, fields] = useForm({
     id: "email-change-form",
     lastResult: mine?.result,
-    constraint: getZodConstraint(emailChangeSchema),
+    constraint: schemaConstraint(emailChangeSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: emailChangeSchema }),

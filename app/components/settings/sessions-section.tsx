@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
-import { type FormNotice, Notice } from "./settings-ui";
+import { FormNotice } from "~/components/form-notice";
+import { osloTimestamp } from "~/lib/platform/dates";
 
 export type SessionRow = {
   id: string;
@@ -12,18 +13,23 @@ export type SessionRow = {
 export const SESSIONS_PATH = "/admin/settings/sessions";
 
 /** The active sessions of the signed-in staff member, and "Sign out all other sessions". */
-export function SessionsSection({ sessions, notice }: { sessions: SessionRow[]; notice?: FormNotice | null }) {
+export function SessionsSection({
+  sessions,
+  notice,
+}: {
+  sessions: SessionRow[];
+  notice?: { message?: string; error?: string } | null;
+}) {
   const busy = useNavigation().state === "submitting";
   return (
     <section className="admin-panel" aria-labelledby="sessions-heading">
       <h2 id="sessions-heading">Active sessions</h2>
-      <Notice notice={notice} />
+      <FormNotice data={notice ?? undefined} />
       <ul className="session-list">
         {sessions.map((s) => (
           <li key={s.id}>
             <strong>{s.current ? "This browser" : describeAgent(s.userAgent)}</strong> ·{" "}
-            {s.ipAddress ?? "unknown address"} · signed in{" "}
-            {new Date(s.createdAt).toLocaleString("nb-NO", { timeZone: "Europe/Oslo" })}
+            {s.ipAddress ?? "unknown address"} · signed in {osloTimestamp(new Date(s.createdAt))}
           </li>
         ))}
       </ul>

@@ -1,30 +1,30 @@
-import { useId } from "react";
+import { getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { FieldError } from "~/components/field-error";
 import { Link } from "react-router";
 
-/** A result line of a settings form: errors and successes alike are announced (role=alert). */
-export type FormNotice = { error?: string; message?: string };
-
-export function Notice({ notice }: { notice?: FormNotice | null }) {
-  const text = notice?.error || notice?.message;
-  if (!text) return null;
-  return (
-    <p className={`auth-message ${notice?.error ? "error" : "success"}`} role="alert">
-      {text}
-    </p>
-  );
-}
+/**
+ * What a settings form's action answers: which form it was (a page can show several), the
+ * form's own state (Conform) and a result line.
+ */
+export type SettingsFormResult = {
+  form?: string;
+  result?: SubmissionResult<string[]>;
+  error?: string;
+  message?: string;
+};
 
 /**
  * The current password, asked again before a sensitive change when it was not entered in
  * this session within the last few minutes (the server decides; see auth/reauth.server.ts).
+ * The form passes its field only when the password is asked for.
  */
-export function PasswordField({ needed }: { needed: boolean }) {
-  const id = useId();
-  if (!needed) return null;
+export function PasswordField({ field }: { field?: FieldMetadata<string | undefined> }) {
+  if (!field) return null;
   return (
     <>
-      <label htmlFor={id}>Current password</label>
-      <input id={id} name="password" type="password" autoComplete="current-password" maxLength={1024} required />
+      <label htmlFor={field.id}>Current password</label>
+      <input {...getInputProps(field, { type: "password" })} key={field.key} autoComplete="current-password" />
+      <FieldError id={field.errorId} errors={field.errors} />
     </>
   );
 }

@@ -1,6 +1,10 @@
-import { useId } from "react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
-import { type FormNotice, Notice, PasswordField, RecoveryCodeList } from "./settings-ui";
+import { FieldError } from "~/components/field-error";
+import { FormNotice } from "~/components/form-notice";
+import { useSchemaForm } from "~/components/use-schema-form";
+import { twoStepConfirmSchema, twoStepOffSchema, twoStepStartSchema } from "~/lib/auth/settings-forms";
+import { PasswordField, RecoveryCodeList, type SettingsFormResult } from "./settings-ui";
 
 /** What the two-step verification panel shows, on the overview and on its own pages. */
 export type TwoStepView =
@@ -13,20 +17,30 @@ export const ENROL_PATH = "/admin/settings/two-step/enrol";
 export const DISABLE_PATH = "/admin/settings/two-step/disable";
 export const RECOVERY_CODES_PATH = "/admin/settings/recovery-codes";
 
+type FormProps = { needsPassword: boolean; lastResult?: SettingsFormResult["result"] };
+
+/** The forms' names in the actions' answers: each form shows only its own result. */
+export type TwoStepForm = "start" | "confirm" | "off";
+
 export function TwoStepSection({
   view,
   needsPassword,
-  notice,
+  actionData,
 }: {
   view: TwoStepView;
   needsPassword: boolean;
-  notice?: FormNotice | null;
+  actionData?: SettingsFormResult | null;
 }) {
-  const busy = useNavigation().state === "submitting";
-  const ids = { code: useId(), removeCode: useId() };
+  // The result line belongs to the section (an answer may change what it shows); the
+  // form's own state only to the form that was sent.
+  const form = (name: TwoStepForm) => ({
+    needsPassword,
+    lastResult: actionData?.form === name ? actionData.result : undefined,
+  });
   return (
     <section className="admin-panel" aria-labelledby="mfa-heading">
       <h2 id="mfa-heading">Two-step verification</h2>
+      {view.state === "enrolled" ? null : <FormNotice data={actionData ?? undefined} />}
       {view.state === "enrolled" ? (
         <div role="status">
           <p>
@@ -38,15 +52,7 @@ export function TwoStepSection({
       ) : view.state === "on" ? (
         <>
           <p>On, with an authenticator app. {view.recoveryCodesLeft} recovery codes left.</p>
-          <Notice notice={notice} />
-          <Form method="post" action={DISABLE_PATH} className="inline-form">
-            <PasswordField needed={needsPassword} />
-            <label htmlFor={ids.removeCode}>Current code</label>
-            <input id={ids.removeCode} name="code" inputMode="numeric" autoComplete="one-time-code" required />
-            <button type="submit" className="button button-small button-ghost" disabled={busy}>
-              Turn off
-            </button>
-          </Form>
+          <TurnOffForm {...form("off")} />
           <p>
             <Link to={RECOVERY_CODES_PATH}>Make new recovery codes</Link>
           </p>
@@ -73,31 +79,74 @@ export function TwoStepSection({
           ) : (
             <p>Enter your password and the 6-digit code your authenticator app shows to finish.</p>
           )}
-          <Notice notice={notice} />
-          <Form method="post" action={ENROL_PATH} className="inline-form">
-            <input type="hidden" name="intent" value="confirm" />
-            <input type="hidden" name="factorId" value={view.factorId} />
-            <PasswordField needed={needsPassword} />
-            <label htmlFor={ids.code}>Code from the app</label>
-            <input id={ids.code} name="code" inputMode="numeric" autoComplete="one-time-code" required />
-            <button type="submit" className="button button-small" disabled={busy}>
-              Turn on
-            </button>
-          </Form>
+          <ConfirmForm factorId={view.factorId} {...form("confirm")} />
         </>
       ) : (
-        <>
-          <Notice notice={notice} />
-          <p>Off. With it on, signing in also needs a code from an app on your phone.</p>
-          <Form method="post" action={ENROL_PATH} className="inline-form">
-            <input type="hidden" name="intent" value="start" />
-            <PasswordField needed={needsPassword} />
-            <button type="submit" className="button button-small" disabled={busy}>
-              Set up two-step verification
-            </button>
-          </Form>
-        </>
+        <StartForm {...form("start")} />
       )}
     </section>
+  );
+}
+
+/** Turning it off: a current code (and the password, when asked). */
+function TurnOffForm({ needsPassword, lastResult }: FormProps) {
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useSchemaForm("two-step-off-form", twoStepOffSchema(needsPassword), { lastResult });
+  return (
+    <Form method="post" action={DISABLE_PATH} {...getFormProps(form)} className="inline-form">
+      <PasswordField field={needsPassword ? fields.password : undefined} />
+      <label htmlFor={fields.code.id}>Current code</label>
+      <input
+        {...getInputProps(fields.code, { type: "text" })}
+        key={fields.code.key}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+      />
+      <FieldError id={fields.code.errorId} errors={fields.code.errors} />
+      <button type="submit" className="button button-small button-ghost" disabled={busy}>
+        Turn off
+      </button>
+    </Form>
+  );
+}
+
+/** The last step of setting it up: the first code from the app proves the phone has the key. */
+function ConfirmForm({ factorId, needsPassword, lastResult }: FormProps & { factorId: string }) {
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useSchemaForm("two-step-confirm-form", twoStepConfirmSchema(needsPassword), { lastResult });
+  return (
+    <Form method="post" action={ENROL_PATH} {...getFormProps(form)} className="inline-form">
+      <input type="hidden" name="intent" value="confirm" />
+      <input type="hidden" name="factorId" value={factorId} />
+      <PasswordField field={needsPassword ? fields.password : undefined} />
+      <label htmlFor={fields.code.id}>Code from the app</label>
+      <input
+        {...getInputProps(fields.code, { type: "text" })}
+        key={fields.code.key}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+      />
+      <FieldError id={fields.code.errorId} errors={fields.code.errors} />
+      <button type="submit" className="button button-small" disabled={busy}>
+        Turn on
+      </button>
+    </Form>
+  );
+}
+
+function StartForm({ needsPassword, lastResult }: FormProps) {
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useSchemaForm("two-step-start-form", twoStepStartSchema(needsPassword), { lastResult });
+  return (
+    <>
+      <p>Off. With it on, signing in also needs a code from an app on your phone.</p>
+      <Form method="post" action={ENROL_PATH} {...getFormProps(form)} className="inline-form">
+        <input type="hidden" name="intent" value="start" />
+        <PasswordField field={needsPassword ? fields.password : undefined} />
+        <button type="submit" className="button button-small" disabled={busy}>
+          Set up two-step verification
+        </button>
+      </Form>
+    </>
   );
 }

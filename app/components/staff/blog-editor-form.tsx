@@ -6,7 +6,8 @@ import {
   useForm,
   useInputControl,
 } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { schemaConstraint } from "~/lib/platform/form-constraints";
 import { useEffect, useRef, useState } from "react";
 import { Form, useBlocker, useNavigate, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
@@ -49,7 +50,7 @@ export function BlogEditorForm({ mode, defaults, createdAtText, media, actionDat
   const [form, fields] = useForm<PostFormValue>({
     id: "blog-editor",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(postFormSchema),
+    constraint: schemaConstraint(postFormSchema),
     // The date field is there only in edit mode, empty: so its "" is where the form started.
     defaultValue: mode === "edit" ? { ...defaults, created_at: "" } : defaults,
     shouldValidate: "onSubmit",

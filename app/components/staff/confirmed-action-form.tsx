@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { schemaConstraint } from "~/lib/platform/form-constraints";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
@@ -51,7 +52,7 @@ export function ConfirmedActionForm({
   const [form, fields] = useForm<{ intent: string; confirm: "on" }>({
     id,
     lastResult: mine?.result,
-    constraint: getZodConstraint(schema),
+    constraint: schemaConstraint(schema),
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });

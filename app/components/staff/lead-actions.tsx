@@ -5,7 +5,8 @@ import {
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { schemaConstraint } from "~/lib/platform/form-constraints";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
 import { FormNotice } from "~/components/form-notice";
@@ -39,7 +40,7 @@ export function LeadStatusForm({ status, actionData }: { status: LeadStatus; act
   const [form, fields] = useForm({
     id: "lead-status-form",
     lastResult: mine?.result,
-    constraint: getZodConstraint(leadStatusSchema),
+    constraint: schemaConstraint(leadStatusSchema),
     defaultValue: { status },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: leadStatusSchema }),
   });
@@ -69,7 +70,7 @@ export function LeadNoteForm({ actionData }: { actionData?: LeadActionResult }) 
   const [form, fields] = useForm({
     id: "lead-note-form",
     lastResult: mine?.result,
-    constraint: getZodConstraint(leadNoteSchema),
+    constraint: schemaConstraint(leadNoteSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: leadNoteSchema }),

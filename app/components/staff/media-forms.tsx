@@ -1,5 +1,6 @@
 import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { schemaConstraint } from "~/lib/platform/form-constraints";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
@@ -14,7 +15,7 @@ export function AltTextForm({ defaultValue, actionData }: { defaultValue: string
   const [form, fields] = useForm({
     id: "media-alt-form",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(altTextSchema),
+    constraint: schemaConstraint(altTextSchema),
     defaultValue: { altText: defaultValue },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

@@ -5,7 +5,8 @@ import {
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { schemaConstraint } from "~/lib/platform/form-constraints";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
 import { FormNotice } from "~/components/form-notice";
@@ -38,7 +39,7 @@ export function IssueForm({
   const [form, fields] = useForm({
     id: "newsletter-issue-form",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(issueSchema),
+    constraint: schemaConstraint(issueSchema),
     defaultValue: defaults,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -97,7 +98,7 @@ export function SendConfirmForm({
   const [form, fields] = useForm({
     id: "newsletter-send-form",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(sendSchema),
+    constraint: schemaConstraint(sendSchema),
     shouldValidate: "onSubmit",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: sendSchema }),
   });

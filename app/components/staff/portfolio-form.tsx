@@ -6,7 +6,8 @@ import {
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { schemaConstraint } from "~/lib/platform/form-constraints";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
 import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
@@ -55,7 +56,7 @@ export function PortfolioForm({ defaults, lastResult, current, videoMaxMb, submi
   const [form, fields] = useForm({
     id: "portfolio-form",
     lastResult,
-    constraint: getZodConstraint(portfolioItemSchema),
+    constraint: schemaConstraint(portfolioItemSchema),
     // A ticked checkbox's value is "on", as the browser sends it.
     defaultValue: {
       ...defaults,

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { schemaConstraint } from "~/lib/platform/form-constraints";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
@@ -20,7 +21,7 @@ export function InviteForm({ actionData }: { actionData?: StaffFormResult }) {
   const [form, fields] = useForm({
     id: "invite-form",
     lastResult: mine?.result,
-    constraint: getZodConstraint(inviteSchema),
+    constraint: schemaConstraint(inviteSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteSchema }),

@@ -103,5 +103,11 @@ export const RESET_REQUESTED_MESSAGE =
   "If an account exists for that address, we have sent a link to set a new password. It works for 30 minutes.";
 
 export function parseStaffPage(params: URLSearchParams) {
-  return z.coerce.number().int().min(1).max(10_000).catch(1).parse(params.get("page") ?? 1);
+  return z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .catch(1)
+    .parse(params.get("page") ?? 1);
 }

@@ -5,21 +5,9 @@ import { type Database, schema } from "../platform/db.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { rateLimitKeyForIp } from "../platform/rate-limit.server";
 import { logSecurityEvent, type SecurityEvent } from "./security-events.server";
-import type { RequestMeta } from "./session.server";
+import { createSession, hasConfirmedFactor, type RequestMeta } from "./session.server";
 
-/** The sign-in messages, fixed texts that tests check word for word. Wrong e-mail and wrong password read the same. */
-export const LOGIN_MESSAGES = {
-  required: "Please enter your email and password.",
-  invalid: "Invalid email or password. Please check your credentials and try again.",
-  tooMany: "Too many login attempts from your network. Please wait a few minutes and try again.",
-  notConfigured: "Authentication system not configured. The database cannot be reached; please try again shortly.",
-  unexpected: "An unexpected error occurred",
-  success: "Login successful! Redirecting...",
-  /** The second step, when the account's code budget is used up (the session is signed out). */
-  tooManyCodes: "Too many wrong codes. Please wait a few minutes and sign in again.",
-  locked: (minutes: number) =>
-    `Account temporarily locked due to too many failed attempts. Please try again in ${minutes} minutes.`,
-} as const;
+export { LOGIN_MESSAGES } from "./sign-in-forms";
 
 /** 5 wrong passwords within 15 minutes lock the account for 15 minutes after the last. */
 export const LOCKOUT = { maxFailures: 5, windowMinutes: 15, lockMinutes: 15 } as const;
@@ -237,4 +225,16 @@ async function checkSignIn(
     return { result: { kind: "locked", lock: after, justLocked: true }, log };
   }
   return { result: { kind: "invalid" }, log };
+}
+
+/**
+ * /login's whole step: the password checked (throttle, lockout, records), then a new
+ * session, a short one while the account still owes its second factor.
+ */
+export async function signInWithPassword(db: Database, input: { email: string; password: string }, meta: RequestMeta) {
+  const result = await signIn(db, input, meta);
+  if (result.kind !== "success") return result;
+  const needsSecondFactor = await hasConfirmedFactor(db, result.userId);
+  const session = await createSession(db, result.userId, meta, { mfaVerified: !needsSecondFactor });
+  return { kind: "signed-in" as const, needsSecondFactor, cookie: session.cookie };
 }

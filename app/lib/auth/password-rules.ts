@@ -8,7 +8,8 @@ import { z } from "zod";
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
 
+const TOO_SHORT = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
 export const passwordSchema = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .string({ error: TOO_SHORT })
+  .min(PASSWORD_MIN_LENGTH, TOO_SHORT)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);

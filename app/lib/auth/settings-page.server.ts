@@ -4,6 +4,7 @@ import { getDb } from "../platform/db.server";
 import { requireStaff } from "./guard.server";
 import { LOCKOUT, LOGIN_MESSAGES, minutesLeft } from "./login.server";
 import { clearSessionCookie, requestMeta } from "./session.server";
+import { SETTINGS_MESSAGES } from "./settings-forms";
 import { isRecentlyReauthenticated, type ReauthOutcome } from "./reauth.server";
 
 /**
@@ -11,10 +12,7 @@ import { isRecentlyReauthenticated, type ReauthOutcome } from "./reauth.server";
  * answers to a refused re-authentication, and the way out when a session is ended for
  * guessing (too many wrong passwords or codes).
  */
-export const SETTINGS_MESSAGES = {
-  passwordNeeded: "Enter your current password to continue.",
-  wrongPassword: "Your current password is not right.",
-} as const;
+export { SETTINGS_MESSAGES } from "./settings-forms";
 
 /** Why /login was opened after the server signed someone out, and what it says then. */
 export const SIGNED_OUT_NOTICES = {
@@ -34,15 +32,18 @@ export function needsPassword(session: Parameters<typeof isRecentlyReauthenticat
 }
 
 /** The session was ended on the server: clear the cookie and say why on /login. */
-export function signedOut(reason: SignedOutReason) {
-  return redirect(`/login?signed-out=${reason}`, { status: 303, headers: { "Set-Cookie": clearSessionCookie() } });
+export async function signedOut(reason: SignedOutReason) {
+  return redirect(`/login?signed-out=${reason}`, {
+    status: 303,
+    headers: { "Set-Cookie": await clearSessionCookie() },
+  });
 }
 
 /**
  * A refused re-authentication as a page answer: the message and status to show, or (when
  * this session's wrong password locked the account and it was signed out) a redirect.
  */
-export function reauthRefusal(outcome: Exclude<ReauthOutcome, { kind: "ok" }>) {
+export async function reauthRefusal(outcome: Exclude<ReauthOutcome, { kind: "ok" }>) {
   switch (outcome.kind) {
     case "required":
       return { status: 403, error: SETTINGS_MESSAGES.passwordNeeded };
@@ -51,13 +52,7 @@ export function reauthRefusal(outcome: Exclude<ReauthOutcome, { kind: "ok" }>) {
     case "throttled":
       return { status: 429, error: LOGIN_MESSAGES.tooMany };
     case "locked":
-      if (outcome.signedOut) throw signedOut("locked");
+      if (outcome.signedOut) throw await signedOut("locked");
       return { status: 423, error: LOGIN_MESSAGES.locked(minutesLeft(outcome.lock)) };
   }
-}
-
-/** A field of a posted form, as text (at most `max` characters). */
-export async function readForm(request: Request) {
-  const form = await request.formData();
-  return (name: string, max = 1024) => String(form.get(name) ?? "").slice(0, max);
 }

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { schemaConstraint } from "~/lib/platform/form-constraints";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
 import { FormNotice } from "~/components/form-notice";
@@ -39,7 +40,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({
     id: "forgot-password-form",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(forgotPasswordSchema),
+    constraint: schemaConstraint(forgotPasswordSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),

@@ -1,14 +1,17 @@
-import { clientIpOf } from "~/lib/platform/request-context";
-import { useId } from "react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { FieldError } from "~/components/field-error";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { RedirectAfterSignIn } from "~/components/redirect-after-sign-in";
 import { siteConfig } from "~/content/site";
+import { currentStaff } from "~/lib/auth/guard.server";
+import { clearSessionCookie, requestMeta } from "~/lib/auth/session.server";
+import { LOGIN_MESSAGES, SECOND_STEP_MESSAGES, secondStepSchema } from "~/lib/auth/sign-in-forms";
 import { verifySecondStep } from "~/lib/auth/two-step.server";
 import { getDb } from "~/lib/platform/db.server";
-import { currentStaff } from "~/lib/auth/guard.server";
-import { LOGIN_MESSAGES } from "~/lib/auth/login.server";
-import { clearSessionCookie, requestMeta } from "~/lib/auth/session.server";
+import { clientIpOf } from "~/lib/platform/request-context";
 import { staffMeta } from "~/lib/site/seo";
 import type { Route } from "./+types/login.mfa";
 
@@ -26,64 +29,61 @@ export async function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
+type ActionResult = { ok: boolean; message?: string; result: SubmissionResult<string[]> };
+
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await currentStaff(context);
   if (!session) throw redirect("/login");
-  const code = String((await request.formData()).get("code") ?? "").slice(0, 32);
-  const meta = requestMeta(request, clientIpOf(context));
+  const submission = parseWithZod(await request.formData(), { schema: secondStepSchema });
+  const reply = (body: { ok: boolean; message?: string }, init: number | ResponseInit = 200) =>
+    data<ActionResult>({ ...body, result: submission.reply({ resetForm: body.ok }) }, init);
+  // An empty field spends none of the account's code budget.
+  if (submission.status !== "success") return reply({ ok: false }, 400);
   // Within the account's code budget: the fifth wrong code in 15 minutes ends the sign-in.
-  const result = await verifySecondStep(getDb(), session, code, meta, "sign-in");
+  const meta = requestMeta(request, clientIpOf(context));
+  const result = await verifySecondStep(getDb(), session, submission.value.code, meta, "sign-in");
   switch (result.kind) {
-    case "exhausted":
-      return data(
-        { ok: false, message: LOGIN_MESSAGES.tooManyCodes },
-        {
-          status: 429,
-          headers: { "Set-Cookie": clearSessionCookie(), "Retry-After": String(result.retryAfterSeconds) },
-        },
-      );
+    case "exhausted": {
+      const headers = { "Set-Cookie": await clearSessionCookie(), "Retry-After": String(result.retryAfterSeconds) };
+      return reply({ ok: false, message: LOGIN_MESSAGES.tooManyCodes }, { status: 429, headers });
+    }
     case "ended":
-      throw redirect("/login", { headers: { "Set-Cookie": clearSessionCookie() } });
+      throw redirect("/login", { headers: { "Set-Cookie": await clearSessionCookie() } });
     case "invalid":
-      return data(
-        { ok: false, message: "That code did not work. Enter the current code from your app, or a recovery code." },
-        401,
-      );
+      return reply({ ok: false, message: SECOND_STEP_MESSAGES.invalid }, 401);
     case "verified":
       // The session continues under a new token; the one used until now no longer works.
-      return data({ ok: true, message: LOGIN_MESSAGES.success }, { headers: { "Set-Cookie": result.cookie } });
+      return reply({ ok: true, message: LOGIN_MESSAGES.success }, { headers: { "Set-Cookie": result.cookie } });
   }
 }
 
 export default function SecondFactor({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const id = useId();
+  const done = actionData?.ok === true;
+  const [form, fields] = useSchemaForm("second-step-form", secondStepSchema, { lastResult: actionData?.result });
   return (
     <section className="auth-page">
       <div className="auth-card">
         <p className="eyebrow">Two-step verification</p>
         <h1>Enter your code</h1>
         <p className="auth-lead">Open your authenticator app and enter the 6-digit code for {siteConfig.name}.</p>
-        {actionData ? (
-          <p
-            className={`auth-message ${actionData.ok ? "success" : "error"}`}
-            role={actionData.ok ? "status" : "alert"}
-          >
+        {actionData?.message ? (
+          <p className={`auth-message ${done ? "success" : "error"}`} role={done ? "status" : "alert"}>
             {actionData.message}
           </p>
         ) : null}
-        {actionData?.ok ? <RedirectAfterSignIn /> : null}
-        <Form method="post" className="auth-form">
-          <label htmlFor={id}>Code</label>
+        {done ? <RedirectAfterSignIn /> : null}
+        <Form method="post" {...getFormProps(form)} className="auth-form">
+          <label htmlFor={fields.code.id}>Code</label>
           <input
-            id={id}
-            name="code"
+            {...getInputProps(fields.code, { type: "text" })}
+            key={fields.code.key}
             inputMode="numeric"
             autoComplete="one-time-code"
-            required
-            disabled={busy || actionData?.ok}
+            disabled={busy || done}
           />
-          <button type="submit" className="button button-coral" disabled={busy || actionData?.ok}>
+          <FieldError id={fields.code.errorId} errors={fields.code.errors} />
+          <button type="submit" className="button button-coral" disabled={busy || done}>
             {busy ? "Checking..." : "Verify"}
           </button>
         </Form>

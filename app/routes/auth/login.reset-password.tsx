@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       // This browser's own session (if any) ended with the others: drop its cookie too.
       return data(
         { result: submission.reply({ resetForm: true }), dead: null, done: true },
-        { headers: { "Set-Cookie": clearSessionCookie() } },
+        { headers: { "Set-Cookie": await clearSessionCookie() } },
       );
     case "invalid-password":
       return data(

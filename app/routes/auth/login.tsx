@@ -1,17 +1,21 @@
-import { clientIpOf } from "~/lib/platform/request-context";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useId, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { FieldError } from "~/components/field-error";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { RedirectAfterSignIn } from "~/components/redirect-after-sign-in";
 import { siteConfig } from "~/content/site";
-import { SIGNED_OUT_NOTICES, type SignedOutReason } from "~/lib/auth/settings-page.server";
-import { DatabaseUnavailableError, getDb } from "~/lib/platform/db.server";
 import { currentStaff } from "~/lib/auth/guard.server";
+import { minutesLeft, signInWithPassword } from "~/lib/auth/login.server";
+import { requestMeta } from "~/lib/auth/session.server";
+import { SIGNED_OUT_NOTICES, type SignedOutReason } from "~/lib/auth/settings-page.server";
+import { LOGIN_MESSAGES, signInSchema } from "~/lib/auth/sign-in-forms";
+import { DatabaseUnavailableError, getDb } from "~/lib/platform/db.server";
 import { log } from "~/lib/platform/log.server";
-import { LOGIN_MESSAGES, minutesLeft, signIn } from "~/lib/auth/login.server";
-import { createSession, hasConfirmedFactor, requestMeta } from "~/lib/auth/session.server";
+import { clientIpOf } from "~/lib/platform/request-context";
 import { staffMeta } from "~/lib/site/seo";
-import { isValidEmail } from "~/lib/platform/validation";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => staffMeta("Staff sign-in");
@@ -33,47 +37,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult =
+/** What a sign-in attempt answered; `result` is the form's own state (Conform), the rest the page's message. */
+type Outcome =
+  | { status: "invalid-form" }
   | { status: "error"; message: string }
   | { status: "locked"; message: string; lockExpiresAt: string }
   | { status: "success"; message: string };
+type ActionResult = Outcome & { result: SubmissionResult<string[]> };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const email = String(form.get("email") ?? "").trim();
-  const password = String(form.get("password") ?? "");
-  const reply = (result: ActionResult, status = 200, headers?: HeadersInit) => data(result, { status, headers });
-  if (!email || !password) return reply({ status: "error", message: LOGIN_MESSAGES.required }, 400);
-  if (email.length > 254 || password.length > 1024)
-    return reply({ status: "error", message: LOGIN_MESSAGES.invalid }, 401);
-  // No account has such an address: refused before any query (a NUL, for one, would
-  // make PostgreSQL fail the attempt's INSERT), with the same text as a wrong password.
-  if (!isValidEmail(email)) return reply({ status: "error", message: LOGIN_MESSAGES.invalid }, 400);
+  const submission = parseWithZod(await request.formData(), { schema: signInSchema });
+  const reply = (outcome: Outcome, status: number, headers?: HeadersInit) =>
+    data<ActionResult>({ ...outcome, result: submission.reply({ hideFields: ["password"] }) }, { status, headers });
+  // The field says what is missing or wrong ("Please enter your email and password.").
+  if (submission.status !== "success") return reply({ status: "invalid-form" }, 400);
 
   try {
-    const db = getDb();
-    const meta = requestMeta(request, clientIpOf(context));
-    const result = await signIn(db, { email, password }, meta);
+    const result = await signInWithPassword(getDb(), submission.value, requestMeta(request, clientIpOf(context)));
     switch (result.kind) {
       case "throttled":
         return reply({ status: "error", message: LOGIN_MESSAGES.tooMany }, 429);
-      case "locked":
+      case "locked": {
+        const { lock } = result;
         return reply(
-          {
-            status: "locked",
-            message: LOGIN_MESSAGES.locked(minutesLeft(result.lock)),
-            lockExpiresAt: result.lock.lock_expires_at!,
-          },
+          { status: "locked", message: LOGIN_MESSAGES.locked(minutesLeft(lock)), lockExpiresAt: lock.lock_expires_at! },
           423,
         );
+      }
       case "invalid":
         return reply({ status: "error", message: LOGIN_MESSAGES.invalid }, 401);
-      case "success": {
-        const needsSecondFactor = await hasConfirmedFactor(db, result.userId);
-        const session = await createSession(db, result.userId, meta, { mfaVerified: !needsSecondFactor });
-        if (needsSecondFactor) throw redirect("/login/mfa", { headers: { "Set-Cookie": session.cookie } });
-        return reply({ status: "success", message: LOGIN_MESSAGES.success }, 200, { "Set-Cookie": session.cookie });
-      }
+      case "signed-in":
+        if (result.needsSecondFactor) throw redirect("/login/mfa", { headers: { "Set-Cookie": result.cookie } });
+        return reply({ status: "success", message: LOGIN_MESSAGES.success }, 200, { "Set-Cookie": result.cookie });
     }
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -91,7 +86,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const locked = useLockedUntil(actionData?.status === "locked" ? actionData.lockExpiresAt : undefined);
   const succeeded = actionData?.status === "success";
   const disabled = busy || locked || succeeded;
-  const ids = { email: useId(), password: useId(), message: useId() };
+  const messageId = useId();
+  const [form, fields] = useSchemaForm("sign-in-form", signInSchema, { lastResult: actionData?.result });
+  // The attempt's answer; a form that failed its own checks says so at the fields instead.
+  const message = actionData && "message" in actionData ? actionData : undefined;
 
   return (
     <section className="auth-page">
@@ -99,13 +97,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <p className="eyebrow">Staff only</p>
         <h1>{siteConfig.name} Admin</h1>
         <p className="auth-lead">Sign in to manage the blog, job listings and newsletter.</p>
-        {actionData && !(actionData.status === "locked" && !locked) ? (
+        {message && !(message.status === "locked" && !locked) ? (
           <p
-            id={ids.message}
-            className={`auth-message ${actionData.status}`}
-            role={actionData.status === "success" ? "status" : "alert"}
+            id={messageId}
+            className={`auth-message ${message.status}`}
+            role={message.status === "success" ? "status" : "alert"}
           >
-            {actionData.message}
+            {message.message}
           </p>
         ) : null}
         {!actionData && loaderData?.notice ? (
@@ -114,27 +112,29 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </p>
         ) : null}
         {succeeded ? <RedirectAfterSignIn /> : null}
-        <Form method="post" className="auth-form" aria-describedby={actionData ? ids.message : undefined}>
-          <label htmlFor={ids.email}>Email</label>
+        <Form
+          method="post"
+          {...getFormProps(form)}
+          className="auth-form"
+          aria-describedby={message ? messageId : undefined}
+        >
+          <label htmlFor={fields.email.id}>Email</label>
           <input
-            id={ids.email}
-            name="email"
-            type="email"
+            {...getInputProps(fields.email, { type: "email" })}
+            key={fields.email.key}
             autoComplete="username"
-            required
-            value={email}
             onChange={(event) => setEmail(event.target.value)}
             disabled={disabled}
           />
-          <label htmlFor={ids.password}>Password</label>
+          <FieldError id={fields.email.errorId} errors={fields.email.errors} />
+          <label htmlFor={fields.password.id}>Password</label>
           <input
-            id={ids.password}
-            name="password"
-            type="password"
+            {...getInputProps(fields.password, { type: "password" })}
+            key={fields.password.key}
             autoComplete="current-password"
-            required
             disabled={disabled}
           />
+          <FieldError id={fields.password.errorId} errors={fields.password.errors} />
           <button type="submit" className="button button-coral" disabled={disabled}>
             {busy ? "Signing in..." : "Login"}
           </button>

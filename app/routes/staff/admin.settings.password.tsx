@@ -1,8 +1,10 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { PasswordSection } from "~/components/settings/password-section";
-import { SettingsHeading } from "~/components/settings/settings-ui";
+import { type SettingsFormResult, SettingsHeading } from "~/components/settings/settings-ui";
 import { changePassword } from "~/lib/auth/password-change.server";
-import { readForm, reauthRefusal, settingsRequest } from "~/lib/auth/settings-page.server";
+import { reauthRefusal, settingsRequest } from "~/lib/auth/settings-page.server";
+import { passwordChangeSchema, SETTINGS_MESSAGES } from "~/lib/auth/settings-forms";
 import { staffMeta } from "~/lib/site/seo";
 import type { Route } from "./+types/admin.settings.password";
 
@@ -20,23 +22,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { session, db, meta } = await settingsRequest(request, context);
-  const field = await readForm(request);
-  const result = await changePassword(
-    db,
-    session,
-    { current: field("current"), next: field("next"), confirm: field("confirm") },
-    meta,
-  );
+  const submission = parseWithZod(await request.formData(), { schema: passwordChangeSchema });
+  // Passwords are never sent back to the page, right or wrong.
+  const reply = (body: Omit<SettingsFormResult, "result">, status = 200, resetForm = false) =>
+    data<SettingsFormResult>(
+      { ...body, result: submission.reply({ hideFields: ["current", "next", "confirm"], resetForm }) },
+      status,
+    );
+  if (submission.status !== "success") return reply({}, 400);
+  const result = await changePassword(db, session, submission.value, meta);
   switch (result.kind) {
     case "changed":
-      return { message: "Password changed. Other sessions were signed out." };
+      return reply({ message: "Password changed. Other sessions were signed out." }, 200, true);
     case "invalid-new":
-      return data({ error: result.message }, { status: 400 });
+      return reply({ error: result.message }, 400);
     case "mismatch":
-      return data({ error: "The two new passwords differ." }, { status: 400 });
+      return reply({ error: SETTINGS_MESSAGES.passwordsDiffer }, 400);
     case "reauth": {
-      const { status, error } = reauthRefusal(result.outcome);
-      return data({ error }, { status });
+      const { status, error } = await reauthRefusal(result.outcome);
+      return reply({ error }, status);
     }
   }
 }
@@ -45,7 +49,7 @@ export default function ChangePassword({ actionData }: Route.ComponentProps) {
   return (
     <>
       <SettingsHeading />
-      <PasswordSection notice={actionData} />
+      <PasswordSection actionData={actionData} />
     </>
   );
 }

@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "taken":
       return refuse("En annen konto bruker allerede den adressen.", 409);
     case "reauth": {
-      const { status, error } = reauthRefusal(result.outcome); // a locking guess signs out (redirect)
+      const { status, error } = await reauthRefusal(result.outcome); // a locking guess signs out (redirect)
       return refuse(result.outcome.kind === "invalid" ? "Passordet stemmer ikke." : error, status);
     }
     case "sent":

@@ -1,7 +1,17 @@
 import { useId } from "react";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
-import { Notice, PasswordField, RecoveryCodeList, SettingsHeading } from "~/components/settings/settings-ui";
-import { needsPassword, readForm, reauthRefusal, settingsRequest } from "~/lib/auth/settings-page.server";
+import { FormNotice } from "~/components/form-notice";
+import {
+  PasswordField,
+  RecoveryCodeList,
+  type SettingsFormResult,
+  SettingsHeading,
+} from "~/components/settings/settings-ui";
+import { useSchemaForm } from "~/components/use-schema-form";
+import { recoveryCodesSchema } from "~/lib/auth/settings-forms";
+import { needsPassword, reauthRefusal, settingsRequest } from "~/lib/auth/settings-page.server";
 import { createRecoveryCodes } from "~/lib/auth/two-step.server";
 import { factorStatus } from "~/lib/auth/mfa.server";
 import { staffMeta } from "~/lib/site/seo";
@@ -18,13 +28,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { session, db, meta } = await settingsRequest(request, context);
-  const field = await readForm(request);
-  const result = await createRecoveryCodes(db, session, { password: field("password") || undefined }, meta);
+  // Whether a password is owed is re-authentication's call (a 403 when missing), not the schema's.
+  const submission = parseWithZod(await request.formData(), { schema: recoveryCodesSchema(false) });
   const reply = (body: { error?: string; recoveryCodes?: string[] }, status = 200) =>
-    data({ ...body, needsPassword: needsPassword(session) }, { status });
+    data<SettingsFormResult & { recoveryCodes?: string[]; needsPassword: boolean }>(
+      { ...body, result: submission.reply({ hideFields: ["password"] }), needsPassword: needsPassword(session) },
+      { status },
+    );
+  if (submission.status !== "success") return reply({}, 400);
+  const result = await createRecoveryCodes(db, session, submission.value, meta);
   switch (result.kind) {
     case "reauth": {
-      const { status, error } = reauthRefusal(result.outcome);
+      const { status, error } = await reauthRefusal(result.outcome);
       return reply({ error }, status);
     }
     case "not-on":
@@ -35,7 +50,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function RecoveryCodes({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
   const headingId = useId();
   const codes = actionData?.recoveryCodes;
   return (
@@ -53,23 +67,40 @@ export default function RecoveryCodes({ loaderData, actionData }: Route.Componen
           </div>
         ) : (
           <>
-            <Notice notice={actionData} />
+            <FormNotice data={actionData} />
             {loaderData.codesLeft === null ? (
               <p>Two-step verification is off, so there are no recovery codes.</p>
             ) : (
               <>
                 <p>{loaderData.codesLeft} recovery codes left. New codes replace all the old ones, used or not.</p>
-                <Form method="post" className="inline-form">
-                  <PasswordField needed={actionData?.needsPassword ?? loaderData.needsPassword} />
-                  <button type="submit" className="button button-small" disabled={busy}>
-                    Make new recovery codes
-                  </button>
-                </Form>
+                <NewCodesForm
+                  needsPassword={actionData?.needsPassword ?? loaderData.needsPassword}
+                  lastResult={actionData?.result}
+                />
               </>
             )}
           </>
         )}
       </section>
     </>
+  );
+}
+
+function NewCodesForm({
+  needsPassword,
+  lastResult,
+}: {
+  needsPassword: boolean;
+  lastResult?: SettingsFormResult["result"];
+}) {
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useSchemaForm("recovery-codes-form", recoveryCodesSchema(needsPassword), { lastResult });
+  return (
+    <Form method="post" {...getFormProps(form)} className="inline-form">
+      <PasswordField field={needsPassword ? fields.password : undefined} />
+      <button type="submit" className="button button-small" disabled={busy}>
+        Make new recovery codes
+      </button>
+    </Form>
   );
 }

@@ -1,7 +1,9 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { SettingsHeading } from "~/components/settings/settings-ui";
+import { type SettingsFormResult, SettingsHeading } from "~/components/settings/settings-ui";
 import { TwoStepSection, type TwoStepView } from "~/components/settings/two-step-section";
-import { needsPassword, readForm, reauthRefusal, settingsRequest, signedOut } from "~/lib/auth/settings-page.server";
+import { needsPassword, reauthRefusal, settingsRequest, signedOut } from "~/lib/auth/settings-page.server";
+import { SETTINGS_MESSAGES, twoStepOffSchema } from "~/lib/auth/settings-forms";
 import { turnOffTwoStep } from "~/lib/auth/two-step.server";
 import type { Database } from "~/lib/platform/db.server";
 import { factorStatus } from "~/lib/auth/mfa.server";
@@ -15,8 +17,6 @@ import type { Route } from "./+types/admin.settings.two-step.disable";
  */
 export const meta: Route.MetaFunction = () => staffMeta("Turn off two-step verification");
 
-const NEED_CODE = "Enter a current code from your app to turn two-step verification off.";
-
 async function currentView(db: Database, userId: string): Promise<TwoStepView> {
   const factor = await factorStatus(db, userId);
   return factor ? { state: "on", recoveryCodesLeft: factor.recoveryCodesLeft } : { state: "off" };
@@ -29,26 +29,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { session, db, meta } = await settingsRequest(request, context);
-  const field = await readForm(request);
-  const result = await turnOffTwoStep(
-    db,
-    session,
-    { code: field("code", 64), password: field("password") || undefined },
-    meta,
-    "settings-turn-off",
-  );
+  // Whether a password is owed is re-authentication's call (a 403 when missing), not the schema's.
+  const submission = parseWithZod(await request.formData(), { schema: twoStepOffSchema(false) });
   const reply = async (notice: { error?: string; message?: string }, status = 200) =>
-    data({ view: await currentView(db, session.userId), notice, needsPassword: needsPassword(session) }, { status });
+    data<SettingsFormResult & { view: TwoStepView; needsPassword: boolean }>(
+      {
+        view: await currentView(db, session.userId),
+        ...notice,
+        form: "off",
+        result: submission.reply({ hideFields: ["password"], resetForm: status === 200 }),
+        needsPassword: needsPassword(session),
+      },
+      { status },
+    );
+  // An empty code spends none of the account's code budget.
+  if (submission.status !== "success") return reply({}, 400);
+  const result = await turnOffTwoStep(db, session, submission.value, meta, "settings-turn-off");
   switch (result.kind) {
     case "reauth": {
-      const { status, error } = reauthRefusal(result.outcome);
+      const { status, error } = await reauthRefusal(result.outcome);
       return reply({ error }, status);
     }
     case "exhausted":
-      throw signedOut("codes");
+      throw await signedOut("codes");
     case "not-found":
     case "invalid-code":
-      return reply({ error: NEED_CODE }, 400);
+      return reply({ error: SETTINGS_MESSAGES.codeToTurnOff }, 400);
     case "off":
       return reply({ message: "Two-step verification is off." });
   }
@@ -59,7 +65,7 @@ export default function DisableTwoStep({ loaderData, actionData }: Route.Compone
   return (
     <>
       <SettingsHeading />
-      <TwoStepSection view={state.view} needsPassword={state.needsPassword} notice={actionData?.notice} />
+      <TwoStepSection view={state.view} needsPassword={state.needsPassword} actionData={actionData} />
     </>
   );
 }

@@ -1,7 +1,9 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { SettingsHeading } from "~/components/settings/settings-ui";
+import { type SettingsFormResult, SettingsHeading } from "~/components/settings/settings-ui";
 import { TwoStepSection, type TwoStepView } from "~/components/settings/two-step-section";
-import { needsPassword, readForm, reauthRefusal, settingsRequest } from "~/lib/auth/settings-page.server";
+import { needsPassword, reauthRefusal, settingsRequest } from "~/lib/auth/settings-page.server";
+import { twoStepConfirmSchema, twoStepStartSchema } from "~/lib/auth/settings-forms";
 import { beginEnrolment, finishEnrolment, shownEnrolment } from "~/lib/auth/two-step.server";
 import { type Enrolment, factorStatus } from "~/lib/auth/mfa.server";
 import { staffMeta } from "~/lib/site/seo";
@@ -33,40 +35,53 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { view: pending ? enrolling(pending) : await currentView(db, session.userId), needsPassword: !fresh };
 }
 
+type EnrolResult = SettingsFormResult & { view: TwoStepView; needsPassword: boolean };
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { session, db, meta } = await settingsRequest(request, context);
-  const field = await readForm(request);
-  const password = field("password") || undefined;
+  const formData = await request.formData();
+  const confirming = formData.get("intent") === "confirm";
+  // Whether a password is owed is re-authentication's call (a 403 when missing), not the schema's.
+  const submission = confirming
+    ? parseWithZod(formData, { schema: twoStepConfirmSchema(false) })
+    : parseWithZod(formData, { schema: twoStepStartSchema(false) });
   const reply = (view: TwoStepView, notice: { error?: string; message?: string } = {}, status = 200) =>
-    data({ view, notice, needsPassword: needsPassword(session) }, { status });
+    data<EnrolResult>(
+      {
+        view,
+        ...notice,
+        form: confirming ? "confirm" : "start",
+        result: submission.reply({ hideFields: ["password"] }),
+        needsPassword: needsPassword(session),
+      },
+      { status },
+    );
+  if (submission.status !== "success") return reply(await currentView(db, session.userId), {}, 400);
 
-  if (field("intent") === "confirm") {
-    const factorId = field("factorId", 64);
-    const result = await finishEnrolment(db, session, { factorId, code: field("code", 64), password }, meta);
+  const { value } = submission;
+  if (value.intent === "confirm") {
+    const { factorId, code, password } = value;
+    const result = await finishEnrolment(db, session, { factorId, code, password }, meta);
     switch (result.kind) {
       case "reauth": {
-        const { status, error } = reauthRefusal(result.outcome);
+        const { status, error } = await reauthRefusal(result.outcome);
         // The key is not shown again without the password; the code form stays.
         return reply({ state: "enrolling", factorId, secret: "", qrCode: "" }, { error }, status);
       }
       case "invalid":
         return reply(
           result.enrolment ? enrolling(result.enrolment) : await currentView(db, session.userId),
-          {
-            error: SETUP_ERROR,
-          },
+          { error: SETUP_ERROR },
           400,
         );
       case "on":
         return reply({ state: "enrolled", recoveryCodes: result.recoveryCodes });
     }
   }
-  if (field("intent") !== "start")
-    return reply(await currentView(db, session.userId), { error: "Unknown action" }, 400);
-  const result = await beginEnrolment(db, session, { password }, meta);
+  const result = await beginEnrolment(db, session, { password: value.password }, meta);
   switch (result.kind) {
     case "reauth": {
-      const { status, error } = reauthRefusal(result.outcome);
+      const { status, error } = await reauthRefusal(result.outcome);
       return reply({ state: "off" }, { error }, status);
     }
     case "already-on":
@@ -81,7 +96,7 @@ export default function EnrolTwoStep({ loaderData, actionData }: Route.Component
   return (
     <>
       <SettingsHeading />
-      <TwoStepSection view={state.view} needsPassword={state.needsPassword} notice={actionData?.notice} />
+      <TwoStepSection view={state.view} needsPassword={state.needsPassword} actionData={actionData} />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { type StaffAccount, staffCredentials } from "./staff-accounts";
 
 /** The exact texts staff see while signing in. */
 export const SIGN_IN = {
+  required: "Please enter your email and password.",
   invalid: "Invalid email or password. Please check your credentials and try again.",
   locked: (minutes: number) =>
     `Account temporarily locked due to too many failed attempts. Please try again in ${minutes} minutes.`,

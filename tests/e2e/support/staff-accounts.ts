@@ -16,6 +16,8 @@ export const STAFF_ACCOUNTS = {
   twostep: "twostep@fjordform.test",
   /** Guessing the current password in settings until the account locks (auth-reauth.spec.ts). */
   guess: "guess@fjordform.test",
+  /** Changes its own password in settings (settings-password.spec.ts). */
+  passwordchange: "passwordchange@fjordform.test",
   /** An address as long as real ones get: lists and filters must not widen a phone's page. */
   longaddress: "kari.nordmann-bjornstad.prosjektleder.oslo@fjordform.test",
 } as const;
