@@ -35,7 +35,9 @@ async function main() {
 
 main().catch((error) => {
   const message =
-    error instanceof ZodError ? error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("\n") : error.message;
+    error instanceof ZodError
+      ? error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("\n")
+      : error.message;
   process.stderr.write(`${message}\n`);
   process.exit(1);
 });

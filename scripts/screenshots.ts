@@ -22,10 +22,23 @@ async function withServer<T>(run: (base: string, credentials: { email: string; p
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "screenshots-"));
   const credentials = { email: "screens@fjordform.test", password: "screenshots only, never real" };
-  execFileSync(process.execPath, ["--import", "tsx", "scripts/create-user.ts", "--email", credentials.email, "--name", "Kari Nordmann", `--password=${credentials.password}`], {
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "error" },
-    stdio: "inherit",
-  });
+  execFileSync(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "scripts/create-user.ts",
+      "--email",
+      credentials.email,
+      "--name",
+      "Kari Nordmann",
+      `--password=${credentials.password}`,
+    ],
+    {
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "error" },
+      stdio: "inherit",
+    },
+  );
   const server = await startProductionServer({ DATA_DIR: dataDir });
   try {
     return await run(server.url, credentials);

@@ -39,8 +39,16 @@ import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
 const run = promisify(execFile);
 const INSTANCES = 2;
 const CLIENT = "127.0.0.1"; // where the test and Chromium connect from
-const STAFF = { email: "redaktor@fjordform.test", name: "Redaktør Test", password: randomBytes(18).toString("base64url") };
-const LOCKED = { email: "gjettet@fjordform.test", name: "Gjettet Konto", password: randomBytes(18).toString("base64url") };
+const STAFF = {
+  email: "redaktor@fjordform.test",
+  name: "Redaktør Test",
+  password: randomBytes(18).toString("base64url"),
+};
+const LOCKED = {
+  email: "gjettet@fjordform.test",
+  name: "Gjettet Konto",
+  password: randomBytes(18).toString("base64url"),
+};
 
 let skipReason: string | undefined;
 let s3: S3TestServer | undefined;
@@ -82,7 +90,16 @@ beforeAll(async () => {
   for (const account of [STAFF, LOCKED]) {
     await run(
       process.execPath,
-      ["--import", "tsx", "scripts/create-user.ts", "--email", account.email, "--name", account.name, `--password=${account.password}`],
+      [
+        "--import",
+        "tsx",
+        "scripts/create-user.ts",
+        "--email",
+        account.email,
+        "--name",
+        account.name,
+        `--password=${account.password}`,
+      ],
       { env: { ...process.env, DATABASE_URL: shared.url, LOG_LEVEL: "error" } },
     );
   }
@@ -148,8 +165,12 @@ const through = (pathname: string, init: RequestInit = {}) =>
 
 /** Everything queued in the outbox has been handed to the SMTP peer. */
 const outboxEmpty = async () =>
-  (await shared!.handle.db.select({ id: schema.mailOutbox.id }).from(schema.mailOutbox).where(ne(schema.mailOutbox.status, "sent")))
-    .length === 0;
+  (
+    await shared!.handle.db
+      .select({ id: schema.mailOutbox.id })
+      .from(schema.mailOutbox)
+      .where(ne(schema.mailOutbox.status, "sent"))
+  ).length === 0;
 
 describe(`${INSTANCES} production instances behind a round-robin proxy, one PostgreSQL, one object store`, () => {
   it("staff sign in, upload an image and publish a post with it; a visitor reads both back from either instance", async (context) => {
@@ -181,7 +202,9 @@ describe(`${INSTANCES} production instances behind a round-robin proxy, one Post
       await page.getByLabel("Innhold (Content) *").fill("Uploaded through one instance.\nServed by both.");
       // The editor asks what the image shows before it uploads anything.
       await page.getByLabel("Alternativ tekst (beskriv bildet) *").fill("A fjord between two steep hillsides.");
-      await page.locator("input[type=file]").setInputFiles({ name: "fjord.png", mimeType: "image/png", buffer: await fixtures.png() });
+      await page
+        .locator("input[type=file]")
+        .setInputFiles({ name: "fjord.png", mimeType: "image/png", buffer: await fixtures.png() });
       await page.getByRole("status").filter({ hasText: "Image uploaded successfully!" }).waitFor({ timeout: 60_000 });
       imageUrl = await page.getByLabel("Fremhevet bilde (Featured image URL)").inputValue();
       expect(imageUrl).toMatch(/^\/uploads\/[0-9a-f-]{36}-800\.png$/);
@@ -193,7 +216,8 @@ describe(`${INSTANCES} production instances behind a round-robin proxy, one Post
       [uploadedBy] = upstreamsOf("POST", "/api/upload-image");
       expect(uploadedBy).toBeDefined();
       expect(await s3!.keys("uploads/")).toContain(`uploads${imageUrl.slice("/uploads".length)}`);
-      for (const dir of dataDirs) expect(fs.existsSync(path.join(dir, "uploads")), `no uploads folder in ${dir}`).toBe(false);
+      for (const dir of dataDirs)
+        expect(fs.existsSync(path.join(dir, "uploads")), `no uploads folder in ${dir}`).toBe(false);
 
       // A visitor, in a fresh browser context: the post and its image, through the proxy.
       const visitor = await browser!.newContext({ baseURL: proxy!.url });
@@ -205,7 +229,9 @@ describe(`${INSTANCES} production instances behind a round-robin proxy, one Post
         const image = reader.locator(`img[src="${imageUrl}"]`);
         await image.waitFor();
         await expect
-          .poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 60_000 })
+          .poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), {
+            timeout: 60_000,
+          })
           .toBeGreaterThanOrEqual(480);
       } finally {
         await visitor.close();
@@ -233,7 +259,10 @@ describe(`${INSTANCES} production instances behind a round-robin proxy, one Post
     const imageServers = new Set(upstreamsOf("GET", imageUrl));
     expect([...imageServers].sort(), "the image was served by every instance").toEqual([0, 1]);
     expect(new Set(upstreamsOf("GET", `/blog/${slug}`)).size).toBe(INSTANCES);
-    expect(proxy!.served.every((count) => count > 0), `requests per instance: ${proxy!.served.join(", ")}`).toBe(true);
+    expect(
+      proxy!.served.every((count) => count > 0),
+      `requests per instance: ${proxy!.served.join(", ")}`,
+    ).toBe(true);
 
     // The instances took the client's address from X-Forwarded-For (TRUST_PROXY=1), not the proxy's.
     const signIns = await shared!.handle.db
@@ -266,14 +295,20 @@ describe(`${INSTANCES} production instances behind a round-robin proxy, one Post
     const locked = LOGIN_MESSAGES.locked(LOCKOUT.lockMinutes).split(" Please")[0]!;
     expect(answers.filter((text) => text.includes(LOGIN_MESSAGES.invalid))).toHaveLength(LOCKOUT.maxFailures - 1);
     expect(answers.filter((text) => text.includes(locked))).toHaveLength(guesses - LOCKOUT.maxFailures + 1);
-    const servedBy = proxy!.log.slice(before).filter((entry) => entry.path === "/login").map((entry) => entry.upstream);
+    const servedBy = proxy!.log
+      .slice(before)
+      .filter((entry) => entry.path === "/login")
+      .map((entry) => entry.upstream);
     expect(new Set(servedBy).size, "the guesses landed on both instances").toBe(INSTANCES);
 
     const attempts = await shared!.handle.db
       .select({ error: schema.loginAttempts.errorMessage })
       .from(schema.loginAttempts)
       .where(eq(schema.loginAttempts.email, LOCKED.email));
-    expect(attempts.filter((a) => a.error === "invalid_credentials"), "passwords checked").toHaveLength(LOCKOUT.maxFailures);
+    expect(
+      attempts.filter((a) => a.error === "invalid_credentials"),
+      "passwords checked",
+    ).toHaveLength(LOCKOUT.maxFailures);
     expect(attempts.filter((a) => a.error === "account_locked")).toHaveLength(guesses - LOCKOUT.maxFailures);
     const lockEvents = await shared!.handle.db
       .select()
