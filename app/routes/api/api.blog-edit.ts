@@ -9,25 +9,25 @@ import { ApiError, handleApi, jsonResponse, methodNotAllowed } from "~/lib/platf
 import type { Route } from "./+types/api.blog-edit";
 
 /** GET|PUT|DELETE /api/blog-edit?id={id}: staff only, drafts included; GET answers {success, data}. */
-function postId(request: Request) {
-  const id = new URL(request.url).searchParams.get("id");
+function postId(url: URL) {
+  const id = url.searchParams.get("id");
   if (!id) throw new ApiError(400, "Mangler id");
   return id;
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ url, context }: Route.LoaderArgs) {
   return handleApi(async () => {
     await requireStaffApi(context);
-    const post = await getPostById(getDb(), postId(request));
+    const post = await getPostById(getDb(), postId(url));
     if (!post) throw new ApiError(404, POST_NOT_FOUND);
     return jsonResponse({ success: true, data: post });
   });
 }
 
-export function action({ request, context }: Route.ActionArgs) {
+export function action({ request, url, context }: Route.ActionArgs) {
   return handleApi(async () => {
     const actor = actorOf(request, context, await requireStaffApi(context));
-    const id = postId(request);
+    const id = postId(url);
     const db = getDb();
     if (request.method === "PUT") {
       const post = await savePost(db, actor, await readPostInput(request), id);

@@ -21,8 +21,8 @@ const DEAD: Record<Exclude<TokenState, "valid"> | "taken", string> = {
   taken: "En annen konto bruker allerede denne adressen.",
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+export async function loader({ url }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token") ?? "";
   const view = await checkEmailChange(getDb(), token);
   if (view.state !== "valid") return data({ token: "", newEmail: "", dead: DEAD[view.state] }, 410);
   return { token, newEmail: view.newEmail, dead: null };

@@ -26,8 +26,8 @@ const DEAD: Record<Dead, string> = {
 
 const statusOf = (state: Dead) => (state === "unknown" || state === "disabled" ? 404 : 410);
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+export async function loader({ url }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token") ?? "";
   const view = await checkInvitation(getDb(), token);
   if (view.state !== "valid") return data({ token: "", view, dead: DEAD[view.state] }, statusOf(view.state));
   return { token, view, dead: null };

@@ -26,8 +26,8 @@ const DEAD: Record<Dead, string> = {
 };
 const statusOf = (state: Dead) => (state === "unknown" ? 404 : 410);
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+export async function loader({ url }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token") ?? "";
   const state = await checkResetToken(getDb(), token);
   if (state !== "valid") return data({ token: "", dead: DEAD[state] }, statusOf(state));
   return { token, dead: null };

@@ -26,12 +26,12 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod === "POST" ? false : defaultShouldRevalidate;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const session = await currentStaff(context).catch(() => null);
   if (session?.mfaPending) throw redirect("/login/mfa");
   if (session) throw redirect("/admin"); // already signed in: /login goes straight to the dashboard
   // After the server signed someone out for guessing (wrong codes, or a wrong password that locked the account).
-  const reason = new URL(request.url).searchParams.get("signed-out");
+  const reason = url.searchParams.get("signed-out");
   return {
     notice: reason && Object.hasOwn(SIGNED_OUT_NOTICES, reason) ? SIGNED_OUT_NOTICES[reason as SignedOutReason] : null,
   };

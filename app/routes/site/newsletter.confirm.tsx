@@ -10,8 +10,8 @@ import type { Route } from "./+types/newsletter.confirm";
 
 // The e-mail link opens this page; the subscription is confirmed by the button, so a
 // mail scanner that follows links cannot subscribe anyone.
-export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+export async function loader({ url }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token") ?? "";
   const page = { token, valid: token.length > 0 && (await isConfirmTokenValid(getDb(), token)) };
   // Not even shaped like one of our links (never looked up): the same page, as a 400.
   return data(page, { status: token && !isWellFormedToken(token) ? 400 : 200 });

@@ -7,8 +7,8 @@ import { isWellFormedToken } from "~/lib/platform/tokens.server";
 import type { Route } from "./+types/newsletter.unsubscribe";
 import { Message } from "./newsletter.confirm";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+export async function loader({ url }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token") ?? "";
   const subscriber = token ? await findByUnsubscribeToken(getDb(), token) : undefined;
   const page = { token, email: subscriber?.email, status: subscriber?.status };
   // Not even shaped like one of our links (never looked up): the same page, as a 400.
@@ -19,8 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  * The button on this page, and RFC 8058 one-click unsubscribe: mail providers POST
  * "List-Unsubscribe=One-Click" to the link from the List-Unsubscribe header.
  */
-export async function action({ request }: Route.ActionArgs) {
-  const url = new URL(request.url);
+export async function action({ request, url }: Route.ActionArgs) {
   const form = await request.formData().catch(() => new FormData());
   const token = String(form.get("token") ?? url.searchParams.get("token") ?? "");
   const result = await unsubscribe(getDb(), token);

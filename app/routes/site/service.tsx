@@ -13,8 +13,8 @@ import { staticPage } from "~/lib/platform/static-page";
 import type { Route } from "./+types/service";
 
 // One module serves the five service routes (see routes.ts); the path picks the copy.
-export async function loader({ request }: Route.LoaderArgs) {
-  const service = serviceBySlug(new URL(request.url).pathname.slice(1));
+export async function loader({ url }: Route.LoaderArgs) {
+  const service = serviceBySlug(url.pathname.slice(1));
   if (!service) throw data(null, { status: 404 });
   // The published work tagged with this service, in the showcase's order.
   return { slug: service.slug, work: await listShowcaseForService(getDb(), service.slug) };

@@ -20,9 +20,9 @@ import type { Route } from "./+types/admin.inbox";
 /** /admin/inbox: what visitors sent, newest first, with filters, search and pages. */
 export const meta: Route.MetaFunction = () => staffMeta("Innboks");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   staffSession(context);
-  const filter = parseLeadFilter(new URL(request.url).searchParams);
+  const filter = parseLeadFilter(url.searchParams);
   const list = await listLeads(getDb(), filter);
   return {
     filter: { type: filter.type ?? "", status: filter.status ?? "", q: filter.q ?? "" },

@@ -20,9 +20,9 @@ export const meta: Route.MetaFunction = () => staffMeta("E-post");
 
 const when = (at: Date | null) => (at ? osloDateTime(at) : "–");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   staffSession(context);
-  const filter = parseOutboxFilter(new URL(request.url).searchParams);
+  const filter = parseOutboxFilter(url.searchParams);
   const db = getDb();
   const [list, counts] = await Promise.all([listOutbox(db, filter), outboxCounts(db)]);
   return {

@@ -12,10 +12,10 @@ import type { Route } from "./+types/admin.newsletter";
 /** /admin/newsletter: the issues, drafts and sent (with their counts), and where to start a new one. */
 export const meta: Route.MetaFunction = () => staffMeta("Nyhetsbrev");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   staffSession(context);
   const db = getDb();
-  const { page } = issuePageSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const { page } = issuePageSchema.parse(Object.fromEntries(url.searchParams));
   const [list, posts, active] = await Promise.all([listIssues(db, page), publishedPostChoices(db), countActiveSubscribers(db)]);
   return {
     active,

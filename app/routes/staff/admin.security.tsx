@@ -19,9 +19,9 @@ function detailPairs(details: Record<string, unknown>) {
   }));
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   staffSession(context);
-  const filter = parseAuditFilter(new URL(request.url).searchParams);
+  const filter = parseAuditFilter(url.searchParams);
   const db = getDb();
   const [list, choices] = await Promise.all([listSecurityEvents(db, filter), auditFilterChoices(db)]);
   return {

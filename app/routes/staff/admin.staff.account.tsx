@@ -39,10 +39,10 @@ const REFUSED: Record<string, string> = {
   exists: "Kontoen har allerede valgt passord.",
 };
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, url }: Route.LoaderArgs) {
   const account = await getStaffAccount(getDb(), params.id);
   if (!account) throw data(null, { status: 404 });
-  const done = new URL(request.url).searchParams.get("done");
+  const done = url.searchParams.get("done");
   return {
     account: {
       id: account.id,

@@ -15,9 +15,9 @@ import type { Route } from "./+types/admin.staff";
 /** /admin/staff ("Team"): every staff account and its state, and inviting a colleague. */
 export const meta: Route.MetaFunction = () => staffMeta("Team");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const session = staffSession(context);
-  const list = await listStaff(getDb(), parseStaffPage(new URL(request.url).searchParams));
+  const list = await listStaff(getDb(), parseStaffPage(url.searchParams));
   return {
     total: list.total,
     page: list.page,

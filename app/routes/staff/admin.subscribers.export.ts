@@ -6,8 +6,8 @@ import { exportSubscribersCsv } from "~/lib/visitor-forms/subscribers-admin.serv
 import type { Route } from "./+types/admin.subscribers.export";
 
 /** /admin/subscribers/export.csv: the filtered subscriber list, every page, with the consent records. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const filter = parseSubscriberFilter(new URL(request.url).searchParams);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const filter = parseSubscriberFilter(url.searchParams);
   const csv = await exportSubscribersCsv(getDb(), filter, staffActor(request, context));
   return csvResponse(csv, "abonnenter");
 }

@@ -21,9 +21,9 @@ export const meta: Route.MetaFunction = () => staffMeta("Abonnenter");
 
 const when = (at: Date | null) => (at ? osloDateTime(at) : "–");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   staffSession(context);
-  const filter = parseSubscriberFilter(new URL(request.url).searchParams);
+  const filter = parseSubscriberFilter(url.searchParams);
   const list = await listSubscribers(getDb(), filter);
   return {
     filter: { status: filter.status ?? "", q: filter.q ?? "" },

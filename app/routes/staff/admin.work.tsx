@@ -23,8 +23,8 @@ import type { Route } from "./+types/admin.work";
  */
 export const meta: Route.MetaFunction = () => staffMeta("Arbeid");
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const page = Number(new URL(request.url).searchParams.get("page")) || 1;
+export async function loader({ url }: Route.LoaderArgs) {
+  const page = Number(url.searchParams.get("page")) || 1;
   const list = await listPortfolioItems(getDb(), page);
   const base = getConfig().mediaBaseUrl;
   return {

@@ -17,10 +17,10 @@ import { DOMAIN_ERROR_STATUS } from "~/lib/platform/http.server";
 /** The blog editor: a new post, or with `?edit={id}` that post. The staff guard (guarded.ts) covers loader and action. */
 export const meta: Route.MetaFunction = () => staffMeta("Blogginnlegg");
 
-const editIdOf = (request: Request) => new URL(request.url).searchParams.get("edit") || undefined;
+const editIdOf = (url: URL) => url.searchParams.get("edit") || undefined;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const editId = editIdOf(request);
+export async function loader({ url }: Route.LoaderArgs) {
+  const editId = editIdOf(url);
   // The library's images, for the picker beside the upload.
   const media = await mediaChoices(getDb(), getConfig().mediaBaseUrl);
   if (!editId) return { mode: "create" as const, post: null, createdAtText: "", loadError: null, media };
@@ -38,10 +38,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** Saves the post (the same domain function and audit as the JSON API), then the page moves on to the list. */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, url }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: postFormSchema });
   if (submission.status !== "success") return data<EditorResult>({ result: submission.reply() }, 400);
-  const editId = editIdOf(request);
+  const editId = editIdOf(url);
   const input = postFromForm(submission.value);
   input.created_at = fromOsloWallClock(input.created_at);
   try {
