@@ -5,12 +5,13 @@ import { enhanceScript } from "./scripts/vite-enhance-plugin.ts";
 
 // The SSR build's entry is the Hono app, so the server shell and the React Router
 // routes share one bundle (one database connection, one config) in production.
-export default defineConfig(({ isSsrBuild }) => ({
+// With React Router's v8_viteEnvironmentApi the server build is configured per
+// environment, not by `isSsrBuild`.
+export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
-  build: {
-    target: "es2022",
-    assetsInlineLimit: 0,
-    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
+  build: { target: "es2022", assetsInlineLimit: 0 },
+  environments: {
+    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
   plugins: [reactRouter(), enhanceScript()],
-}));
+});
