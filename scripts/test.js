@@ -16,11 +16,28 @@ function step(title, command, args, env = {}) {
   }
 }
 
+/**
+ * The build, failing on any warning it prints (a future-flag notice, a deprecated option,
+ * an oversized chunk): a warning every build repeats is one nobody reads (decision 040).
+ */
+function buildWithoutWarnings(title, command, args) {
+  process.stdout.write(`\n▶ ${title}\n`);
+  const result = spawnSync(command, args, { encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0" } });
+  process.stdout.write(result.stdout ?? "");
+  process.stderr.write(result.stderr ?? "");
+  const warnings = `${result.stdout}\n${result.stderr}`.split("\n").filter((line) => /warn|deprecat|\(!\)/i.test(line));
+  if (result.status !== 0 || warnings.length > 0) {
+    if (warnings.length > 0) process.stderr.write(`\n✖ The build printed warnings:\n${warnings.join("\n")}\n`);
+    process.stderr.write(`\n✖ ${title} failed\n`);
+    process.exit(result.status || 1);
+  }
+}
+
 const npx = process.platform === "win32" ? "npx.cmd" : "npx";
 step("Typecheck", npx, ["react-router", "typegen"]);
 step("Typecheck", npx, ["tsc"]);
 step("Lint", npx, ["eslint", ".", "--max-warnings=0"]);
-step("Production build", npx, ["react-router", "build"]);
+buildWithoutWarnings("Production build", npx, ["react-router", "build"]);
 step("Precompressed assets", process.execPath, ["scripts/precompress.js"]);
 step("Unit, integration, process and security tests (embedded PostgreSQL)", npx, ["vitest", "run"]);
 
