@@ -1,5 +1,5 @@
 import { defineConfig, mergeConfig } from "vitest/config";
-import base from "./vitest.config";
+import base from "./vitest.config.ts";
 
 // `npm run test:faults`: the fault cases (database away under traffic, a mail server
 // that never answers, repeated SIGKILLs, a broken uploads folder). Minutes, not
