@@ -29,6 +29,22 @@ export function PasswordField({ field }: { field?: FieldMetadata<string | undefi
   );
 }
 
+/** A six-digit code from the authenticator app (or a recovery code), as phones offer to fill it. */
+export function CodeField({ field, label }: { field: FieldMetadata<string>; label: string }) {
+  return (
+    <>
+      <label htmlFor={field.id}>{label}</label>
+      <input
+        {...getInputProps(field, { type: "text" })}
+        key={field.key}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+      />
+      <FieldError id={field.errorId} errors={field.errors} />
+    </>
+  );
+}
+
 /** Recovery codes, shown once right after they were made. */
 export function RecoveryCodeList({ codes }: { codes: string[] }) {
   return (

@@ -1,10 +1,9 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
-import { FieldError } from "~/components/field-error";
 import { FormNotice } from "~/components/form-notice";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { twoStepConfirmSchema, twoStepOffSchema, twoStepStartSchema } from "~/lib/auth/settings-forms";
-import { PasswordField, RecoveryCodeList, type SettingsFormResult } from "./settings-ui";
+import { CodeField, PasswordField, RecoveryCodeList, type SettingsFormResult } from "./settings-ui";
 
 /** What the two-step verification panel shows, on the overview and on its own pages. */
 export type TwoStepView =
@@ -95,14 +94,7 @@ function TurnOffForm({ needsPassword, lastResult }: FormProps) {
   return (
     <Form method="post" action={DISABLE_PATH} {...getFormProps(form)} className="inline-form">
       <PasswordField field={needsPassword ? fields.password : undefined} />
-      <label htmlFor={fields.code.id}>Current code</label>
-      <input
-        {...getInputProps(fields.code, { type: "text" })}
-        key={fields.code.key}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-      />
-      <FieldError id={fields.code.errorId} errors={fields.code.errors} />
+      <CodeField field={fields.code} label="Current code" />
       <button type="submit" className="button button-small button-ghost" disabled={busy}>
         Turn off
       </button>
@@ -119,14 +111,7 @@ function ConfirmForm({ factorId, needsPassword, lastResult }: FormProps & { fact
       <input type="hidden" name="intent" value="confirm" />
       <input type="hidden" name="factorId" value={factorId} />
       <PasswordField field={needsPassword ? fields.password : undefined} />
-      <label htmlFor={fields.code.id}>Code from the app</label>
-      <input
-        {...getInputProps(fields.code, { type: "text" })}
-        key={fields.code.key}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-      />
-      <FieldError id={fields.code.errorId} errors={fields.code.errors} />
+      <CodeField field={fields.code} label="Code from the app" />
       <button type="submit" className="button button-small" disabled={busy}>
         Turn on
       </button>
