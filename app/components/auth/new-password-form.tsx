@@ -1,6 +1,5 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { schemaConstraint } from "~/lib/platform/form-constraints";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { useSchemaForm } from "~/components/use-schema-form";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
@@ -27,14 +26,7 @@ export function NewPasswordForm({
   children?: ReactNode;
 }) {
   const busy = useNavigation().state !== "idle";
-  const [form, fields] = useForm({
-    id: "new-password-form",
-    lastResult,
-    constraint: schemaConstraint(schema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useSchemaForm("new-password-form", schema, { lastResult });
   return (
     <Form method="post" {...getFormProps(form)} className="auth-form">
       <input type="hidden" name="token" value={token} />

@@ -1,6 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { schemaConstraint } from "~/lib/platform/form-constraints";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
 import { FormNotice } from "~/components/form-notice";
@@ -11,15 +10,7 @@ import { emailChangeSchema, profileSchema } from "~/lib/auth/account-forms";
 export function ProfileNameForm({ fullName, actionData }: { fullName: string; actionData?: StaffFormResult }) {
   const mine = actionData?.intent === "profile" ? actionData : undefined;
   const busy = useNavigation().state !== "idle";
-  const [form, fields] = useForm({
-    id: "profile-form",
-    lastResult: mine?.result,
-    defaultValue: { fullName },
-    constraint: schemaConstraint(profileSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
-  });
+  const [form, fields] = useSchemaForm("profile-form", profileSchema, { lastResult: mine?.result, defaultValue: { fullName } });
   return (
     <Form method="post" {...getFormProps(form)} className="stack-form">
       <input type="hidden" name="intent" value="profile" />
@@ -39,14 +30,7 @@ export function ProfileNameForm({ fullName, actionData }: { fullName: string; ac
 export function EmailChangeForm({ actionData }: { actionData?: StaffFormResult }) {
   const mine = actionData?.intent === "email" ? actionData : undefined;
   const busy = useNavigation().state !== "idle";
-  const [form, fields] = useForm({
-    id: "email-change-form",
-    lastResult: mine?.result,
-    constraint: schemaConstraint(emailChangeSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailChangeSchema }),
-  });
+  const [form, fields] = useSchemaForm("email-change-form", emailChangeSchema, { lastResult: mine?.result });
   return (
     <Form method="post" {...getFormProps(form)} className="stack-form">
       <input type="hidden" name="intent" value="email" />

@@ -5,6 +5,7 @@ import {
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { schemaConstraint } from "~/lib/platform/form-constraints";
 import { Form, useNavigation } from "react-router";
@@ -67,14 +68,7 @@ export function LeadStatusForm({ status, actionData }: { status: LeadStatus; act
 export function LeadNoteForm({ actionData }: { actionData?: LeadActionResult }) {
   const mine = resultFor("note", actionData);
   const busy = useNavigation().state !== "idle";
-  const [form, fields] = useForm({
-    id: "lead-note-form",
-    lastResult: mine?.result,
-    constraint: schemaConstraint(leadNoteSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: leadNoteSchema }),
-  });
+  const [form, fields] = useSchemaForm("lead-note-form", leadNoteSchema, { lastResult: mine?.result });
   return (
     <Form method="post" {...getFormProps(form)} className="cms-form lead-note-form">
       <input type="hidden" name="intent" value="note" />

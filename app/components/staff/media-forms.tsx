@@ -1,6 +1,5 @@
-import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { schemaConstraint } from "~/lib/platform/form-constraints";
+import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
@@ -12,15 +11,7 @@ export type AltTextResult = { intent: "alt"; result: SubmissionResult<string[]>;
 /** An image's alt text in the library: a Conform form over the schema the server parses with. */
 export function AltTextForm({ defaultValue, actionData }: { defaultValue: string; actionData?: AltTextResult }) {
   const busy = useNavigation().state !== "idle";
-  const [form, fields] = useForm({
-    id: "media-alt-form",
-    lastResult: actionData?.result,
-    constraint: schemaConstraint(altTextSchema),
-    defaultValue: { altText: defaultValue },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: altTextSchema }),
-  });
+  const [form, fields] = useSchemaForm("media-alt-form", altTextSchema, { lastResult: actionData?.result, defaultValue: { altText: defaultValue } });
   return (
     <Form method="post" {...getFormProps(form)} className="cms-form">
       <input type="hidden" name="intent" value="alt" />

@@ -5,6 +5,7 @@ import {
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { schemaConstraint } from "~/lib/platform/form-constraints";
 import { Form, useNavigation } from "react-router";
@@ -36,15 +37,7 @@ export function IssueForm({
   submitLabel: string;
 }) {
   const busy = useNavigation().state !== "idle";
-  const [form, fields] = useForm({
-    id: "newsletter-issue-form",
-    lastResult: actionData?.result,
-    constraint: schemaConstraint(issueSchema),
-    defaultValue: defaults,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: issueSchema }),
-  });
+  const [form, fields] = useSchemaForm("newsletter-issue-form", issueSchema, { lastResult: actionData?.result, defaultValue: defaults });
   const chosen = media.find((item) => item.path === (fields.featuredImage.value ?? defaults.featuredImage));
   return (
     <Form method="post" {...getFormProps(form)} className="cms-form">

@@ -4,10 +4,8 @@ import {
   getInputProps,
   getTextareaProps,
   type SubmissionResult,
-  useForm,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { schemaConstraint } from "~/lib/platform/form-constraints";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
 import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
@@ -53,19 +51,14 @@ type Props = {
 
 export function PortfolioForm({ defaults, lastResult, current, videoMaxMb, submitLabel }: Props) {
   const busy = useNavigation().state !== "idle";
-  const [form, fields] = useForm({
-    id: "portfolio-form",
+  const [form, fields] = useSchemaForm("portfolio-form", portfolioItemSchema, {
     lastResult,
-    constraint: schemaConstraint(portfolioItemSchema),
     // A ticked checkbox's value is "on", as the browser sends it.
     defaultValue: {
       ...defaults,
       featured: defaults?.featured ? "on" : undefined,
       published: defaults && !defaults.published ? undefined : "on",
     },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: portfolioItemSchema }),
   });
   const text = (name: "challenge" | "approach" | "outcome", label: string) => (
     <>

@@ -1,6 +1,5 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { schemaConstraint } from "~/lib/platform/form-constraints";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { useSchemaForm } from "~/components/use-schema-form";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
@@ -18,14 +17,7 @@ export type StaffFormResult = ConfirmedActionResult;
 export function InviteForm({ actionData }: { actionData?: StaffFormResult }) {
   const mine = actionData?.intent === "invite" ? actionData : undefined;
   const busy = useNavigation().state !== "idle";
-  const [form, fields] = useForm({
-    id: "invite-form",
-    lastResult: mine?.result,
-    constraint: schemaConstraint(inviteSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteSchema }),
-  });
+  const [form, fields] = useSchemaForm("invite-form", inviteSchema, { lastResult: mine?.result });
   return (
     <Form method="post" {...getFormProps(form)} className="stack-form invite-form">
       <input type="hidden" name="intent" value="invite" />

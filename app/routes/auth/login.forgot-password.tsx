@@ -1,6 +1,6 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { schemaConstraint } from "~/lib/platform/form-constraints";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
 import { FormNotice } from "~/components/form-notice";
@@ -37,14 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
-  const [form, fields] = useForm({
-    id: "forgot-password-form",
-    lastResult: actionData?.result,
-    constraint: schemaConstraint(forgotPasswordSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-  });
+  const [form, fields] = useSchemaForm("forgot-password-form", forgotPasswordSchema, { lastResult: actionData?.result });
   return (
     <section className="auth-page">
       <div className="auth-card">
