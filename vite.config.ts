@@ -9,7 +9,13 @@ import { enhanceScript } from "./scripts/vite-enhance-plugin.ts";
 // environment, not by `isSsrBuild`.
 export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
-  build: { target: "es2022", assetsInlineLimit: 0 },
+  build: {
+    target: "es2022",
+    assetsInlineLimit: 0,
+    // Rolldown's [PLUGIN_TIMINGS] notice appears whenever a build takes over 3 s (any busy
+    // machine), in colour even into a log file, and tells an operator nothing to act on.
+    rolldownOptions: { checks: { bundlerTimings: false } },
+  },
   environments: {
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },

@@ -17,15 +17,24 @@ function step(title, command, args, env = {}) {
 }
 
 /**
- * The build, failing on any warning it prints (a future-flag notice, a deprecated option,
- * an oversized chunk): a warning every build repeats is one nobody reads (decision 040).
+ * The build as `npm run build` makes it for a log file (output not a terminal), failing on
+ * any warning or notice it prints (a future-flag notice, a deprecated option, an oversized
+ * chunk, Rolldown's [PLUGIN_TIMINGS]) and on any escape code: a warning every build repeats
+ * is one nobody reads (decision 040), and colour codes in a log file are noise.
  */
 function buildWithoutWarnings(title, command, args) {
   process.stdout.write(`\n▶ ${title}\n`);
-  const result = spawnSync(command, args, { encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0" } });
+  const env = { ...process.env };
+  delete env.FORCE_COLOR; // as in a log file: scripts/build.js decides the colours
+  const result = spawnSync(command, args, { encoding: "utf8", env });
   process.stdout.write(result.stdout ?? "");
   process.stderr.write(result.stderr ?? "");
-  const warnings = `${result.stdout}\n${result.stderr}`.split("\n").filter((line) => /warn|deprecat|\(!\)/i.test(line));
+  const output = `${result.stdout}\n${result.stderr}`;
+  const warnings = output
+    .split("\n")
+    .filter((line) => /warn|deprecat|\(!\)/i.test(line) || /\[[A-Z][A-Z_]+\]/.test(line));
+  if (output.includes("\u001b"))
+    warnings.push("(escape codes in the output: the build must write plain text to a log file)");
   if (result.status !== 0 || warnings.length > 0) {
     if (warnings.length > 0) process.stderr.write(`\n✖ The build printed warnings:\n${warnings.join("\n")}\n`);
     process.stderr.write(`\n✖ ${title} failed\n`);
@@ -37,8 +46,7 @@ const npx = process.platform === "win32" ? "npx.cmd" : "npx";
 step("Typecheck", npx, ["react-router", "typegen"]);
 step("Typecheck", npx, ["tsc"]);
 step("Lint", npx, ["eslint", ".", "--max-warnings=0"]);
-buildWithoutWarnings("Production build", npx, ["react-router", "build"]);
-step("Precompressed assets", process.execPath, ["scripts/precompress.js"]);
+buildWithoutWarnings("Production build (npm run build)", process.execPath, ["scripts/build.js"]);
 step("Unit, integration, process and security tests (embedded PostgreSQL)", npx, ["vitest", "run"]);
 
 if (fs.existsSync(chromium)) {

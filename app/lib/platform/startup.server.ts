@@ -75,7 +75,9 @@ export async function startApp(): Promise<{ stop: () => Promise<void> }> {
   await contentChanges.ready;
   stopListening = () => contentChanges.stop();
 
-  setPageViewBuffer(createPageViewBuffer(getDb, (error) => log.warn("page views not recorded", { error: String(error) })));
+  setPageViewBuffer(
+    createPageViewBuffer(getDb, (error) => log.warn("page views not recorded", { error: String(error) })),
+  );
 
   // Retention: what the privacy policy promises to delete, deleted (hourly, and now), by
   // one instance at a time (a round another instance is running is skipped here); and
@@ -153,12 +155,18 @@ async function stopApp() {
   await handle?.close();
 }
 
-// Printed once, to the console only: the password is not stored anywhere in clear.
+// Written once, as one JSON line like every other line the server writes (a log collector
+// parses all of them), whatever LOG_LEVEL says: without it nobody could sign in. The password
+// is not stored anywhere in clear.
 function printFirstUser({ email, password }: { email: string; password: string }) {
-  const rule = "─".repeat(64);
   process.stdout.write(
-    `\n${rule}\n  First staff account created (shown once, store it in a password manager):\n` +
-      `    e-mail:   ${email}\n    password: ${password}\n` +
-      `  Sign in at /login. Create more with: npm run user:create -- --email … --name …\n${rule}\n\n`,
+    `${JSON.stringify({
+      time: new Date().toISOString(),
+      level: "info",
+      msg: "first staff account created",
+      email,
+      password,
+      note: "Shown once: store it in a password manager, then sign in at /login. More accounts: npm run user:create -- --email … --name …",
+    })}\n`,
   );
 }
