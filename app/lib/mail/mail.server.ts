@@ -261,7 +261,7 @@ export function createMailWorker(options: MailWorkerOptions) {
       void tick();
       schedule();
     },
-    /** Deliver now (called right after a commit that enqueued mail). */
+    /** Deliver now: the outbox announced a message due (the `mail_due` notification, after commit). */
     kick() {
       if (!stopped) void tick();
     },
@@ -286,9 +286,4 @@ export function setMailWorker(worker: MailWorker | undefined) {
 
 export function getMailWorker() {
   return holder.__mailWorker;
-}
-
-/** Asks this process's worker to deliver what was just committed, without waiting. */
-export function kickMailWorker() {
-  holder.__mailWorker?.kick();
 }

@@ -1,6 +1,5 @@
 import type { Database } from "../platform/db.server";
 import { log } from "../platform/log.server";
-import { kickMailWorker } from "../mail/mail.server";
 import { type MailSettings, releaseNewsletterBatch } from "./sending.server";
 
 /**
@@ -21,7 +20,6 @@ export function createNewsletterReleaser(options: ReleaserOptions) {
   async function tick() {
     try {
       const result = await releaseNewsletterBatch(options.db, { ...options, maxBatch });
-      if (result.released > 0) kickMailWorker();
       if (result.finished) log.info("newsletter send finished");
     } catch (error) {
       log.warn("newsletter release failed; trying again", { error: String(error) });

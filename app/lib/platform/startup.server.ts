@@ -2,7 +2,7 @@ import path from "node:path";
 import { siteConfig } from "~/content/site";
 import { getConfig } from "./config.server";
 import { createPageViewBuffer, getPageViewBuffer, setPageViewBuffer } from "../site/analytics.server";
-import { listenForContentChanges } from "./content-changes.server";
+import { listenForNotifications } from "./notifications.server";
 import { type Database, getDatabaseHandle, getDb, openDatabase, setDatabase } from "./db.server";
 import type { EmbeddedCluster } from "./embedded-postgres.server";
 import { log } from "./log.server";
@@ -71,9 +71,13 @@ export async function startApp(): Promise<{ stop: () => Promise<void> }> {
   log.info("media storage", { store: getMediaStore().description });
 
   // Public pages are cached per process; any content change, in any process, clears them.
-  const contentChanges = listenForContentChanges(handle, () => getPageCache().invalidate());
-  await contentChanges.ready;
-  stopListening = () => contentChanges.stop();
+  // Mail committed to the outbox by any process wakes this process's worker at once.
+  const notifications = listenForNotifications(handle, {
+    content_changed: () => getPageCache().invalidate(),
+    mail_due: () => worker.kick(),
+  });
+  await notifications.ready;
+  stopListening = () => notifications.stop();
 
   setPageViewBuffer(
     createPageViewBuffer(getDb, (error) => log.warn("page views not recorded", { error: String(error) })),

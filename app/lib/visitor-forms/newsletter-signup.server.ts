@@ -1,6 +1,5 @@
 import type { Database } from "../platform/db.server";
 import { ValidationError } from "../platform/domain-errors";
-import { kickMailWorker } from "../mail/mail.server";
 import { subscribe } from "./newsletter.server";
 import { rateLimits } from "../platform/rate-limit.server";
 import { MESSAGES, normaliseEmail } from "../platform/validation";
@@ -25,6 +24,5 @@ export async function signUpFromFooter(
   const email = normaliseEmail(typed);
   if (!email) throw new ValidationError(MESSAGES.invalidEmail);
   const { alreadySubscribed } = await subscribe(db, { email, ip: visitor.ip, source: "footer" }, visitor.siteUrl);
-  kickMailWorker();
   return { alreadySubscribed };
 }

@@ -3,7 +3,6 @@ import { CONTACT_SUCCESS, contactSchema, submitContact } from "~/lib/visitor-for
 import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
 import { handleApi, jsonResponse, methodNotAllowed, readJsonObject, validationError } from "~/lib/platform/http.server";
-import { kickMailWorker } from "~/lib/mail/mail.server";
 import { signUpFromFooter } from "~/lib/visitor-forms/newsletter-signup.server";
 import { rateLimits } from "~/lib/platform/rate-limit.server";
 import { enforceRateLimit, isHoneypotFilled } from "~/lib/visitor-forms/visitor-forms.server";
@@ -32,7 +31,6 @@ export function action({ request, context }: Route.ActionArgs) {
     const parsed = contactSchema.safeParse(body);
     if (!parsed.success) throw validationError(parsed.error);
     await submitContact(db, parsed.data, siteUrl);
-    kickMailWorker();
     return jsonResponse({ success: true, message: CONTACT_SUCCESS }, 201);
   });
 }

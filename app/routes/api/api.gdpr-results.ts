@@ -3,7 +3,6 @@ import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
 import { gdprPayloadSchema, submitGdprResults } from "~/lib/visitor-forms/gdpr.server";
 import { handleApi, jsonResponse, methodNotAllowed, readJsonObject, validationError } from "~/lib/platform/http.server";
-import { kickMailWorker } from "~/lib/mail/mail.server";
 import { rateLimits } from "~/lib/platform/rate-limit.server";
 import { enforceRateLimit, isHoneypotFilled } from "~/lib/visitor-forms/visitor-forms.server";
 import type { Route } from "./+types/api.gdpr-results";
@@ -24,7 +23,6 @@ export function action({ request, context }: Route.ActionArgs) {
       ip: clientIpOf(context),
       siteUrl: getConfig().siteUrl,
     });
-    kickMailWorker();
     return jsonResponse({ success: true, scorePercent: analysis.scorePercent, newsletter }, 201);
   });
 }

@@ -2,7 +2,6 @@ import { data, Form, Link } from "react-router";
 import type { TokenState } from "~/lib/auth/account-tokens.server";
 import { checkEmailChange, confirmEmailChange } from "~/lib/auth/profile.server";
 import { requestMeta } from "~/lib/auth/session.server";
-import { kickMailWorker } from "~/lib/mail/mail.server";
 import { getDb } from "~/lib/platform/db.server";
 import { clientIpOf } from "~/lib/platform/request-context";
 import { staffMeta } from "~/lib/site/seo";
@@ -32,7 +31,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = String((await request.formData()).get("token") ?? "").slice(0, 64);
   const result = await confirmEmailChange(getDb(), token, requestMeta(request, clientIpOf(context)));
   if (result.kind !== "changed") return data({ changed: null, dead: DEAD[result.kind] }, 410);
-  kickMailWorker();
   return { changed: result.email, dead: null };
 }
 

@@ -7,7 +7,6 @@ import { FormNotice } from "~/components/form-notice";
 import { forgotPasswordSchema, RESET_REQUESTED_MESSAGE } from "~/lib/auth/account-forms";
 import { requestPasswordReset } from "~/lib/auth/password-reset.server";
 import { requestMeta } from "~/lib/auth/session.server";
-import { kickMailWorker } from "~/lib/mail/mail.server";
 import { getDb } from "~/lib/platform/db.server";
 import { clientIpOf } from "~/lib/platform/request-context";
 import { staffMeta } from "~/lib/site/seo";
@@ -25,7 +24,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), message: null, error: null }, 400);
   const result = await requestPasswordReset(getDb(), submission.value.email, requestMeta(request, clientIpOf(context)));
-  kickMailWorker(); // always, so the answer takes as long either way
   if (result.kind === "throttled") {
     return data(
       { result: submission.reply(), message: null, error: TOO_MANY },
@@ -37,7 +35,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
-  const [form, fields] = useSchemaForm("forgot-password-form", forgotPasswordSchema, { lastResult: actionData?.result });
+  const [form, fields] = useSchemaForm("forgot-password-form", forgotPasswordSchema, {
+    lastResult: actionData?.result,
+  });
   return (
     <section className="auth-page">
       <div className="auth-card">

@@ -5,7 +5,6 @@ import { resetPasswordSchema } from "~/lib/auth/account-forms";
 import type { TokenState } from "~/lib/auth/account-tokens.server";
 import { checkResetToken, resetPassword } from "~/lib/auth/password-reset.server";
 import { clearSessionCookie, requestMeta } from "~/lib/auth/session.server";
-import { kickMailWorker } from "~/lib/mail/mail.server";
 import { getDb } from "~/lib/platform/db.server";
 import { clientIpOf } from "~/lib/platform/request-context";
 import { staffMeta } from "~/lib/site/seo";
@@ -42,7 +41,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await resetPassword(getDb(), token, password, requestMeta(request, clientIpOf(context)));
   switch (result.kind) {
     case "reset":
-      kickMailWorker();
       // This browser's own session (if any) ended with the others: drop its cookie too.
       return data(
         { result: submission.reply({ resetForm: true }), dead: null, done: true },
@@ -68,8 +66,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         {actionData?.done ? (
           <>
             <p className="auth-message success" role="status">
-              Your new password is set, and every session of your account was signed out. Sign in with the new
-              password.
+              Your new password is set, and every session of your account was signed out. Sign in with the new password.
             </p>
             <p>
               <Link className="button button-coral" to="/login">

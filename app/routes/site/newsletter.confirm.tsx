@@ -1,7 +1,6 @@
 import { data, Link } from "react-router";
 import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
-import { kickMailWorker } from "~/lib/mail/mail.server";
 import { confirmSubscription, isConfirmTokenValid } from "~/lib/visitor-forms/newsletter.server";
 import { pageMeta } from "~/lib/site/seo";
 import { isWellFormedToken } from "~/lib/platform/tokens.server";
@@ -21,7 +20,6 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const token = String(form.get("token") ?? "");
   const result = await confirmSubscription(getDb(), token, getConfig().siteUrl);
-  if (result === "confirmed") kickMailWorker();
   return data({ result }, { status: isWellFormedToken(token) ? 200 : 400 });
 }
 

@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { type ConfirmedActionResult, ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
-import { kickMailWorker } from "~/lib/mail/mail.server";
 import { openOutboxMessage, resendMail } from "~/lib/mail/outbox-admin.server";
 import { MAIL_STATUS_LABELS, mailKindLabel, mailResendSchema } from "~/lib/mail/outbox-forms";
 import { getDb } from "~/lib/platform/db.server";
@@ -44,9 +43,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const outcome = await resendMail(getDb(), params.id, staffActor(request, context));
   if (!outcome) throw data(null, { status: 404 });
   if (outcome !== "resent") {
-    return data<ConfirmedActionResult>({ intent: "resend", result: submission.reply({ formErrors: [REFUSALS[outcome]] }) }, 409);
+    return data<ConfirmedActionResult>(
+      { intent: "resend", result: submission.reply({ formErrors: [REFUSALS[outcome]] }) },
+      409,
+    );
   }
-  kickMailWorker();
   return {
     intent: "resend",
     result: submission.reply({ resetForm: true }),

@@ -1,6 +1,5 @@
 import { data, redirect } from "react-router";
 import { staffSession } from "~/lib/auth/guard.server";
-import { kickMailWorker } from "~/lib/mail/mail.server";
 import { getIssue } from "~/lib/newsletter/issues.server";
 import { sendTestIssue } from "~/lib/newsletter/sending.server";
 import { getConfig } from "~/lib/platform/config.server";
@@ -15,7 +14,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!issue) throw data(null, { status: 404 });
   const { siteUrl, mediaBaseUrl } = getConfig();
   await sendTestIssue(db, issue, staffSession(context).email, { siteUrl, mediaBaseUrl }, staffActor(request, context));
-  kickMailWorker();
   return redirect(`/admin/newsletter/${issue.id}?test=sent`, 303);
 }
 

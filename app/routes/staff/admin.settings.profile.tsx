@@ -5,7 +5,6 @@ import type { StaffFormResult } from "~/components/staff/staff-forms";
 import { emailChangeSchema, profileSchema } from "~/lib/auth/account-forms";
 import { requestEmailChange, updateProfile } from "~/lib/auth/profile.server";
 import { reauthRefusal, settingsRequest } from "~/lib/auth/settings-page.server";
-import { kickMailWorker } from "~/lib/mail/mail.server";
 import { staffMeta } from "~/lib/site/seo";
 import type { Route } from "./+types/admin.settings.profile";
 
@@ -49,7 +48,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       return refuse(result.outcome.kind === "invalid" ? "Passordet stemmer ikke." : error, status);
     }
     case "sent":
-      kickMailWorker();
       return {
         intent: "email",
         result: submission.reply({ resetForm: true }),

@@ -12,7 +12,6 @@ import {
   reinviteStaff,
   unlockStaff,
 } from "~/lib/auth/staff-accounts.server";
-import { kickMailWorker } from "~/lib/mail/mail.server";
 import { type Database, getDb } from "~/lib/platform/db.server";
 import { osloDateTime } from "~/lib/platform/dates";
 import { staffMeta } from "~/lib/site/seo";
@@ -85,7 +84,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (Object.hasOwn(REFUSED, result.kind)) {
     return data<StaffFormResult>({ intent, result: submission.reply(), error: REFUSED[result.kind] }, 409);
   }
-  if (intent === "reinvite") kickMailWorker();
   // Post/redirect/get: reloading the page does not ask to do it again.
   return redirect(`/admin/staff/${params.id}?done=${intent}`, 303);
 }

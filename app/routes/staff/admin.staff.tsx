@@ -5,7 +5,6 @@ import { InviteForm, type StaffFormResult } from "~/components/staff/staff-forms
 import { inviteSchema, parseStaffPage, STAFF_STATE_LABELS } from "~/lib/auth/account-forms";
 import { staffSession } from "~/lib/auth/guard.server";
 import { inviteStaff, listStaff } from "~/lib/auth/staff-accounts.server";
-import { kickMailWorker } from "~/lib/mail/mail.server";
 import { getDb } from "~/lib/platform/db.server";
 import { osloDateTime } from "~/lib/platform/dates";
 import { staffMeta } from "~/lib/site/seo";
@@ -48,7 +47,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       409,
     );
   }
-  kickMailWorker();
   const message =
     result.kind === "reinvited"
       ? `${email} var allerede invitert: en ny lenke er sendt, og den gamle virker ikke lenger.`
