@@ -30,6 +30,7 @@ import {
 import {
   clientAddress,
   emailPreviewHeaders,
+  publicMediaHeaders,
   rejectControlCharacters,
   sameOriginWrites,
   securityHeaders,
@@ -87,6 +88,7 @@ export function createApp(options: { mode: "development" | "production"; clientD
 
   app.use(cspNonceOverride());
   app.use(emailPreviewHeaders());
+  app.use(publicMediaHeaders());
   app.use(
     securityHeaders({
       dev,

@@ -64,6 +64,33 @@ export function emailPreviewHeaders(): MiddlewareHandler {
   };
 }
 
+/**
+ * Public media: staff uploads (/uploads/…: post and newsletter images, showcase uploads),
+ * the showcase's posters and videos (/media/…, public/media), and the images at the root
+ * of public/ (favicon, icons, logos, the default share image og-image.png).
+ */
+const PUBLIC_MEDIA_PATH = /^\/(?:uploads|media)\/|^\/[^/]+\.(?:png|jpe?g|webp|avif|gif|svg|ico)$/;
+const MEDIA_TYPE = /^(?:image|video)\//;
+
+/**
+ * Public media may be embedded anywhere: a newsletter's image in a web mail client or in
+ * the admin's sandboxed preview frame (an opaque origin), a post's Open Graph image in a
+ * chat app's preview, a poster on another site. `Cross-Origin-Resource-Policy: same-origin`
+ * made the browser refuse them (ERR_BLOCKED_BY_RESPONSE.NotSameOrigin), so they answer
+ * `cross-origin`; pages, the API, scripts and styles, staff pages and error answers keep
+ * the site's `same-origin`. Only an image or video answer counts, so a 404 page at a media
+ * address stays same-origin. docs/decisions/041-public-media-cross-origin.md.
+ * Registered before securityHeaders, so it runs after it on the way out.
+ */
+export function publicMediaHeaders(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (!PUBLIC_MEDIA_PATH.test(c.req.path)) return;
+    if (!MEDIA_TYPE.test(c.res.headers.get("content-type") ?? "")) return;
+    c.res.headers.set("Cross-Origin-Resource-Policy", "cross-origin");
+  };
+}
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import * as fixtures from "../fixtures/images";
 import { call, type CallOptions, type Reply, productionServerForThisFile } from "./helpers";
 import { tokenize } from "./markup";
 import { PASSWORD, signedInStaff } from "./staff-fixtures";
@@ -6,14 +7,17 @@ import { PASSWORD, signedInStaff } from "./staff-fixtures";
 // Issue 12, a class that held: security headers, by the rules of the Mozilla HTTP
 // Observatory (its A+ tests), on every kind of response the site gives: pages, staff
 // pages, redirects, errors, JSON, feeds, static files. The server runs as it does behind
-// a TLS proxy (SITE_URL https://…), so HSTS and Secure cookies apply.
+// a TLS proxy (SITE_URL https://…), so HSTS and Secure cookies apply. Public media
+// (uploads, showcase posters and videos, share images, icons) may be embedded by other
+// sites and mail clients (Cross-Origin-Resource-Policy: cross-origin, decision 041);
+// everything else stays same-origin.
 
 const SITE = "https://www.fjordform.test";
 const server = productionServerForThisFile({ SITE_URL: SITE });
 const SIX_MONTHS = 15_768_000;
 const SAFE_REFERRER_POLICIES = ["no-referrer", "same-origin", "strict-origin", "strict-origin-when-cross-origin"];
 const cookies: string[] = [];
-const state = { session: "" };
+const state = { session: "", upload: "" };
 
 beforeAll(async () => {
   await signedInStaff(await server.db(), "kari@fjordform.test");
@@ -24,13 +28,21 @@ beforeAll(async () => {
   expect(signIn.status).toBe(200);
   cookies.push(...signIn.headers.getSetCookie());
   state.session = cookies[0]!.split(";")[0]!;
+  const form = new FormData();
+  form.append("image", new Blob([new Uint8Array(await fixtures.png())], { type: "image/png" }), "diagram.png");
+  const upload = await call(server.url, "/api/upload-image", { origin: SITE, cookie: state.session, body: form });
+  expect(upload.status).toBe(201);
+  state.upload = (JSON.parse(upload.body) as { data: { url: string } }).data.url;
 });
 
-/** Every kind of answer: [what, request]. */
-function responses(): [string, string, CallOptions][] {
+type Corp = "same-origin" | "cross-origin";
+
+/** Every kind of answer: [what, request, its Cross-Origin-Resource-Policy when not same-origin]. */
+function responses(): [string, string, CallOptions, Corp?][] {
   const staff = { cookie: state.session };
   return [
     ["home page", "/", {}],
+    ["home page again (from the page cache)", "/", {}],
     ["content page", "/about", {}],
     ["page with a form (framework JavaScript)", "/contact", {}],
     ["blog", "/blog", {}],
@@ -48,7 +60,21 @@ function responses(): [string, string, CallOptions][] {
     ["staff JSON API, signed out (401)", "/api/blog-edit?id=x", {}],
     ["validation error (400 JSON)", "/api/contact", { origin: SITE, json: { type: "newsletter", email: "nope" } }],
     ["cross-origin write (403)", "/api/contact", { origin: "https://evil.example", json: {} }],
-    ["static file", "/favicon.ico", {}],
+    ["static file", "/site.webmanifest", {}],
+    ["favicon", "/favicon.ico", {}, "cross-origin"],
+    ["share image", "/og-image.png", {}, "cross-origin"],
+    ["showcase poster", "/media/video/showcase-app.jpg", {}, "cross-origin"],
+    ["showcase video", "/media/video/hero.mp4", {}, "cross-origin"],
+    ["upload", state.upload, {}, "cross-origin"],
+    ["upload, a byte range (206)", state.upload, { headers: { range: "bytes=0-9" } }, "cross-origin"],
+    [
+      "upload, revalidated (304)",
+      state.upload,
+      { headers: { "if-modified-since": new Date().toUTCString() } },
+      "cross-origin",
+    ],
+    ["no such upload (404 page)", "/uploads/00000000-0000-4000-8000-000000000000-1.png", {}],
+    ["staff newsletter page, signed out (redirect)", "/admin/newsletter", {}],
   ];
 }
 
@@ -61,7 +87,7 @@ const directives = (csp: string) =>
       .map(([name, ...values]) => [name!.toLowerCase(), values]),
   );
 
-function checkCommonHeaders(what: string, reply: Reply) {
+function checkCommonHeaders(what: string, reply: Reply, corp: Corp) {
   const h = (name: string) => reply.headers.get(name);
   const hsts = /max-age=(\d+)/.exec(h("strict-transport-security") ?? "");
   expect([what, "HSTS of six months or more", Number(hsts?.[1] ?? 0) >= SIX_MONTHS]).toEqual([
@@ -73,14 +99,30 @@ function checkCommonHeaders(what: string, reply: Reply) {
   expect([what, SAFE_REFERRER_POLICIES.includes(h("referrer-policy") ?? "")]).toEqual([what, true]);
   expect([what, h("x-frame-options")]).toEqual([what, "DENY"]);
   expect([what, h("access-control-allow-origin")]).toEqual([what, null]);
-  expect([what, h("cross-origin-resource-policy")]).toEqual([what, "same-origin"]);
+  expect([what, h("cross-origin-resource-policy")]).toEqual([what, corp]);
   expect([what, h("x-powered-by")]).toEqual([what, null]);
   expect([what, reply.headers.getSetCookie()]).toEqual([what, []]);
 }
 
 describe("by the HTTP Observatory's rules", () => {
-  it("every kind of response: HSTS, nosniff, a safe Referrer-Policy, no framing, no CORS, no stray cookies", async () => {
-    for (const [what, path, options] of responses()) checkCommonHeaders(what, await call(server.url, path, options));
+  it("every kind of response: HSTS, nosniff, a safe Referrer-Policy, no framing, no CORS, no stray cookies; CORP cross-origin only for public media", async () => {
+    for (const [what, path, options, corp = "same-origin"] of responses()) {
+      checkCommonHeaders(what, await call(server.url, path, options), corp);
+    }
+  });
+
+  it("public media keep their own Content-Type beside nosniff", async () => {
+    const types: [string, string][] = [
+      ["/favicon.ico", "image/x-icon"],
+      ["/og-image.png", "image/png"],
+      ["/media/video/showcase-app.jpg", "image/jpeg"],
+      ["/media/video/hero.mp4", "video/mp4"],
+      [state.upload, "image/png"],
+    ];
+    for (const [path, type] of types) {
+      const reply = await call(server.url, path);
+      expect([path, reply.status, reply.headers.get("content-type")]).toEqual([path, 200, type]);
+    }
   });
 
   it("every HTML page: a CSP header without unsafe-inline or unsafe-eval for scripts, no plugins, no framing, base-uri and form-action locked", async () => {
