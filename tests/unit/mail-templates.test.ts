@@ -93,18 +93,37 @@ describe("e-mail templates", () => {
     expect(hostile.subject).toBe(`New enquiry: ${HOSTILE}`);
   });
 
-  it("contact receipt: what we promise, a link to our work, nothing the visitor typed", async () => {
-    const mail = await contactReceiptEmail({ siteUrl: SITE });
+  it("contact receipt: what we promise, the copy of the message, a link to our work", async () => {
+    const mail = await contactReceiptEmail({
+      company: "Acme AS",
+      email: "kari@acme.no",
+      project: "A booking app\nfor 3 clinics",
+      siteUrl: SITE,
+    });
     savePreview("contact-receipt", mail);
     expectWellFormed(mail);
     expect(mail.subject).toBe("We got your message – Fjord & Form");
     expect(mail.text).toContain(
       "Thank you for reaching out to Fjord & Form. We have your message and will get back to you within one working day.",
     );
+    expect(mail.text).toContain(
+      "Your message\n\nCompany: Acme AS\n\nE-mail: kari@acme.no\n\nProject:\n\nA booking app\nfor 3 clinics",
+    );
     expect(mail.text).toContain("If you did not send this, you can ignore this e-mail; we will not contact you again.");
     expect(mail.text).toContain(`See our work while you wait ${SITE}/work`);
     expect(mail.text).toContain("— Fjord & Form\nhello@fjordform.no");
     expect(mail.html).toContain(`href="${SITE}/work"`);
+
+    // Markup arrives as text, and nothing typed reaches the subject, where it would read as ours.
+    const hostile = await contactReceiptEmail({
+      company: HOSTILE,
+      email: "kari@acme.no",
+      project: HOSTILE,
+      siteUrl: SITE,
+    });
+    expect(hostile.subject).toBe("We got your message – Fjord & Form");
+    expect(hostile.html).not.toMatch(/<(script|img)\b/);
+    expect(hostile.text).toContain(`Company: ${HOSTILE}`);
   });
 
   it("newsletter confirmation: the confirm and unsubscribe links survive intact in both parts", async () => {

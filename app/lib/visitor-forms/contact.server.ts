@@ -52,10 +52,12 @@ async function studioNotification(input: ContactInput, siteUrl: string) {
 }
 
 /**
- * The receipt repeats nothing the visitor typed: anyone can enter any address, so a
- * receipt that echoed their text would let strangers send spam from our domain. Its
- * template takes only the site address.
+ * The copy of the message the thank-you page promises, to the address typed and no
+ * other. Anyone can type anyone's address, so this is a way to put chosen text into a
+ * stranger's inbox from our domain; it is kept small by the contact rate limit per IP
+ * (api.contact.ts), the honeypot, and the receipt's cooldown per address in
+ * submitContact (one an hour, whatever the case or +tag).
  */
-async function senderReceipt({ email }: ContactInput, siteUrl: string) {
-  return { kind: "contact-receipt", to: email, ...(await contactReceiptEmail({ siteUrl })) };
+async function senderReceipt(input: ContactInput, siteUrl: string) {
+  return { kind: "contact-receipt", to: input.email, ...(await contactReceiptEmail({ ...input, siteUrl })) };
 }
