@@ -2,11 +2,12 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "~/lib/platform/db.server";
 import { submitContact } from "~/lib/visitor-forms/contact.server";
+import { listLeads, openLead } from "~/lib/visitor-forms/leads.server";
 import { engineName, setUpTestDatabase } from "../support/test-database";
 
 // What the two e-mails of a contact request promise, read back from the outbox rows
 // submitContact writes: the receipt is the copy of the message the thank-you page
-// announces.
+// announces, and the studio's notification leads straight to the lead in the inbox.
 const SITE = "https://www.fjordform.test";
 const handle = setUpTestDatabase();
 
@@ -42,5 +43,19 @@ describe(`the e-mails of a contact request (${engineName()})`, () => {
     expect(html).not.toContain("<script");
     // Nothing the visitor typed in the subject, where it would read as our words.
     expect(receipt.subject).toBe("We got your message – Fjord & Form");
+  });
+
+  it("the studio's notification links to the lead's page in the inbox, and that page is this lead", async () => {
+    await submitContact(handle.db, sent, SITE);
+    const [lead] = (await listLeads(handle.db, { page: 1 })).rows;
+    const url = `${SITE}/admin/inbox/${lead!.id}`;
+    const notification = await outbox("contact-notification");
+    expect(notification.leadId).toBe(lead!.id);
+    expect(notification.textBody).toContain(`Åpne henvendelsen i innboksen ${url}`);
+    expect(markup(notification.htmlBody)).toContain(`href="${url}"`);
+    expect(markup(notification.htmlBody)).toContain("Åpne henvendelsen i innboksen");
+    // The id in the link is the one the inbox page (/admin/inbox/:id) opens.
+    const id = /\/admin\/inbox\/([0-9a-f-]{36})\b/.exec(notification.textBody)?.[1];
+    expect((await openLead(handle.db, id!))?.contact).toEqual(sent);
   });
 });

@@ -18,6 +18,7 @@ import { newsletterWelcomeEmail } from "~/lib/mail/templates/newsletter-welcome.
 const SITE = "https://www.fjordform.test";
 const CONFIRM_URL = `${SITE}/newsletter/confirm?token=Abc_123-xyz`;
 const UNSUBSCRIBE_URL = `${SITE}/newsletter/unsubscribe?token=Unsub_456-uvw`;
+const INBOX_URL = `${SITE}/admin/inbox/3f0c2a8e-5b1d-4c7a-9e2f-6d8b1a4c0e91`;
 const HOSTILE = `<script>alert("x")</script><img src=x onerror=alert(1)>`;
 
 type Rendered = { subject: string; html: string; text: string };
@@ -64,6 +65,7 @@ describe("e-mail templates", () => {
       company: "Acme AS",
       email: "kari@acme.no",
       project: "A booking app\nfor 3 clinics\n\n  - with  two   spaces",
+      inboxUrl: INBOX_URL,
       siteUrl: SITE,
     });
     savePreview("contact-notification", mail);
@@ -76,11 +78,14 @@ describe("e-mail templates", () => {
     expect(mail.text).toContain("A booking app\nfor 3 clinics\n\n  - with  two   spaces");
     expect(markup(mail)).toContain("New enquiry from Acme AS");
     expect(mail.html).toContain(`href="mailto:kari@acme.no"`);
+    expect(mail.text).toContain(`Åpne henvendelsen i innboksen ${INBOX_URL}`);
+    expect(mail.html).toContain(`href="${INBOX_URL}"`);
 
     const hostile = await contactNotificationEmail({
       company: HOSTILE,
       email: "kari@acme.no",
       project: `Hi ${HOSTILE} & "quotes"`,
+      inboxUrl: INBOX_URL,
       siteUrl: SITE,
     });
     expect(hostile.html).not.toContain("<script");

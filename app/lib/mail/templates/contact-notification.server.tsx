@@ -1,11 +1,18 @@
 import { renderEmail } from "../render.server";
 import { ContactMessage, type ContactMessageProps } from "./contact-message.server";
-import { EmailLayout, Paragraph, TextLink, Title } from "./layout.server";
+import { CallToAction, EmailLayout, Paragraph, TextLink, Title } from "./layout.server";
 
-export type ContactNotificationProps = ContactMessageProps & { siteUrl: string };
+export type ContactNotificationProps = ContactMessageProps & {
+  /** The lead's page in the staff inbox, absolute (leadInboxUrl). */
+  inboxUrl: string;
+  siteUrl: string;
+};
 
-/** To the studio: a new enquiry from the contact form, with everything the visitor typed. */
-export function ContactNotificationEmail({ siteUrl, ...message }: ContactNotificationProps) {
+/**
+ * To the studio: a new enquiry from the contact form, with everything the visitor typed
+ * and a link straight to the lead in the inbox (the label in bokmål, as the back office).
+ */
+export function ContactNotificationEmail({ inboxUrl, siteUrl, ...message }: ContactNotificationProps) {
   return (
     <EmailLayout
       title="New contact request"
@@ -19,6 +26,7 @@ export function ContactNotificationEmail({ siteUrl, ...message }: ContactNotific
         ).
       </Paragraph>
       <ContactMessage {...message} />
+      <CallToAction href={inboxUrl}>Åpne henvendelsen i innboksen</CallToAction>
     </EmailLayout>
   );
 }
