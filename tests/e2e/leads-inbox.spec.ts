@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { gdprCategories } from "../../app/content/gdpr";
 import { expect, test } from "./support/fixtures";
-import { uniqueAddress, waitForMail } from "./support/mailbox";
+import { linkIn, uniqueAddress, waitForMail } from "./support/mailbox";
 import { waitForHydration } from "./support/sign-in";
 
 // The leads inbox with real data sent through the public form endpoints, as a visitor's
@@ -112,6 +112,23 @@ test("a contact request: unread in the list, read once opened, through the pipel
   await expect(notes.getByLabel("Nytt notat (bare for staben)")).toHaveValue("");
   await page.reload();
   await expect(notes.locator(".lead-message")).toHaveText("Ringte daglig leder – ønsker tilbud på æøå-støtte.");
+});
+
+test("the studio's e-mail about a contact request links to it: the link opens the lead", async ({
+  signedIn: page,
+  request,
+}) => {
+  const m = marker();
+  const email = uniqueAddress("lead-link");
+  const company = `Lenkegården ${m}`;
+  await sendContact(request, { company, project: "Fra e-posten rett til innboksen.", email });
+  const notification = await waitForMail({ kind: "contact-notification", to: "hello@fjordform.no", text: email });
+  const link = linkIn(notification, "/admin/inbox/");
+  expect(notification.text).toContain(`Åpne henvendelsen i innboksen ${link}`);
+  expect(notification.html).toContain(`href="${link}"`);
+  await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(company);
+  await expect(page.getByRole("region", { name: "Det avsenderen sendte" })).toContainText(email);
 });
 
 test("a GDPR submission shows its score per area and every answer", async ({ signedIn: page, request }) => {

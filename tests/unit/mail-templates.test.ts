@@ -18,6 +18,7 @@ import { newsletterWelcomeEmail } from "~/lib/mail/templates/newsletter-welcome.
 const SITE = "https://www.fjordform.test";
 const CONFIRM_URL = `${SITE}/newsletter/confirm?token=Abc_123-xyz`;
 const UNSUBSCRIBE_URL = `${SITE}/newsletter/unsubscribe?token=Unsub_456-uvw`;
+const INBOX_URL = `${SITE}/admin/inbox/3f0c2a8e-5b1d-4c7a-9e2f-6d8b1a4c0e91`;
 const HOSTILE = `<script>alert("x")</script><img src=x onerror=alert(1)>`;
 
 type Rendered = { subject: string; html: string; text: string };
@@ -64,6 +65,7 @@ describe("e-mail templates", () => {
       company: "Acme AS",
       email: "kari@acme.no",
       project: "A booking app\nfor 3 clinics\n\n  - with  two   spaces",
+      inboxUrl: INBOX_URL,
       siteUrl: SITE,
     });
     savePreview("contact-notification", mail);
@@ -76,11 +78,14 @@ describe("e-mail templates", () => {
     expect(mail.text).toContain("A booking app\nfor 3 clinics\n\n  - with  two   spaces");
     expect(markup(mail)).toContain("New enquiry from Acme AS");
     expect(mail.html).toContain(`href="mailto:kari@acme.no"`);
+    expect(mail.text).toContain(`Åpne henvendelsen i innboksen ${INBOX_URL}`);
+    expect(mail.html).toContain(`href="${INBOX_URL}"`);
 
     const hostile = await contactNotificationEmail({
       company: HOSTILE,
       email: "kari@acme.no",
       project: `Hi ${HOSTILE} & "quotes"`,
+      inboxUrl: INBOX_URL,
       siteUrl: SITE,
     });
     expect(hostile.html).not.toContain("<script");
@@ -93,18 +98,37 @@ describe("e-mail templates", () => {
     expect(hostile.subject).toBe(`New enquiry: ${HOSTILE}`);
   });
 
-  it("contact receipt: what we promise, a link to our work, nothing the visitor typed", async () => {
-    const mail = await contactReceiptEmail({ siteUrl: SITE });
+  it("contact receipt: what we promise, the copy of the message, a link to our work", async () => {
+    const mail = await contactReceiptEmail({
+      company: "Acme AS",
+      email: "kari@acme.no",
+      project: "A booking app\nfor 3 clinics",
+      siteUrl: SITE,
+    });
     savePreview("contact-receipt", mail);
     expectWellFormed(mail);
     expect(mail.subject).toBe("We got your message – Fjord & Form");
     expect(mail.text).toContain(
       "Thank you for reaching out to Fjord & Form. We have your message and will get back to you within one working day.",
     );
+    expect(mail.text).toContain(
+      "Your message\n\nCompany: Acme AS\n\nE-mail: kari@acme.no\n\nProject:\n\nA booking app\nfor 3 clinics",
+    );
     expect(mail.text).toContain("If you did not send this, you can ignore this e-mail; we will not contact you again.");
     expect(mail.text).toContain(`See our work while you wait ${SITE}/work`);
     expect(mail.text).toContain("— Fjord & Form\nhello@fjordform.no");
     expect(mail.html).toContain(`href="${SITE}/work"`);
+
+    // Markup arrives as text, and nothing typed reaches the subject, where it would read as ours.
+    const hostile = await contactReceiptEmail({
+      company: HOSTILE,
+      email: "kari@acme.no",
+      project: HOSTILE,
+      siteUrl: SITE,
+    });
+    expect(hostile.subject).toBe("We got your message – Fjord & Form");
+    expect(hostile.html).not.toMatch(/<(script|img)\b/);
+    expect(hostile.text).toContain(`Company: ${HOSTILE}`);
   });
 
   it("newsletter confirmation: the confirm and unsubscribe links survive intact in both parts", async () => {

@@ -8,7 +8,7 @@ import { contactNotificationEmail } from "../mail/templates/contact-notification
 import { contactReceiptEmail } from "../mail/templates/contact-receipt.server";
 import { requiredText, visitorFieldMessages } from "../platform/text-fields";
 import { CONTACT_LIMITS } from "../platform/validation";
-import { createLead } from "./leads.server";
+import { createLead, leadInboxUrl, newLeadId } from "./leads.server";
 
 export const CONTACT_SUCCESS = "Thank you for reaching out! We are contacting you shortly.";
 
@@ -29,13 +29,15 @@ export type ContactInput = z.output<typeof contactSchema>;
  * goes at most once an hour to one address (mail-cooldown.server.ts).
  */
 export async function submitContact(db: Database, input: ContactInput, siteUrl: string) {
-  // Rendered before the transaction, which then holds its connection only for the writes.
-  const notification = await studioNotification(input, siteUrl);
+  // Rendered before the transaction, which then holds its connection only for the writes;
+  // the lead's id is chosen now, so the studio's notification can link to it.
+  const leadId = newLeadId();
+  const notification = await studioNotification(input, leadInboxUrl(siteUrl, leadId), siteUrl);
   const receipt = await senderReceipt(input, siteUrl);
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const [request] = await tx.insert(schema.contactRequests).values(input).returning({ id: schema.contactRequests.id });
-    const leadId = await createLead(tx, { kind: "contact", contactRequestId: request!.id });
+    await createLead(tx, { id: leadId, kind: "contact", contactRequestId: request!.id });
     await enqueueMail(tx, { ...notification, leadId });
     if (!(await mailedRecently(tx, receipt.kind, receipt.to, RECEIPT_COOLDOWN_SECONDS))) {
       await enqueueMail(tx, { ...receipt, leadId });
@@ -43,19 +45,21 @@ export async function submitContact(db: Database, input: ContactInput, siteUrl: 
   });
 }
 
-async function studioNotification(input: ContactInput, siteUrl: string) {
+async function studioNotification(input: ContactInput, inboxUrl: string, siteUrl: string) {
   return {
     kind: "contact-notification",
     to: siteConfig.email,
-    ...(await contactNotificationEmail({ ...input, siteUrl })),
+    ...(await contactNotificationEmail({ ...input, inboxUrl, siteUrl })),
   };
 }
 
 /**
- * The receipt repeats nothing the visitor typed: anyone can enter any address, so a
- * receipt that echoed their text would let strangers send spam from our domain. Its
- * template takes only the site address.
+ * The copy of the message the thank-you page promises, to the address typed and no
+ * other. Anyone can type anyone's address, so this is a way to put chosen text into a
+ * stranger's inbox from our domain; it is kept small by the contact rate limit per IP
+ * (api.contact.ts), the honeypot, and the receipt's cooldown per address in
+ * submitContact (one an hour, whatever the case or +tag).
  */
-async function senderReceipt({ email }: ContactInput, siteUrl: string) {
-  return { kind: "contact-receipt", to: email, ...(await contactReceiptEmail({ siteUrl })) };
+async function senderReceipt(input: ContactInput, siteUrl: string) {
+  return { kind: "contact-receipt", to: input.email, ...(await contactReceiptEmail({ ...input, siteUrl })) };
 }

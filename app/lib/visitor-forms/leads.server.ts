@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
 import { analyseGdprAnswers, gdprCategories } from "~/content/gdpr";
 import { actorEvent, logSecurityEvent, type StaffActor } from "../auth/security-events.server";
@@ -23,14 +24,22 @@ const { leads: l, contactRequests: c, gdprSubmissions: g, leadNotes: n, mailOutb
 
 /** Who did it, for notes and security events. */
 
-/** Called in the submission's own transaction, so a stored request always has its lead. */
-export async function createLead(
-  tx: Database,
-  source: { kind: "contact"; contactRequestId: string } | { kind: "gdpr"; gdprSubmissionId: string },
-) {
+type LeadSource = { kind: "contact"; contactRequestId: string } | { kind: "gdpr"; gdprSubmissionId: string };
+
+/**
+ * Called in the submission's own transaction, so a stored request always has its lead.
+ * A caller may choose the id beforehand (newLeadId), to render e-mails that link to the
+ * lead before the transaction opens.
+ */
+export async function createLead(tx: Database, source: LeadSource & { id?: string }) {
   const [row] = await tx.insert(l).values(source).returning({ id: l.id });
   return row!.id;
 }
+
+export const newLeadId = () => randomUUID();
+
+/** The lead's page in the staff inbox (/admin/inbox/:id in routes.ts), absolute, for e-mails. */
+export const leadInboxUrl = (siteUrl: string, id: string) => `${siteUrl}/admin/inbox/${id}`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

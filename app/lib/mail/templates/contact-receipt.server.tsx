@@ -1,16 +1,19 @@
 import { siteConfig } from "~/content/site";
 import { renderEmail } from "../render.server";
-import { CallToAction, EmailLayout, Paragraph, SmallPrint, Title } from "./layout.server";
+import { ContactMessage, type ContactMessageProps } from "./contact-message.server";
+import { CallToAction, EmailLayout, Paragraph, SmallPrint, Subtitle, Title } from "./layout.server";
+
+export type ContactReceiptProps = ContactMessageProps & { siteUrl: string };
 
 /**
- * Only the site address, on purpose: the receipt repeats nothing the visitor typed.
- * Anyone can enter any address, so a receipt that echoed their text would let
- * strangers send spam from our domain.
+ * To the visitor: we have your message, and the copy of it the thank-you page promises.
+ * Anyone can type any address, so what they typed is kept where it cannot pass for our
+ * words: never in the subject or the preview line, and only after our own text, under
+ * its own heading, escaped. What keeps the copy from being a way to mail strangers is
+ * in the sending (contact.server.ts): only to the address typed, at most once an hour
+ * per address, five requests per IP in ten minutes.
  */
-export type ContactReceiptProps = { siteUrl: string };
-
-/** To the visitor: we have your message. */
-export function ContactReceiptEmail({ siteUrl }: ContactReceiptProps) {
+export function ContactReceiptEmail({ siteUrl, ...message }: ContactReceiptProps) {
   return (
     <EmailLayout
       title="We got your message"
@@ -23,15 +26,17 @@ export function ContactReceiptEmail({ siteUrl }: ContactReceiptProps) {
         {`Thank you for reaching out to ${siteConfig.name}. ` +
           "We have your message and will get back to you within one working day."}
       </Paragraph>
+      <Subtitle>Your message</Subtitle>
+      <ContactMessage {...message} />
       <CallToAction href={`${siteUrl}/work`}>See our work while you wait</CallToAction>
       <SmallPrint>If you did not send this, you can ignore this e-mail; we will not contact you again.</SmallPrint>
     </EmailLayout>
   );
 }
 
-export async function contactReceiptEmail({ siteUrl }: ContactReceiptProps) {
+export async function contactReceiptEmail(props: ContactReceiptProps) {
   return {
     subject: `We got your message – ${siteConfig.name}`,
-    ...(await renderEmail(<ContactReceiptEmail siteUrl={siteUrl} />)),
+    ...(await renderEmail(<ContactReceiptEmail {...props} />)),
   };
 }
