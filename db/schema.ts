@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { LeadStatus } from "../app/lib/visitor-forms/lead-forms";
+import type { LeadStatus } from "./lead-statuses";
 
 /**
  * One schema, for the embedded PostgreSQL and any PostgreSQL server. All timestamps are

@@ -12,7 +12,7 @@ import { getPageViewBuffer, isCountablePageView } from "~/lib/site/analytics.ser
 import { getDatabaseHandle, pingDatabase } from "~/lib/platform/db.server";
 import { type CachedPage, getPageCache } from "~/lib/platform/page-cache.server";
 import { log, withRequestId } from "~/lib/platform/log.server";
-import { startApp } from "~/lib/platform/startup.server";
+import { startApp } from "./startup";
 import { type RequestInfo, requestInfoContext } from "~/lib/platform/request-context";
 import { requestFaults } from "~/lib/platform/test-faults.server";
 import { requestBodyLimits } from "./body-limit";

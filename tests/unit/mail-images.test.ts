@@ -44,8 +44,14 @@ describe("images in e-mails", () => {
 
   it("no other template carries an image (nothing relative, no tracking pixel)", async () => {
     const mails = [
-      await contactNotificationEmail({ company: "Acme", email: "kari@example.com", project: "A shop", siteUrl: SITE }),
-      await contactReceiptEmail({ siteUrl: SITE }),
+      await contactNotificationEmail({
+        company: "Acme",
+        email: "kari@example.com",
+        project: "A shop",
+        siteUrl: SITE,
+        inboxUrl: `${SITE}/admin/inbox/1`,
+      }),
+      await contactReceiptEmail({ company: "Acme", email: "kari@example.com", project: "A shop", siteUrl: SITE }),
       await newsletterConfirmationEmail({
         siteUrl: SITE,
         confirmUrl: `${SITE}/c`,

@@ -38,7 +38,6 @@ export type PortfolioFormValues = {
   published: boolean;
 };
 
-export type PortfolioFormResult = { result: SubmissionResult<string[]> };
 
 type Props = {
   defaults?: PortfolioFormValues;

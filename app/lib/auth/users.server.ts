@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { z } from "zod";
 import { siteConfig } from "~/content/site";
 import { type Database, schema } from "../platform/db.server";
-import { emailAddressSchema } from "../visitor-forms/email-address.server";
+import { emailAddressSchema } from "../platform/email-address.server";
 import { generatePassword, hashPassword, passwordSchema } from "./password.server";
 
 /** Staff addresses: the shared plain-address rule, lower-cased whole (they are compared that way). */

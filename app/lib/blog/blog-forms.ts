@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { norwegianFieldMessages, requiredText } from "../platform/text-fields";
-import { confirmSchema } from "../staff/confirm-forms";
+import { confirmSchema } from "../platform/confirm-forms";
 
 /**
  * The blog's staff forms, shared by the browser (Conform), the editor's and the post

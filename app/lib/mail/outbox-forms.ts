@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pageParam, queryString } from "../platform/list-query";
-import { confirmSchema } from "../staff/confirm-forms";
+import { confirmSchema } from "../platform/confirm-forms";
 
 /**
  * The staff mail page's tabs, labels and forms, shared by the browser and the server.

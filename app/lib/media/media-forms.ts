@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { confirmSchema } from "../staff/confirm-forms";
+import { confirmSchema } from "../platform/confirm-forms";
 
 /**
  * The media library's forms (/admin/media/:id), shared by the browser (Conform) and the

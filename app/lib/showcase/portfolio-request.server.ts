@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
-import type { PortfolioFormResult } from "~/components/staff/portfolio-form";
+import type { PortfolioFormResult } from "./showcase-forms";
 import { getMediaStore } from "../media/storage/media-store.server";
 import { discardRestOfBody } from "../media/uploads.server";
 import { getConfig } from "../platform/config.server";

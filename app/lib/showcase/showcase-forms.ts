@@ -1,5 +1,6 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
-import { confirmSchema } from "~/lib/staff/confirm-forms";
+import { confirmSchema } from "~/lib/platform/confirm-forms";
 import { services } from "~/content/services";
 import { isSlug } from "../platform/slug";
 
@@ -22,7 +23,11 @@ export const ITEMS_PER_PAGE = 25;
 
 // Conform's parser turns an empty field into undefined before the schema sees it.
 const required = (max: number, label: string) =>
-  z.string({ error: `Skriv ${label}.` }).trim().min(1, `Skriv ${label}.`).max(max, `Høyst ${max} tegn.`);
+  z
+    .string({ error: `Skriv ${label}.` })
+    .trim()
+    .min(1, `Skriv ${label}.`)
+    .max(max, `Høyst ${max} tegn.`);
 const optional = (max: number) =>
   z
     .string()
@@ -64,10 +69,14 @@ export const FILE_MESSAGES = {
   videoRequired: "Velg en video (MP4).",
   videoNotMp4: "Videoen må være en MP4-fil.",
   webmNotWebm: "WebM-videoen må være en WebM-fil.",
-  videoTooLarge: (mb: number) => `Videoen er for stor: høyst ${mb.toLocaleString("nb-NO", { maximumFractionDigits: 2 })} MB.`,
+  videoTooLarge: (mb: number) =>
+    `Videoen er for stor: høyst ${mb.toLocaleString("nb-NO", { maximumFractionDigits: 2 })} MB.`,
   posterRequired: "Velg et plakatbilde.",
   posterNotImage: "Plakatbildet må være JPEG, PNG, WebP eller GIF.",
   posterTooLarge: "Plakatbildet er for stort: høyst 5 MB.",
 } as const;
 
 export const STATUS_LABELS = { published: "Publisert", draft: "Utkast" } as const;
+
+/** What the project form's action answers: Conform's reply, errors by field. */
+export type PortfolioFormResult = { result: SubmissionResult<string[]> };

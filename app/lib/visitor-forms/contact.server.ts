@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { siteConfig } from "~/content/site";
 import { type Database, schema } from "../platform/db.server";
-import { emailAddressSchema } from "./email-address.server";
+import { emailAddressSchema } from "../platform/email-address.server";
 import { enqueueMail } from "../mail/mail.server";
 import { mailedRecently, RECEIPT_COOLDOWN_SECONDS } from "./mail-cooldown.server";
 import { contactNotificationEmail } from "../mail/templates/contact-notification.server";

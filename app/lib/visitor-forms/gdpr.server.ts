@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { analyseGdprAnswers, type GdprAnalysis, type GdprAnswers, gdprCategories } from "~/content/gdpr";
 import { type Database, schema } from "../platform/db.server";
-import { emailAddressSchema } from "./email-address.server";
+import { emailAddressSchema } from "../platform/email-address.server";
 import { ValidationError } from "../platform/domain-errors";
 import { enqueueMail } from "../mail/mail.server";
 import { mailedRecently, RECEIPT_COOLDOWN_SECONDS } from "./mail-cooldown.server";

@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { confirmSchema } from "~/lib/staff/confirm-forms";
+import { LEAD_STATUSES, type LeadStatus } from "../../../db/lead-statuses";
+import { confirmSchema } from "~/lib/platform/confirm-forms";
 
 /**
  * The staff inbox's forms and filters, shared by the browser (Conform) and the server:
  * the allowed values, lengths and messages are stated once, here. Browser-safe: no
  * `.server` imports.
  */
-export const LEAD_STATUSES = ["new", "contacted", "offer_sent", "won", "lost"] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export { LEAD_STATUSES, type LeadStatus } from "../../../db/lead-statuses";
 
 /** The pipeline, in order: ny → kontaktet → tilbud sendt → vunnet / tapt. */
 export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pageParam, queryString, searchParam } from "../platform/list-query";
-import { confirmSchema } from "../staff/confirm-forms";
+import { confirmSchema } from "../platform/confirm-forms";
 
 /**
  * The staff subscriber list's filters and forms, shared by the browser (Conform) and the

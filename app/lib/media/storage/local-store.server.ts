@@ -4,7 +4,7 @@ import { createWriteStream } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { assertValidKey, type MediaStore, type StoredObject } from "./media-store.server";
+import { assertValidKey, type MediaStore, type StoredObject } from "./media-contract.server";
 
 /**
  * The local folder driver: one file a key under `dir` (DATA_DIR/uploads), as the site has

@@ -1,6 +1,6 @@
 import type { S3Client } from "@aws-sdk/client-s3";
 import type { S3Settings } from "../../platform/config.server";
-import { assertValidKey, IMMUTABLE, type MediaStore, type StoredObject } from "./media-store.server";
+import { assertValidKey, IMMUTABLE, type MediaStore, type StoredObject } from "./media-contract.server";
 
 /**
  * The S3-compatible driver (AWS S3, Cloudflare R2, MinIO, Backblaze B2, ...), through the

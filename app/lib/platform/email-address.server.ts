@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MESSAGES, normaliseEmail } from "../platform/validation";
+import { MESSAGES, normaliseEmail } from "./validation";
 
 /**
  * The e-mail field of every form that takes an address: a plain address by the rule

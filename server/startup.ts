@@ -1,23 +1,23 @@
 import path from "node:path";
 import { siteConfig } from "~/content/site";
-import { getConfig } from "./config.server";
-import { createPageViewBuffer, getPageViewBuffer, setPageViewBuffer } from "../site/analytics.server";
-import { listenForNotifications } from "./notifications.server";
-import { type Database, getDatabaseHandle, getDb, openDatabase, setDatabase } from "./db.server";
-import type { EmbeddedCluster } from "./embedded-postgres.server";
-import { log } from "./log.server";
-import { getPageCache } from "./page-cache.server";
-import { createMailWorker, fileTransport, getMailWorker, setMailWorker, smtpTransport } from "../mail/mail.server";
-import { runRetentionRound } from "./retention.server";
-import { runSeeds } from "./seed.server";
-import { installSecretsKey } from "./secrets.server";
-import { checkKeyAgainstDatabase, resolveSecretsKey } from "./secrets-key.server";
-import { ensureFirstUser } from "../auth/users.server";
-import { protectStoredFactors } from "../auth/mfa.server";
-import { upgradeUnsubscribeTokens } from "../visitor-forms/newsletter.server";
-import { getMediaStore } from "../media/storage/media-store.server";
-import { createNewsletterReleaser } from "../newsletter/releaser.server";
-import { sweepUploadSpool, uploadSpoolDir } from "../showcase/showcase-upload.server";
+import { getConfig } from "~/lib/platform/config.server";
+import { createPageViewBuffer, getPageViewBuffer, setPageViewBuffer } from "~/lib/site/analytics.server";
+import { listenForNotifications } from "~/lib/platform/notifications.server";
+import { type Database, getDatabaseHandle, getDb, openDatabase, setDatabase } from "~/lib/platform/db.server";
+import type { EmbeddedCluster } from "~/lib/platform/embedded-postgres.server";
+import { log } from "~/lib/platform/log.server";
+import { getPageCache } from "~/lib/platform/page-cache.server";
+import { createMailWorker, fileTransport, getMailWorker, setMailWorker, smtpTransport } from "~/lib/mail/mail.server";
+import { runRetentionRound } from "~/lib/platform/retention.server";
+import { runSeeds } from "~/lib/platform/seed.server";
+import { installSecretsKey } from "~/lib/platform/secrets.server";
+import { checkKeyAgainstDatabase, resolveSecretsKey } from "~/lib/platform/secrets-key.server";
+import { ensureFirstUser } from "~/lib/auth/users.server";
+import { protectStoredFactors } from "~/lib/auth/mfa.server";
+import { upgradeUnsubscribeTokens } from "~/lib/visitor-forms/newsletter.server";
+import { getMediaStore } from "~/lib/media/storage/media-store.server";
+import { createNewsletterReleaser } from "~/lib/newsletter/releaser.server";
+import { sweepUploadSpool, uploadSpoolDir } from "~/lib/showcase/showcase-upload.server";
 
 /**
  * Everything the server does once before it accepts requests: validate settings, find
