@@ -27,6 +27,8 @@ type Props = {
     excerpt: string;
     author: string;
     featured_image: string;
+    /** The image's alt text (the media library's). */
+    image_alt: string;
     featured: boolean;
     content: string;
     slug: string;
@@ -58,6 +60,7 @@ export function BlogEditorForm({ mode, defaults, createdAtText, media, actionDat
     onValidate: ({ formData }) => parseWithZod(formData, { schema: postFormSchema }),
   });
   const image = useInputControl(fields.featured_image);
+  const imageAlt = useInputControl(fields.image_alt);
   const uploader = useImageUpload({ onUploaded: image.change, onMessage: setMessage, onUnauthorized });
   // The slug follows the title until someone types in it; an untouched slug is sent empty,
   // so the server picks a free one (-2, -3…).
@@ -75,8 +78,10 @@ export function BlogEditorForm({ mode, defaults, createdAtText, media, actionDat
   }, [saved, navigate]);
   // Field by field: the form's own `dirty` also counts the buttons' intent, the picker's
   // radios and the order of the fields.
-  const { title, slug: slugField, excerpt, author, featured_image, featured, content, created_at } = fields;
-  const dirty = [title, slugField, excerpt, author, featured_image, featured, content, created_at].some((field) => field.dirty);
+  const { title, slug: slugField, excerpt, author, featured_image, image_alt, featured, content, created_at } = fields;
+  const dirty = [title, slugField, excerpt, author, featured_image, image_alt, featured, content, created_at].some(
+    (field) => field.dirty,
+  );
   useUnsavedChangesGuard(dirty && !saved, leaving);
 
   const submitting = navigation.state === "submitting";
@@ -138,6 +143,9 @@ export function BlogEditorForm({ mode, defaults, createdAtText, media, actionDat
           field={fields.featured_image}
           value={image.value ?? ""}
           onChange={image.change}
+          altField={fields.image_alt}
+          alt={imageAlt.value ?? ""}
+          onAltChange={imageAlt.change}
           media={media}
           disabled={busy}
           uploader={uploader}

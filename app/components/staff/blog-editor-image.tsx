@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { type MediaChoice, MediaPicker } from "~/components/staff/media-picker";
-import { ALT_TEXT_MAX_LENGTH, uploadAltSchema } from "~/lib/media/media-forms";
+import { ALT_TEXT_MAX_LENGTH, ALT_TEXT_REQUIRED, storageKeyOf, uploadAltSchema } from "~/lib/media/media-forms";
 
 /** The line above the editor: an upload's outcome, or a save that failed. */
 export type EditorMessage = { kind: "error" | "success"; text: string };
@@ -24,7 +24,6 @@ type UploadEvents = {
  */
 export function useImageUpload({ onUploaded, onMessage, onUnauthorized }: UploadEvents) {
   const [uploading, setUploading] = useState(false);
-  const [uploaded, setUploaded] = useState<{ path: string; alt: string } | null>(null);
 
   async function upload(file: File, alt: string) {
     onMessage(null);
@@ -52,7 +51,6 @@ export function useImageUpload({ onUploaded, onMessage, onUnauthorized }: Upload
       }
       if (!response.ok || !body.data?.url) throw new Error(body.error || `HTTP ${response.status}`);
       onUploaded(body.data.url);
-      setUploaded({ path: body.data.url, alt });
       onMessage({ kind: "success", text: "Image uploaded successfully!" });
       return true;
     } catch (error) {
@@ -68,37 +66,55 @@ export function useImageUpload({ onUploaded, onMessage, onUnauthorized }: Upload
     }
   }
 
-  return { upload, uploading, uploaded };
+  return { upload, uploading };
 }
+
+type Field = { id: string; name: string; errorId: string; errors?: string[] };
 
 type Props = {
   /** The featured image field (Conform's): its id, name and first error. */
-  field: { id: string; name: string; errorId: string; errors?: string[] };
+  field: Field;
   value: string;
   onChange: (path: string) => void;
+  /** The image's alt text field: the upload's text in the media library (decision 030). */
+  altField: Field;
+  alt: string;
+  onAltChange: (alt: string) => void;
   media: MediaChoice[];
   disabled: boolean;
   uploader: ReturnType<typeof useImageUpload>;
 };
 
-/** The featured image: an address, an upload (with its required alt text) or the library, and a preview. */
-export function FeaturedImageFields({ field, value, onChange, media, disabled, uploader }: Props) {
-  const ids = { file: useId(), alt: useId(), altError: useId() };
-  // The alt text of the next upload (required, decision 030).
-  const [alt, setAlt] = useState("");
-  const [altError, setAltError] = useState<string | null>(null);
+/**
+ * The featured image: an address, an upload or the library, its alt text, and a preview.
+ * The alt text is the image's in the media library: the editor shows it, saves a changed
+ * one there, and asks for it before an upload and whenever the image is an upload.
+ */
+export function FeaturedImageFields(props: Props) {
+  const { field, value, onChange, altField, alt, onAltChange, media, disabled, uploader } = props;
+  const ids = { file: useId(), altHint: useId() };
+  // The upload's own check, before anything is sent (the form's errors come from Conform).
+  const [uploadError, setUploadError] = useState<string | null>(null);
   const altInput = useRef<HTMLInputElement>(null);
-  const { uploaded } = uploader;
+  const altError = uploadError ?? altField.errors?.[0];
+  const isUpload = storageKeyOf(value) !== null;
 
   async function upload(file: File) {
     const checked = uploadAltSchema.safeParse(alt);
     if (!checked.success) {
-      setAltError(checked.error.issues[0]?.message ?? "Skriv en alternativ tekst som beskriver bildet.");
+      setUploadError(checked.error.issues[0]?.message ?? ALT_TEXT_REQUIRED);
       altInput.current?.focus();
       return;
     }
-    setAltError(null);
-    if (await uploader.upload(file, checked.data)) setAlt("");
+    setUploadError(null);
+    // The text stays in the field: it is now the new image's.
+    await uploader.upload(file, checked.data);
+  }
+
+  /** Another image from the library comes with its own alt text (none: staff write one). */
+  function pick(path: string) {
+    onChange(path);
+    onAltChange(media.find((item) => item.path === path)?.alt ?? "");
   }
 
   return (
@@ -118,26 +134,31 @@ export function FeaturedImageFields({ field, value, onChange, media, disabled, u
           {field.errors[0]}
         </p>
       ) : null}
-      <label htmlFor={ids.alt}>Alternativ tekst (beskriv bildet) *</label>
+      <label htmlFor={altField.id}>Alternativ tekst (beskriv bildet) *</label>
       <input
-        id={ids.alt}
+        id={altField.id}
+        name={altField.name}
         ref={altInput}
-        aria-required="true"
+        aria-required={isUpload ? true : undefined}
         aria-invalid={altError ? true : undefined}
-        aria-describedby={altError ? ids.altError : undefined}
+        aria-describedby={altError ? altField.errorId : ids.altHint}
         maxLength={ALT_TEXT_MAX_LENGTH}
         value={alt}
         onChange={(e) => {
-          setAlt(e.target.value);
-          if (altError) setAltError(null);
+          onAltChange(e.target.value);
+          if (uploadError) setUploadError(null);
         }}
       />
       {altError ? (
-        <p id={ids.altError} className="field-error">
+        <p id={altField.errorId} className="field-error" role="alert">
           {altError}
         </p>
       ) : (
-        <p className="field-hint">Kreves for å laste opp et bilde. Vises for skjermlesere og når bildet ikke lastes.</p>
+        <p id={ids.altHint} className="field-hint">
+          {isUpload
+            ? "Bildets alt-tekst i mediebiblioteket: en endring gjelder overalt der bildet brukes."
+            : "Kreves for å laste opp et bilde. Vises for skjermlesere og når bildet ikke lastes."}
+        </p>
       )}
       <label htmlFor={ids.file} className="file-label">
         {uploader.uploading ? "Laster opp bilde..." : "Last opp bilde (JPEG, PNG, GIF, WebP, maks 5 MB)"}
@@ -153,18 +174,8 @@ export function FeaturedImageFields({ field, value, onChange, media, disabled, u
           e.target.value = "";
         }}
       />
-      <MediaPicker name="library-image" choices={media} value={value} onChange={onChange} />
-      {value ? (
-        <img
-          src={value}
-          alt={
-            (uploaded?.path === value ? uploaded.alt : undefined) ||
-            media.find((item) => item.path === value)?.alt ||
-            "Forhåndsvisning av bildet"
-          }
-          className="editor-preview"
-        />
-      ) : null}
+      <MediaPicker name="library-image" choices={media} value={value} onChange={pick} />
+      {value ? <img src={value} alt={alt || "Forhåndsvisning av bildet"} className="editor-preview" /> : null}
     </>
   );
 }

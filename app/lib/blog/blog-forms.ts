@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ALT_TEXT_MAX_LENGTH, ALT_TEXT_REQUIRED, ALT_TEXT_TOO_LONG, storageKeyOf } from "../media/media-forms";
 import { norwegianFieldMessages, requiredText } from "../platform/text-fields";
 import { confirmSchema } from "../platform/confirm-forms";
 
@@ -64,20 +65,28 @@ export type PostInput = z.output<typeof postInputSchema>;
 
 /**
  * The editor's form: the same fields (the featured box a checkbox, which Conform reads as
- * a boolean), and which button was pressed: "Publiser" / "Oppdater og publiser" or
- * "Lagre som utkast".
+ * a boolean), which button was pressed: "Publiser" / "Oppdater og publiser" or "Lagre som
+ * utkast", and the image's alt text. That text is the upload's in the media library (a
+ * post has none of its own, decision 030), so it is asked for only when the image is an
+ * upload; a file shipped with the site has nowhere to keep one.
  */
-export const postFormSchema = z.object({
-  ...postFields,
-  intent: z.enum(["publish", "draft"]),
-});
+export const postFormSchema = z
+  .object({
+    ...postFields,
+    intent: z.enum(["publish", "draft"]),
+    image_alt: z.string().trim().max(ALT_TEXT_MAX_LENGTH, ALT_TEXT_TOO_LONG).default(""),
+  })
+  .superRefine(({ featured_image, image_alt }, ctx) => {
+    if (storageKeyOf(featured_image) && !image_alt)
+      ctx.addIssue({ code: "custom", path: ["image_alt"], message: ALT_TEXT_REQUIRED });
+  });
 export type PostFormValue = z.output<typeof postFormSchema>;
 
 /** Line breaks as a text box has them: a form post sends CRLF, the editor's JSON sent LF. */
 export const textareaText = (text: string) => text.replace(/\r\n?/g, "\n");
 
-/** The editor form's values as the post to save: its button says whether it is published. */
-export function postFromForm({ intent, ...fields }: PostFormValue): PostInput {
+/** The editor form's values as the post to save (the alt text is the image's, saved apart). */
+export function postFromForm({ intent, image_alt: _imageAlt, ...fields }: PostFormValue): PostInput {
   return { ...fields, excerpt: textareaText(fields.excerpt), content: textareaText(fields.content), published: intent === "publish" };
 }
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { type Actor, auditAction } from "../auth/security-events.server";
 import { type Database, schema } from "../platform/db.server";
 import { isSlug, slugify } from "../platform/slug";
-import { libraryAltTexts } from "../media/media-library.server";
+import { libraryAltTexts, setUploadAltText } from "../media/media-library.server";
 import { imageAlt } from "../media/media-forms";
 import { POST_NOT_FOUND, type PostInput } from "./blog-forms";
 import { ConflictError, NotFoundError } from "../platform/domain-errors";
@@ -151,6 +151,27 @@ export async function savePost(db: Database, actor: Actor, input: PostInput, id?
   const post = (await getPostById(db, id)) && (await updatePost(db, id, input, actor));
   if (!post) throw new NotFoundError(POST_NOT_FOUND);
   return post;
+}
+
+/**
+ * Saves a post from the editor with its image's alt text. A post has no alt field: the
+ * text is the upload's in the media library, which the public post shows (decision 030),
+ * so a changed one is written there (audited), in the same transaction as the post. The
+ * JSON API keeps calling savePost: its contract has no alt text.
+ */
+export async function savePostWithImageAlt(
+  db: Database,
+  actor: Actor,
+  input: PostInput,
+  imageAlt: string,
+  id?: string,
+) {
+  return db.transaction(async (tx) => {
+    const inTx = tx as unknown as Database;
+    const post = await savePost(inTx, actor, input, id);
+    await setUploadAltText(inTx, input.featured_image, imageAlt, actor);
+    return post;
+  });
 }
 
 export async function deletePost(db: Database, id: string, actor: Actor) {

@@ -7,13 +7,15 @@ import { confirmSchema } from "../platform/confirm-forms";
  * `.server` imports.
  */
 export const ALT_TEXT_MAX_LENGTH = 250;
+export const ALT_TEXT_REQUIRED = "Skriv en alternativ tekst som beskriver bildet.";
+export const ALT_TEXT_TOO_LONG = `Alt-teksten kan være høyst ${ALT_TEXT_MAX_LENGTH} tegn.`;
 
 export const altTextSchema = z.object({
   intent: z.literal("alt"),
   altText: z
     .string()
     .trim()
-    .max(ALT_TEXT_MAX_LENGTH, `Alt-teksten kan være høyst ${ALT_TEXT_MAX_LENGTH} tegn.`)
+    .max(ALT_TEXT_MAX_LENGTH, ALT_TEXT_TOO_LONG)
     .optional()
     .transform((value) => value ?? ""),
 });
@@ -24,11 +26,7 @@ export const altTextSchema = z.object({
  * still accepts an upload without the field (older clients); when it is sent, it is
  * checked with this schema before anything is stored.
  */
-export const uploadAltSchema = z
-  .string()
-  .trim()
-  .min(1, "Skriv en alternativ tekst som beskriver bildet.")
-  .max(ALT_TEXT_MAX_LENGTH, `Alt-teksten kan være høyst ${ALT_TEXT_MAX_LENGTH} tegn.`);
+export const uploadAltSchema = z.string().trim().min(1, ALT_TEXT_REQUIRED).max(ALT_TEXT_MAX_LENGTH, ALT_TEXT_TOO_LONG);
 
 export const deleteMediaSchema = confirmSchema("delete", "Kryss av for å bekrefte at bildet skal slettes.");
 

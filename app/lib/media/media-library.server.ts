@@ -141,6 +141,20 @@ export async function setMediaAltText(db: Database, id: string, altText: string,
   });
 }
 
+/**
+ * Sets the alt text of the upload at this address (a post's featured image, from the blog
+ * editor), audited like the library's own form, only when it differs. False when the
+ * address is no upload in the library (a shipped /media/ file has nowhere to keep one).
+ */
+export async function setUploadAltText(db: Database, url: string, altText: string, actor: Actor) {
+  const key = storageKeyOf(url);
+  if (!key) return false;
+  const [row] = await db.select({ id: m.id, altText: m.altText }).from(m).where(eq(m.storageKey, key));
+  if (!row) return false;
+  if (row.altText !== altText) await setMediaAltText(db, row.id, altText, actor);
+  return true;
+}
+
 export type DeleteMediaResult = { status: "deleted" } | { status: "missing" } | { status: "in-use"; uses: MediaUse[] };
 
 /**

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Link, useNavigate } from "react-router";
 import { BlogEditorForm, type EditorResult } from "~/components/staff/blog-editor-form";
-import { getPostById, savePost } from "~/lib/blog/blog.server";
+import { getPostById, savePostWithImageAlt, withImageAlt } from "~/lib/blog/blog.server";
 import { POST_NOT_FOUND, postFormSchema, postFromForm, savedToast, textareaText } from "~/lib/blog/blog-forms";
 import { mediaChoices } from "~/lib/media/media-choices.server";
 import { getConfig } from "~/lib/platform/config.server";
@@ -24,20 +24,32 @@ export async function loader({ url }: Route.LoaderArgs) {
   // The library's images, for the picker beside the upload.
   const media = await mediaChoices(getDb(), getConfig().mediaBaseUrl);
   if (!editId) return { mode: "create" as const, post: null, createdAtText: "", loadError: null, media };
-  const post = await getPostById(getDb(), editId);
-  if (!post) return { mode: "edit" as const, post: null, createdAtText: "", loadError: POST_NOT_FOUND, media };
-  const { id, title, excerpt, author, featured_image, featured, content, slug } = post;
+  const found = await getPostById(getDb(), editId);
+  if (!found) return { mode: "edit" as const, post: null, createdAtText: "", loadError: POST_NOT_FOUND, media };
+  // The image's alt text as the public post gives it: the media library's (decision 030).
+  const [post] = await withImageAlt(getDb(), [found]);
+  const { id, title, excerpt, author, featured_image, image_alt, featured, content, slug } = post!;
   return {
     mode: "edit" as const,
     // The fields' first values, as the text boxes will hold them (so an untouched post is not "changed").
-    post: { id, title, excerpt: textareaText(excerpt), author, featured_image, featured, content: textareaText(content), slug },
-    createdAtText: osloTimestamp(post.created_at),
+    post: {
+      id,
+      title,
+      excerpt: textareaText(excerpt),
+      author,
+      featured_image,
+      image_alt,
+      featured,
+      content: textareaText(content),
+      slug,
+    },
+    createdAtText: osloTimestamp(found.created_at),
     loadError: null,
     media,
   };
 }
 
-/** Saves the post (the same domain function and audit as the JSON API), then the page moves on to the list. */
+/** Saves the post (as the JSON API does, audited) and its image's alt text, then the page moves on to the list. */
 export async function action({ request, context, url }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: postFormSchema });
   if (submission.status !== "success") return data<EditorResult>({ result: submission.reply() }, 400);
@@ -45,7 +57,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const input = postFromForm(submission.value);
   input.created_at = fromOsloWallClock(input.created_at);
   try {
-    await savePost(getDb(), staffActor(request, context), input, editId);
+    await savePostWithImageAlt(getDb(), staffActor(request, context), input, submission.value.image_alt, editId);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const formErrors = [`Feil ved lagring: ${error.message}`];
