@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { SessionEndReason } from "../app/lib/auth/session-end";
 import type { LeadStatus } from "../app/lib/visitor-forms/lead-forms";
 
 /**
@@ -128,6 +129,12 @@ export const userSessions = pgTable(
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
     isActive: boolean("is_active").notNull().default(true),
+    /**
+     * Why an inactive session ended (null while active, and for sessions ended before this
+     * was recorded): lets the staff guard tell a browser whose session the server ended
+     * elsewhere (a password reset, say) why it must sign in again.
+     */
+    endedReason: text("ended_reason").$type<SessionEndReason>(),
     /** Set once the second factor was verified for this session (null: not needed or pending). */
     mfaVerifiedAt: timestamp("mfa_verified_at", { withTimezone: true }),
     /**
