@@ -38,6 +38,11 @@ export const users = pgTable("users", {
   /** Deactivated by a colleague: cannot sign in, and every session was ended. */
   disabledAt: timestamp("disabled_at", { withTimezone: true }),
   lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+  /**
+   * When the account last said "Ikke nå" to the dashboard's nudge to turn on two-step
+   * verification; the nudge stays away for 30 days after it (staff/two-step-nudge.server.ts).
+   */
+  twoStepNudgeDismissedAt: timestamp("two_step_nudge_dismissed_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
