@@ -15,6 +15,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { LeadStatus } from "./lead-statuses";
+import type { SessionEndReason } from "./session-end-reasons";
 
 /**
  * One schema, for the embedded PostgreSQL and any PostgreSQL server. All timestamps are
@@ -37,6 +38,11 @@ export const users = pgTable("users", {
   /** Deactivated by a colleague: cannot sign in, and every session was ended. */
   disabledAt: timestamp("disabled_at", { withTimezone: true }),
   lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+  /**
+   * When the account last said "Ikke nå" to the dashboard's nudge to turn on two-step
+   * verification; the nudge stays away for 30 days after it (staff/two-step-nudge.server.ts).
+   */
+  twoStepNudgeDismissedAt: timestamp("two_step_nudge_dismissed_at", { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -128,6 +134,12 @@ export const userSessions = pgTable(
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
     isActive: boolean("is_active").notNull().default(true),
+    /**
+     * Why an inactive session ended (null while active, and for sessions ended before this
+     * was recorded): lets the staff guard tell a browser whose session the server ended
+     * elsewhere (a password reset, say) why it must sign in again.
+     */
+    endedReason: text("ended_reason").$type<SessionEndReason>(),
     /** Set once the second factor was verified for this session (null: not needed or pending). */
     mfaVerifiedAt: timestamp("mfa_verified_at", { withTimezone: true }),
     /**

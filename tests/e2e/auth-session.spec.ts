@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { HOUR, MINUTE, resetServerClock, setServerClock, withServerClock } from "./support/server-clock";
 import { expectRedirectedHome, landing, sessionCookieOf, signInWithRequest, waitForHydration } from "./support/sign-in";
 
@@ -8,6 +8,15 @@ test.describe.configure({ mode: "default" });
 test.use({ viewport: { width: 1280, height: 800 } });
 
 const banner = (page: Page) => page.getByRole("alert").filter({ hasText: "Your session expires" });
+const ENDED = "Your session has ended. Please sign in again.";
+
+/** A staff page with a session the server ended: /login with `flag`, and the dead cookie cleared. */
+async function expectSentToLogin(request: APIRequestContext, flag: string) {
+  expect(await landing(request, "/admin"), "a session ended on the server").toEqual({
+    status: 302,
+    location: `/login?ended=${flag}`,
+  });
+}
 
 /** Signs the context in and opens the dashboard (the browser clock, if installed, keeps running). */
 async function openDashboard(page: Page, context: BrowserContext) {
@@ -93,20 +102,27 @@ test.describe("server-side expiry", () => {
     page,
     context,
     request,
+    baseURL,
   }) => {
     // The 24 hours are split into -12 h at sign-in and +12 h 1 min at the check, so the
     // other worker's sessions (made at real time) never look expired meanwhile.
-    await withServerClock(request, async () => {
+    const cookie = await withServerClock(request, async () => {
       await setServerClock(request, -12 * HOUR);
       await signInWithRequest(context.request, "session");
+      const signedIn = (await sessionCookieOf(context))!;
       await setServerClock(request, 0);
       expect((await landing(context.request, "/admin")).status, "12 hours in: still signed in").toBe(200);
       await setServerClock(request, 12 * HOUR + MINUTE);
-      await expectRedirectedHome(context.request, "/admin");
+      await expectSentToLogin(context.request, "expired");
+      return signedIn;
     });
-    // Back at real time the session stays ended: it was closed, not only out of date.
-    expect(await sessionCookieOf(context), "the browser still has the cookie").toBeDefined();
-    await expectRedirectedHome(context.request, "/admin");
+    expect(await sessionCookieOf(context), "the answer cleared the dead cookie").toBeUndefined();
+    // Back at real time the session stays ended (it was closed, not only out of date),
+    // even when the browser sends the old cookie again.
+    await context.addCookies([{ name: "session", value: cookie.value, url: baseURL! }]);
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/login\?ended=expired$/);
+    await expect(page.locator(".auth-card").getByRole("status")).toHaveText(ENDED);
     await page.goto("/admin");
     await expect(page).toHaveURL(/\/$/);
   });
@@ -139,7 +155,7 @@ test.describe("maximum lifetime", () => {
       expect(body.maxExpiresAt).toBe(body.expiresAt);
       expect((await landing(context.request, "/admin")).status).toBe(200);
       await setServerClock(request, 11 * MINUTE);
-      await expectRedirectedHome(context.request, "/admin");
+      await expectSentToLogin(context.request, "expired");
     });
   });
 });
@@ -192,7 +208,7 @@ test("Settings lists the active sessions and signs out all the others", async ({
     await expect(sessions).toContainText("This browser");
     await expect(section.getByRole("button", { name: "Sign out all other sessions" })).toBeDisabled();
 
-    await expectRedirectedHome(other.request, "/admin");
+    await expectSentToLogin(other.request, "signed-out-elsewhere");
     expect((await landing(page.request, "/admin")).status, "this browser stays signed in").toBe(200);
   } finally {
     await other.close();

@@ -11,6 +11,7 @@ import { waitForHydration } from "./support/sign-in";
  * ends every other session of the account. Listed in CLOCK_MOVING_SPECS.
  */
 const ANSWER = "If an account exists for that address, we have sent a link to set a new password.";
+const RESET_SIGNED_OUT = "Your password was reset, so you were signed out. Sign in with the new password.";
 
 test.afterEach(async ({ request }) => {
   await resetServerClock(request);
@@ -72,9 +73,9 @@ test("a reset link works once, ends the other sessions, and expires after 30 min
     await page.getByRole("button", { name: "Set password" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Password changed");
 
-    // The colleague's other session is over: its next request goes home.
+    // The colleague's other session is over: its next request goes to /login, which says why.
     await openPage.goto("/admin/inbox");
-    await expect(openPage).toHaveURL(/\/$/);
+    await expect(openPage).toHaveURL(/\/login\?ended=password-reset$/);
     const notice = await waitForMail({ to: colleague.email, kind: "account-security" });
     expect(notice.subject).toContain("Passordet ditt er satt på nytt");
 
@@ -103,5 +104,55 @@ test("a reset link works once, ends the other sessions, and expires after 30 min
   } finally {
     await theirs.close();
     await visitor.close();
+  }
+});
+
+test("a browser signed out by a password reset lands on /login and is told why", async ({
+  signedIn: staffPage,
+  browser,
+}) => {
+  test.setTimeout(120_000); // a ceiling for a busy machine: two contexts, two e-mails
+  const resetting = await browser.newContext();
+  const other = await browser.newContext();
+  try {
+    // One throw-away account, signed in in two browsers.
+    const colleague = await freshColleague(staffPage.request, resetting, "twobrowsers");
+    const signIn = await other.request.post("/login", {
+      form: { email: colleague.email, password: colleague.password },
+      maxRedirects: 0,
+    });
+    expect(signIn.status()).toBe(200);
+    const otherPage = await other.newPage();
+    await otherPage.goto("/admin");
+    await expect(otherPage.getByRole("heading", { level: 1 })).toHaveText(`Welcome back, ${colleague.name}`);
+
+    // The first browser asks for a link (signed in, /login itself would go to /admin) and sets a new password.
+    const page = await resetting.newPage();
+    await page.goto("/login/forgot-password");
+    await waitForHydration(page);
+    await page.locator(".auth-card").getByLabel("Email").fill(colleague.email);
+    await page.locator(".auth-card").getByRole("button", { name: "Send link" }).click();
+    await expect(page.locator(".auth-card").getByRole("status")).toContainText(ANSWER);
+    await page.goto(await newResetLink(colleague.email));
+    await waitForHydration(page);
+    const newPassword = `${colleague.password}-new`;
+    await page.getByLabel("New password", { exact: true }).fill(newPassword);
+    await page.getByLabel("New password again").fill(newPassword);
+    await page.getByRole("button", { name: "Set password" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Password changed");
+
+    // The API still just answers 401.
+    expect((await other.request.post("/api/session/extend")).status()).toBe(401);
+    // The other browser's next staff page says why it must sign in again.
+    await otherPage.goto("/admin");
+    await expect(otherPage).toHaveURL(/\/login\?ended=password-reset$/);
+    await expect(otherPage.locator(".auth-card").getByRole("status")).toHaveText(RESET_SIGNED_OUT);
+    // The dead cookie is gone: from now on it is a browser without a session.
+    expect((await other.cookies()).find((cookie) => cookie.name === "session")).toBeUndefined();
+    await otherPage.goto("/admin");
+    await expect(otherPage).toHaveURL(/\/$/);
+  } finally {
+    await resetting.close();
+    await other.close();
   }
 });

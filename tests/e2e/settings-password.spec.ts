@@ -65,7 +65,11 @@ test("changing the password: checked in the browser first, then other sessions e
 
     // This browser stays signed in; the other session was ended on the server.
     expect((await landing(page.request, "/admin")).status).toBe(200);
-    expect(await landing(elsewhere.request, "/admin")).toEqual({ status: 302, location: "/" });
+    // The other browser is told why on /login (and its dead cookie is cleared).
+    expect(await landing(elsewhere.request, "/admin")).toEqual({
+      status: 302,
+      location: "/login?ended=password-changed",
+    });
 
     // Only the new password signs in now.
     const fresh = await browser.newPage();

@@ -8,7 +8,7 @@ import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
 import { createTestDatabase, engineName } from "../support/test-database";
 
 // Nobody has to remember to wake the mail worker: the outbox announces a message due
-// after commit (db/migrations/0012), and every process's worker hears it. The workers
+// after commit (db/migrations/0014), and every process's worker hears it. The workers
 // here poll once an hour, so only the announcement can deliver within the test.
 const HOUR = 60 * 60_000;
 let handle: DatabaseHandle;

@@ -2,6 +2,8 @@ import { createContext, data, type MiddlewareFunction, redirect, type RouterCont
 import { getDb, isDatabaseUnavailable } from "../platform/db.server";
 import { clientIpOf } from "../platform/request-context";
 import { getSession, readSessionToken, requestMeta, type StaffSession } from "./session.server";
+import { endedSessionNotice, sessionEndedRedirect } from "./session-end.server";
+import type { EndedNotice } from "./session-end";
 
 /**
  * Server-side guards: every staff page and staff API call goes through one of these,
@@ -16,11 +18,14 @@ import { getSession, readSessionToken, requestMeta, type StaffSession } from "./
 type Context = Readonly<RouterContextProvider>;
 
 const sessionReaderContext = createContext<() => Promise<StaffSession | null>>();
+/** Asked only when a staff page finds no session: why the cookie's session ended, if /login explains it. */
+const endedNoticeContext = createContext<() => Promise<EndedNotice | null>>();
 
 export const readStaffSession: MiddlewareFunction<Response> = ({ request, context }) => {
   // Without a session cookie there is nothing to read: no database access at all.
   const read = async () =>
     (await readSessionToken(request)) ? getSession(getDb(), request, requestMeta(request, clientIpOf(context))) : null;
+  context.set(endedNoticeContext, () => endedSessionNotice(getDb(), request));
   if (request.method !== "GET" && request.method !== "HEAD") {
     context.set(sessionReaderContext, read);
     return;
@@ -34,8 +39,16 @@ export function currentStaff(context: Context) {
   return context.get(sessionReaderContext)();
 }
 
+/** Why this request's session ended, if /login explains it; null on any doubt (then the home page). */
+function endedSessionOf(context: Context) {
+  const read = context.get(endedNoticeContext);
+  return read().catch(() => null);
+}
+
 /**
- * For staff pages: not signed in → redirect to the home page; second factor owed → its
+ * For staff pages: not signed in → redirect to the home page, except a browser whose
+ * session the server ended meanwhile (a password reset, expiry, "sign out all other
+ * sessions"), which goes to /login with a line saying why; second factor owed → its
  * step; the database down → 503, which the staff layout's error page explains.
  */
 export async function requireStaff(context: Context): Promise<StaffSession> {
@@ -43,7 +56,10 @@ export async function requireStaff(context: Context): Promise<StaffSession> {
     if (isDatabaseUnavailable(error)) throw data(null, { status: 503 });
     throw error;
   });
-  if (!session) throw redirect("/");
+  if (!session) {
+    const notice = await endedSessionOf(context);
+    throw notice ? await sessionEndedRedirect(notice) : redirect("/");
+  }
   if (session.mfaPending) throw redirect("/login/mfa");
   return session;
 }

@@ -44,5 +44,5 @@ export async function changePassword(
     p_ip_address: meta.ip,
     p_user_agent: meta.userAgent,
   });
-  return { kind: "changed", otherSessionsEnded: await endOtherSessions(db, session, meta) };
+  return { kind: "changed", otherSessionsEnded: await endOtherSessions(db, session, meta, "password_changed") };
 }

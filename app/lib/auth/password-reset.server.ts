@@ -103,7 +103,7 @@ export async function resetPassword(
     await markTokenUsed(tx, row.id);
     const ended = await tx
       .update(schema.userSessions)
-      .set({ isActive: false })
+      .set({ isActive: false, endedReason: "password_reset" })
       .where(and(eq(schema.userSessions.userId, row.userId), eq(schema.userSessions.isActive, true)))
       .returning({ id: schema.userSessions.id });
     await enqueueAccountChangeMail(tx, { email: user.email }, "password_reset", meta);

@@ -20,6 +20,8 @@ export type SecurityAction =
   | "mfa_failed"
   | "mfa_code_limit"
   | "recovery_codes_created"
+  // The dashboard's nudge to turn on two-step verification, put away for 30 days (details: until when).
+  | "two_step_nudge_dismissed"
   // The leads inbox: what staff did to what a visitor sent (details: the lead's id, never its content).
   | "lead_status_changed"
   | "lead_note_added"

@@ -4,6 +4,7 @@ import { type Database, schema } from "../platform/db.server";
 import { logSecurityEvent } from "./security-events.server";
 import { hashToken, randomToken } from "../platform/tokens.server";
 import { readSessionToken, sessionCookie } from "./session-cookie.server";
+import type { SessionEndReason } from "./session-end";
 
 export {
   clearSessionCookie,
@@ -157,7 +158,7 @@ export async function endSession(
 ) {
   const ended = await db
     .update(schema.userSessions)
-    .set({ isActive: false, lastActivity: now() })
+    .set({ isActive: false, endedReason: reason, lastActivity: now() })
     .where(and(eq(schema.userSessions.id, sessionId), eq(schema.userSessions.isActive, true)))
     .returning({ id: schema.userSessions.id });
   if (ended.length > 0) {
@@ -235,11 +236,19 @@ export async function listActiveSessions(db: Database, userId: string) {
   return rows.filter((row) => row.expiresAt > at);
 }
 
-/** Ends every other session of this user (after a password change, or on request). */
-export async function endOtherSessions(db: Database, session: StaffSession, meta: RequestMeta) {
+/**
+ * Ends every other session of this user: on request ("sessions_revoked", also when
+ * two-step verification is turned on) or after a password change ("password_changed").
+ */
+export async function endOtherSessions(
+  db: Database,
+  session: StaffSession,
+  meta: RequestMeta,
+  why: Extract<SessionEndReason, "sessions_revoked" | "password_changed"> = "sessions_revoked",
+) {
   const ended = await db
     .update(schema.userSessions)
-    .set({ isActive: false })
+    .set({ isActive: false, endedReason: why })
     .where(
       and(
         eq(schema.userSessions.userId, session.userId),

@@ -151,7 +151,7 @@ export async function disableStaff(db: Database, id: string, actor: StaffActor):
     await tx.delete(t).where(and(eq(t.userId, id), isNull(t.usedAt)));
     const ended = await tx
       .update(s)
-      .set({ isActive: false })
+      .set({ isActive: false, endedReason: "deactivated" })
       .where(and(eq(s.userId, id), eq(s.isActive, true)))
       .returning({ id: s.id });
     return { kind: "disabled", sessionsEnded: ended.length } as const;

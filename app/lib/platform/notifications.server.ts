@@ -6,7 +6,7 @@ import { log } from "./log.server";
  * The channels the database's triggers notify, after commit, whichever process, script or
  * psql session made the change: `content_changed` (what public pages show changed:
  * db/migrations/0001) and `mail_due` (the outbox has a message to deliver now:
- * db/migrations/0012).
+ * db/migrations/0014).
  */
 export type Channel = "content_changed" | "mail_due";
 

@@ -11,6 +11,7 @@ import { currentStaff } from "~/lib/auth/guard.server";
 import { minutesLeft, signInWithPassword } from "~/lib/auth/login.server";
 import { requestMeta } from "~/lib/auth/session.server";
 import { SIGNED_OUT_NOTICES, type SignedOutReason } from "~/lib/auth/settings-page.server";
+import { endedNotice } from "~/lib/auth/session-end";
 import { LOGIN_MESSAGES, signInSchema } from "~/lib/auth/sign-in-forms";
 import { DatabaseUnavailableError, getDb } from "~/lib/platform/db.server";
 import { log } from "~/lib/platform/log.server";
@@ -34,6 +35,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const reason = url.searchParams.get("signed-out");
   return {
     notice: reason && Object.hasOwn(SIGNED_OUT_NOTICES, reason) ? SIGNED_OUT_NOTICES[reason as SignedOutReason] : null,
+    // A staff page found this browser's session ended elsewhere (guard.server.ts): why.
+    ended: endedNotice(url.searchParams.get("ended")),
   };
 }
 
@@ -109,6 +112,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         {!actionData && loaderData?.notice ? (
           <p className="auth-message error" role="alert">
             {loaderData.notice}
+          </p>
+        ) : null}
+        {!actionData && loaderData?.ended ? (
+          <p className="auth-message notice" role="status">
+            {loaderData.ended}
           </p>
         ) : null}
         {succeeded ? <RedirectAfterSignIn /> : null}

@@ -1,8 +1,14 @@
-import { Link } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, redirect } from "react-router";
+import { FormNotice } from "~/components/form-notice";
 import { TopPages, TrafficChart } from "~/components/staff/traffic-chart";
+import { TwoStepNudge } from "~/components/staff/two-step-nudge";
 import { getPageViewBuffer } from "~/lib/site/analytics.server";
 import { pageViewsPerDay, topPages } from "~/lib/site/traffic.server";
+import { staffActor } from "~/lib/staff/actor.server";
 import { dashboardCounts } from "~/lib/staff/dashboard.server";
+import { dismissTwoStepNudgeSchema, TWO_STEP_NUDGE_DISMISSED } from "~/lib/staff/dashboard-forms";
+import { dismissTwoStepNudge, showTwoStepNudge } from "~/lib/staff/two-step-nudge.server";
 import { getDb } from "~/lib/platform/db.server";
 import { staffSession } from "~/lib/auth/guard.server";
 import { staffMeta } from "~/lib/site/seo";
@@ -10,12 +16,27 @@ import type { Route } from "./+types/admin._index";
 
 export const meta: Route.MetaFunction = () => staffMeta("Dashboard");
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const session = staffSession(context);
   await getPageViewBuffer()?.flush(); // so the count includes this process's latest views
   const db = getDb();
-  const [counts, days, pages] = await Promise.all([dashboardCounts(db), pageViewsPerDay(db), topPages(db)]);
-  return { name: session.fullName || session.email, counts, traffic: { days, pages } };
+  const [counts, days, pages, twoStepNudge] = await Promise.all([
+    dashboardCounts(db),
+    pageViewsPerDay(db),
+    topPages(db),
+    showTwoStepNudge(db, session.userId),
+  ]);
+  const done = url.searchParams.get("done") === "two-step-later" ? TWO_STEP_NUDGE_DISMISSED : null;
+  return { name: session.fullName || session.email, counts, traffic: { days, pages }, twoStepNudge, done };
+}
+
+/** "Ikke nå" on the two-step nudge: the dashboard's only action (guarded by the staff layout, audited). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: dismissTwoStepNudgeSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, 400);
+  await dismissTwoStepNudge(getDb(), staffActor(request, context));
+  // Post/redirect/get: reloading the dashboard does not send the form again.
+  return redirect("/admin?done=two-step-later", 303);
 }
 
 const quickActions = [
@@ -26,7 +47,7 @@ const quickActions = [
   { to: "/gdpr-checklist", label: "GDPR checklist", hint: "The public self-assessment" },
 ];
 
-export default function Dashboard({ loaderData }: Route.ComponentProps) {
+export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { counts } = loaderData;
   const cards = [
     { label: "Published Posts", value: counts.publishedPosts, testId: "stat-posts" },
@@ -37,6 +58,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1 className="admin-title">Welcome back, {loaderData.name}</h1>
+      {loaderData.done && !actionData ? <FormNotice data={{ message: loaderData.done }} /> : null}
+      {loaderData.twoStepNudge ? <TwoStepNudge lastResult={actionData?.result} /> : null}
       <p className="inbox-callout" data-testid="unread-leads">
         <Link to="/admin/inbox">
           {counts.unreadLeads === 0
