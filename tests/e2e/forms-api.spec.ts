@@ -174,5 +174,6 @@ test.describe("POST /api/gdpr-results", () => {
     await expectError(await request.get("/api/gdpr-results"), 405);
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect(await findMails({ to: email })).toEqual([]);
+    expect(await findMails({ to: "hello@fjordform.no", text: email }), "no lead, so no notification").toEqual([]);
   });
 });

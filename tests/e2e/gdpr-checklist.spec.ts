@@ -123,7 +123,7 @@ test("Previous goes back and shows the earlier answer as pressed; Next waits for
   await expect(nav(page, "Next")).toBeDisabled();
 });
 
-test("all 24 steps: the analysis is sent only with a valid e-mail and consent, and the report names the gaps", async ({
+test("all 24 steps: the analysis is sent only with a valid e-mail and consent, the report names the gaps, the studio is told", async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -170,6 +170,18 @@ test("all 24 steps: the analysis is sent only with a valid e-mail and consent, a
   expect(report.text).toContain("72 hours");
   expect(report.text).toContain("one month");
   expect(await findMails({ kind: "newsletter-confirm", to: address })).toHaveLength(0);
+
+  // One notification to the studio about this lead (found by the visitor's unique address).
+  const studio = { kind: "gdpr-notification", to: "hello@fjordform.no", text: address } as const;
+  const notification = await waitForMail(studio);
+  expect(notification.subject).toBe(`New GDPR checklist: ${address} (87 %)`);
+  expect(notification.text).toContain("Poengsum: 87 % (20 av 23 ja)");
+  expect(notification.text).toContain("Ba om nyhetsbrevet: nei");
+  for (const area of ["Data Audit and Mapping: 50 % (1 av 2)", "Security Measures: 67 % (2 av 3)"]) {
+    expect(notification.text).toContain(area);
+  }
+  expect(notification.text).toContain(`Åpne henvendelsen i innboksen ${linkIn(notification, "/admin/inbox/")}`);
+  expect(await findMails(studio)).toHaveLength(1);
 });
 
 test("a server failure keeps the visitor on the e-mail step with a message", async ({ page }) => {

@@ -146,6 +146,34 @@ test("a GDPR submission shows its score per area and every answer", async ({ sig
   await expect(sent.locator(".lead-answers li")).toHaveCount(23);
   await expect(sent.locator(".lead-answers li").first()).toHaveText(/^Nei\s*Do you keep an up-to-date inventory/);
   await expect(page.getByRole("link", { name: "Svar" })).toHaveAttribute("href", new RegExp(`^mailto:${email.replace(/[.+]/g, "\\$&")}\\?subject=`));
+
+  // The e-mails about it: the report to the visitor and the studio's notification.
+  await waitForMail({ kind: "gdpr-report", to: email });
+  await waitForMail({ kind: "gdpr-notification", to: "hello@fjordform.no", text: email });
+  await page.reload();
+  const mails = page.getByRole("region", { name: "E-poster om henvendelsen" }).locator("tbody tr");
+  await expect(mails).toHaveCount(2);
+  await expect(mails.filter({ hasText: "GDPR-rapport til avsenderen" })).toContainText(email);
+  await expect(mails.filter({ hasText: "GDPR-varsel til studioet" })).toContainText(
+    `New GDPR checklist: ${email} (87 %)`,
+  );
+});
+
+test("the studio's e-mail about a GDPR checklist links to it: the link opens the lead", async ({
+  signedIn: page,
+  request,
+}) => {
+  const email = uniqueAddress("lead-gdpr-link");
+  await sendGdpr(request, email, ["breach-plan"]);
+  const notification = await waitForMail({ kind: "gdpr-notification", to: "hello@fjordform.no", text: email });
+  const link = linkIn(notification, "/admin/inbox/");
+  expect(notification.text).toContain(`Åpne henvendelsen i innboksen ${link}`);
+  expect(notification.html).toContain(`href="${link}"`);
+  await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(email);
+  await expect(page.getByRole("region", { name: "Det avsenderen sendte" })).toContainText(
+    "Poengsum: 96 % (22 av 23 ja)",
+  );
 });
 
 test("exports the filtered list as CSV for Excel, then erases a lead with its e-mails", async ({ signedIn: page, request }) => {

@@ -141,7 +141,11 @@ describe(`the leads inbox on ${engineName()}`, () => {
     expect([audit.yes, audit.total, audit.scorePercent]).toEqual([1, 2, 50]);
     expect(audit.answers[0]).toMatchObject({ id: "audit-inventory", answer: "no" });
     expect(report!.gdpr!.areas.flatMap((area) => area.answers)).toHaveLength(23);
-    expect(report?.mails.map((mail) => mail.kind)).toEqual(["gdpr-report"]);
+    // The studio's notification and the visitor's report, both linked to the lead.
+    expect(report?.mails.map((mail) => [mail.kind, mail.toAddress])).toEqual([
+      ["gdpr-notification", "hello@fjordform.no"],
+      ["gdpr-report", "dpo@klinikk.no"],
+    ]);
     expect(await unreadLeadCount(handle.db)).toBe(1);
 
     // Opening again keeps the first reading time.
@@ -201,15 +205,17 @@ describe(`the leads inbox on ${engineName()}`, () => {
     expect(await db.select().from(schema.leadNotes)).toEqual([]);
     const outbox = await db.select().from(schema.mailOutbox);
     expect(outbox.some((mail) => mail.toAddress === "ola@fjell.no" || mail.textBody.includes("ærlige"))).toBe(false);
-    expect(outbox.map((mail) => mail.leadId).sort()).toEqual([gdpr.id, second.id, second.id].sort());
+    expect(outbox.map((mail) => mail.leadId).sort()).toEqual([gdpr.id, gdpr.id, second.id, second.id].sort());
 
-    expect(await eraseLead(handle.db, gdpr.id, actor)).toEqual({ kind: "gdpr", mailsRemoved: 1 });
+    // The report to the visitor and the studio's notification, which names the address too.
+    expect(await eraseLead(handle.db, gdpr.id, actor)).toEqual({ kind: "gdpr", mailsRemoved: 2 });
     expect(await db.select().from(schema.gdprSubmissions)).toEqual([]);
+    expect(JSON.stringify(await db.select().from(schema.mailOutbox))).not.toContain("klinikk");
     expect(await eraseLead(handle.db, gdpr.id, actor)).toBeNull();
     const logged = await events("lead_erased");
     expect(logged.map((event) => event.details)).toEqual([
       { leadId: first.id, kind: "contact", mailsRemoved: 2 },
-      { leadId: gdpr.id, kind: "gdpr", mailsRemoved: 1 },
+      { leadId: gdpr.id, kind: "gdpr", mailsRemoved: 2 },
     ]);
     expect(JSON.stringify(logged)).not.toContain("fjell.no");
   });

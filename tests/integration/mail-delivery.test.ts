@@ -131,7 +131,7 @@ describe(`e-mail through a real SMTP peer (${engineName()})`, () => {
     expect(await confirmSubscription(handle.db, token, SITE)).toBe("invalid");
   });
 
-  it("the GDPR report arrives with the score and a recommendation for every no; the newsletter only starts opt-in", async () => {
+  it("the GDPR report arrives with the score and a recommendation for every no; the studio is told; the newsletter only starts opt-in", async () => {
     const noIds = [gdprCategories[5]!.questions[0]!.id, gdprCategories[0]!.questions[1]!.id];
     const { analysis, newsletter } = await submitGdprResults(handle.db, gdprPayload("dpo@clinic.no", noIds, true), {
       ip: "198.51.100.4",
@@ -165,6 +165,13 @@ describe(`e-mail through a real SMTP peer (${engineName()})`, () => {
     expect(report?.text).toContain("72 hours");
     expect(report?.text).toContain("one month");
     expect(peer.to("dpo@clinic.no").some((m) => m.subject?.includes("Please confirm"))).toBe(true);
+
+    // The studio: one notification, with the score, the newsletter wish and the lead's page.
+    const studio = peer.to("hello@fjordform.no");
+    expect(studio.map((m) => m.subject)).toEqual(["New GDPR checklist: dpo@clinic.no (91 %)"]);
+    expect(studio[0]?.text).toContain("Poengsum: 91 % (21 av 23 ja)");
+    expect(studio[0]?.text).toContain("Ba om nyhetsbrevet: ja");
+    expect(linkFrom(studio[0]?.text, `${SITE}/admin/inbox/`)).toMatch(/\/admin\/inbox\/[0-9a-f-]{36}$/);
   });
 
   it("with the SMTP server down, submissions still commit, and every e-mail arrives once it is back", async () => {

@@ -89,7 +89,7 @@ const checklist = (answer: (index: number) => "yes" | "no") => {
 };
 
 describe(`the GDPR checklist (${engineName()})`, () => {
-  it("scores the answers itself, stores the submission and queues the report to the visitor", async () => {
+  it("scores the answers itself, stores the submission, queues the report to the visitor and notifies the studio", async () => {
     const total = gdprCategories.reduce((sum, c) => sum + c.questions.length, 0);
     const payload = gdprPayloadSchema.parse({ ...checklist((i) => (i === 0 ? "no" : "yes")), checkedCount: total });
     const { analysis } = await submitGdprResults(handle.db, payload, visitor());
@@ -99,6 +99,11 @@ describe(`the GDPR checklist (${engineName()})`, () => {
     expect(report!.toAddress).toBe("dpo@example.no");
     expect(report!.textBody).toContain(`${analysis.scorePercent}`);
     expect(report!.textBody).toContain(gdprCategories[0]!.questions[0]!.text);
+    const notifications = await mails("gdpr-notification");
+    expect(notifications.map((mail) => [mail.toAddress, mail.subject])).toEqual([
+      ["hello@fjordform.no", `New GDPR checklist: dpo@example.no (${analysis.scorePercent} %)`],
+    ]);
+    expect(await handle.db.select().from(schema.mailOutbox)).toHaveLength(2);
   });
 
   it("refuses a checklist with a question left out, with the page's message", () => {

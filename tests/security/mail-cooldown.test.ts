@@ -67,16 +67,19 @@ describe(`per-address mail cooldowns (${engineName()})`, () => {
     expect(await mails("contact-receipt")).toHaveLength(1);
   });
 
-  it("GDPR: every submission is stored, the report goes once an hour", async () => {
+  it("GDPR: every submission is stored and notified, the report goes once an hour", async () => {
     for (const email of ["kari@example.no", "KARI@example.no", "kari+x@example.no"]) {
       const { analysis } = await submitGdprResults(handle.db, gdprPayload(email), { ip: "203.0.113.5", siteUrl: SITE });
       expect(analysis.scorePercent).toBe(100); // the visitor sees the same result every time
     }
     expect(await handle.db.select().from(schema.gdprSubmissions)).toHaveLength(3);
     expect(await mails("gdpr-report")).toHaveLength(1);
+    // The studio hears of every lead: the cooldown is for the visitor's address only.
+    expect((await mails("gdpr-notification")).map((m) => m.toAddress)).toEqual(Array(3).fill("hello@fjordform.no"));
     await age("gdpr-report", 2);
     await submitGdprResults(handle.db, gdprPayload("kari@example.no"), { ip: "203.0.113.5", siteUrl: SITE });
     expect(await mails("gdpr-report")).toHaveLength(2);
+    expect(await mails("gdpr-notification")).toHaveLength(4);
   });
 
   it("newsletter: one confirmation a day per address; the first link keeps working", async () => {

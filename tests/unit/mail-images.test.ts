@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { analyseGdprAnswers } from "~/content/gdpr";
 import { contactNotificationEmail } from "~/lib/mail/templates/contact-notification.server";
 import { contactReceiptEmail } from "~/lib/mail/templates/contact-receipt.server";
+import { gdprNotificationEmail } from "~/lib/mail/templates/gdpr-notification.server";
 import { passwordResetEmail, staffInvitationEmail } from "~/lib/mail/templates/account-link.server";
 import { newsletterConfirmationEmail } from "~/lib/mail/templates/newsletter-confirmation.server";
 import { newsletterWelcomeEmail } from "~/lib/mail/templates/newsletter-welcome.server";
@@ -31,6 +33,8 @@ const issue = (featuredImage: string): typeof schema.newsletterIssues.$inferSele
 
 const imageSources = (html: string) => [...html.matchAll(/<img\b[^>]*\bsrc="([^"]*)"/g)].map((match) => match[1]);
 const LEAVE = `${SITE}/newsletter/unsubscribe?token=abc`;
+const INBOX = `${SITE}/admin/inbox/3f0c2a8e-5b1d-4c7a-9e2f-6d8b1a4c0e91`;
+const message = { company: "Acme", email: "kari@example.com", project: "A shop" };
 
 describe("images in e-mails", () => {
   it("the newsletter issue's image is on SITE_URL, or on MEDIA_BASE_URL when set", async () => {
@@ -44,14 +48,15 @@ describe("images in e-mails", () => {
 
   it("no other template carries an image (nothing relative, no tracking pixel)", async () => {
     const mails = [
-      await contactNotificationEmail({
-        company: "Acme",
+      await contactNotificationEmail({ ...message, inboxUrl: INBOX, siteUrl: SITE }),
+      await contactReceiptEmail({ ...message, siteUrl: SITE }),
+      await gdprNotificationEmail({
         email: "kari@example.com",
-        project: "A shop",
+        analysis: analyseGdprAnswers({}),
+        subscribeNewsletter: false,
+        inboxUrl: INBOX,
         siteUrl: SITE,
-        inboxUrl: `${SITE}/admin/inbox/1`,
       }),
-      await contactReceiptEmail({ company: "Acme", email: "kari@example.com", project: "A shop", siteUrl: SITE }),
       await newsletterConfirmationEmail({
         siteUrl: SITE,
         confirmUrl: `${SITE}/c`,

@@ -5,6 +5,7 @@ import { analyseGdprAnswers, type GdprAnswers, gdprCategories } from "~/content/
 import { colors, cssPropertyName } from "~/lib/platform/design-tokens";
 import { contactNotificationEmail } from "~/lib/mail/templates/contact-notification.server";
 import { contactReceiptEmail } from "~/lib/mail/templates/contact-receipt.server";
+import { gdprNotificationEmail } from "~/lib/mail/templates/gdpr-notification.server";
 import { gdprReportEmail, levelText } from "~/lib/mail/templates/gdpr-report.server";
 import { newsletterConfirmationEmail } from "~/lib/mail/templates/newsletter-confirmation.server";
 import { newsletterWelcomeEmail } from "~/lib/mail/templates/newsletter-welcome.server";
@@ -211,6 +212,40 @@ describe("e-mail templates", () => {
     expect(perfect.text).toContain("Overall score: 100% (23 of 23 in place)");
     expect(perfect.text).toContain("Every item is in place. Keep reviewing it once a year.");
     expect(perfect.text).not.toContain("What to do next");
+  });
+
+  it("GDPR notification to the studio: address, score, weakest areas first, newsletter wish, the inbox link", async () => {
+    const no = new Set(["audit-inventory", "audit-minimisation", "security-testing", "breach-plan"]);
+    const questions = gdprCategories.flatMap((category) => category.questions);
+    const analysis = analyseGdprAnswers(Object.fromEntries(questions.map((q) => [q.id, no.has(q.id) ? "no" : "yes"])));
+    const props = { email: "dpo@klinikk.no", analysis, subscribeNewsletter: true, inboxUrl: INBOX_URL, siteUrl: SITE };
+    const mail = await gdprNotificationEmail(props);
+    savePreview("gdpr-notification", mail);
+    expectWellFormed(mail);
+    expect(mail.subject).toBe("New GDPR checklist: dpo@klinikk.no (83 %)");
+    expect(mail.text).toContain("E-post: dpo@klinikk.no");
+    expect(mail.html).toContain(`href="mailto:dpo@klinikk.no"`);
+    expect(mail.text).toContain("Poengsum: 83 % (19 av 23 ja)");
+    expect(mail.text).toContain("Ba om nyhetsbrevet: ja");
+    const weak = [
+      "Data Audit and Mapping: 0 % (0 av 2)",
+      "Breach Response Plan: 50 % (1 av 2)",
+      "Security Measures: 67 % (2 av 3)",
+    ];
+    const at = weak.map((line) => mail.text.indexOf(line));
+    expect(at.every((index) => index >= 0)).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(mail.text).not.toContain("Legal Basis for Processing");
+    expect(mail.text).toContain(`Åpne henvendelsen i innboksen ${INBOX_URL}`);
+    expect(mail.html).toContain(`href="${INBOX_URL}"`);
+
+    const unanswered = await gdprNotificationEmail({
+      ...props,
+      analysis: analyseGdprAnswers({}),
+      subscribeNewsletter: false,
+    });
+    expect(unanswered.subject).toBe("New GDPR checklist: dpo@klinikk.no (0 %)");
+    expect(unanswered.text).toContain("Ba om nyhetsbrevet: nei");
   });
 });
 

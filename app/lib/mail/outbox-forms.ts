@@ -18,6 +18,7 @@ const MAIL_KIND_LABELS: Record<string, string> = {
   "contact-notification": "Varsel til studioet",
   "contact-receipt": "Kvittering til avsenderen",
   "gdpr-report": "GDPR-rapport til avsenderen",
+  "gdpr-notification": "GDPR-varsel til studioet",
   "newsletter-confirm": "Bekreft påmelding til nyhetsbrevet",
   "newsletter-welcome": "Velkommen til nyhetsbrevet",
   "account-security": "Varsel om kontoen",

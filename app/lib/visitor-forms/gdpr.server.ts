@@ -1,13 +1,15 @@
 import { z } from "zod";
+import { siteConfig } from "~/content/site";
 import { analyseGdprAnswers, type GdprAnalysis, type GdprAnswers, gdprCategories } from "~/content/gdpr";
 import { type Database, schema } from "../platform/db.server";
 import { emailAddressSchema } from "../platform/email-address.server";
 import { ValidationError } from "../platform/domain-errors";
 import { enqueueMail } from "../mail/mail.server";
 import { mailedRecently, RECEIPT_COOLDOWN_SECONDS } from "./mail-cooldown.server";
+import { gdprNotificationEmail } from "../mail/templates/gdpr-notification.server";
 import { gdprReportEmail } from "../mail/templates/gdpr-report.server";
 import { requestSubscription } from "./newsletter.server";
-import { createLead } from "./leads.server";
+import { createLead, leadInboxUrl, newLeadId } from "./leads.server";
 
 export const GDPR_SEND_FAILED = "Failed to send results. Please try again.";
 
@@ -55,28 +57,42 @@ export function answersFromPayload(payload: GdprPayload): GdprAnswers {
 }
 
 /**
- * Stores the submission, queues the report (at most once an hour to one address:
- * mail-cooldown.server.ts) and, if asked, starts the newsletter opt-in.
+ * Stores the submission with its lead, notifies the studio (a checklist with an address
+ * is a sales lead: every one, like a contact request), queues the report (at most once
+ * an hour to one address: mail-cooldown.server.ts) and, if asked, starts the newsletter
+ * opt-in, all in one transaction.
  */
 export async function submitGdprResults(db: Database, payload: GdprPayload, meta: { ip: string; siteUrl: string }) {
   const answers = answersFromPayload(payload);
   const analysis = analyseGdprAnswers(answers);
   const email = payload.email.toLowerCase();
   let newsletter: "pending" | "already-subscribed" | null = null;
-  // Rendered before the transaction, which then holds its connection only for the writes.
+  // Rendered before the transaction, which then holds its connection only for the writes;
+  // the lead's id is chosen now, so the studio's notification can link to it.
+  const leadId = newLeadId();
+  const notification = await studioNotification(email, analysis, payload.subscribeNewsletter, {
+    inboxUrl: leadInboxUrl(meta.siteUrl, leadId),
+    siteUrl: meta.siteUrl,
+  });
   const report = await gdprReportMail(email, analysis, meta.siteUrl);
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
-    const [submission] = await t.insert(schema.gdprSubmissions).values({
-      email,
-      checkedCount: analysis.yes,
-      totalItems: analysis.total,
-      scorePercent: analysis.scorePercent,
-      answers,
-      subscribeNewsletter: payload.subscribeNewsletter,
-    }).returning({ id: schema.gdprSubmissions.id });
-    const leadId = await createLead(t, { kind: "gdpr", gdprSubmissionId: submission!.id });
-    if (!(await mailedRecently(t, report.kind, email, RECEIPT_COOLDOWN_SECONDS))) await enqueueMail(t, { ...report, leadId });
+    const [submission] = await t
+      .insert(schema.gdprSubmissions)
+      .values({
+        email,
+        checkedCount: analysis.yes,
+        totalItems: analysis.total,
+        scorePercent: analysis.scorePercent,
+        answers,
+        subscribeNewsletter: payload.subscribeNewsletter,
+      })
+      .returning({ id: schema.gdprSubmissions.id });
+    await createLead(t, { id: leadId, kind: "gdpr", gdprSubmissionId: submission!.id });
+    // The cooldown is for the visitor's address only: the studio hears of every lead.
+    await enqueueMail(t, { ...notification, leadId });
+    if (!(await mailedRecently(t, report.kind, email, RECEIPT_COOLDOWN_SECONDS)))
+      await enqueueMail(t, { ...report, leadId });
     // Never a direct subscription: the same double opt-in as the footer form.
     if (payload.subscribeNewsletter) {
       const result = await requestSubscription(t, { email, ip: meta.ip, source: "gdpr-checklist" }, meta.siteUrl);
@@ -84,6 +100,19 @@ export async function submitGdprResults(db: Database, payload: GdprPayload, meta
     }
   });
   return { analysis, newsletter };
+}
+
+async function studioNotification(
+  email: string,
+  analysis: GdprAnalysis,
+  subscribeNewsletter: boolean,
+  links: { inboxUrl: string; siteUrl: string },
+) {
+  return {
+    kind: "gdpr-notification",
+    to: siteConfig.email,
+    ...(await gdprNotificationEmail({ email, analysis, subscribeNewsletter, ...links })),
+  };
 }
 
 export async function gdprReportMail(email: string, analysis: GdprAnalysis, siteUrl: string) {

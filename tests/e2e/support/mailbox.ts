@@ -13,6 +13,7 @@ const KINDS = [
   "newsletter-confirm",
   "newsletter-welcome",
   "gdpr-report",
+  "gdpr-notification",
   "account-security",
   "staff-invitation",
   "password-reset",
