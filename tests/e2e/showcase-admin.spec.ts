@@ -186,3 +186,33 @@ test("the order is set by drag and drop and by the arrow keys on a row's handle,
     await guest.close();
   }
 });
+
+test("the order buttons stay where they are while the page comes to life, so an early click lands on its row", async ({
+  signedIn: page,
+}) => {
+  // The page's JavaScript is held back until the server-rendered rows have been measured:
+  // a staff member's pointer is often on its way to a button by then.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  try {
+    await page.goto("/admin/work", { waitUntil: "commit" });
+    const buttons = page.getByRole("button", { name: /^Flytt (opp|ned) / });
+    await expect(buttons.first()).toBeVisible();
+    const boxes = () => buttons.evaluateAll((all) => all.map((b) => JSON.stringify(b.getBoundingClientRect())));
+    const before = await boxes();
+    expect(before.length).toBeGreaterThan(2);
+    await expect(page.getByRole("button", { name: /^Flytt «/ })).toHaveCount(0); // no handles without JavaScript
+    release();
+    await waitForHydration(page);
+    await expect(page.getByRole("button", { name: /^Flytt «/ }).first()).toBeVisible();
+    await expect(page.getByText("Dra et prosjekt til ny plass")).toBeVisible();
+    expect(await boxes()).toEqual(before);
+  } finally {
+    release();
+    await page.unrouteAll({ behavior: "wait" });
+  }
+});
