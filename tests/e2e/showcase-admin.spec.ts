@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, test } from "./support/fixtures";
+import { expect, test as base } from "./support/fixtures";
+import { takeRunLock } from "./support/run-lock";
 import { waitForHydration } from "./support/sign-in";
 
 // The showcase back office end to end: staff upload a real MP4 (one of the site's own
@@ -10,6 +11,23 @@ import { waitForHydration } from "./support/sign-in";
 // its case-study page, on the home page and on its service page; unpublished, it is gone
 // from all four. This file changes what every visitor sees (the featured three, the
 // count on /work), so it runs after the other browser tests (playwright.config.ts).
+/**
+ * `showcaseOrder`: the test has the showcase's order to itself. The tests that set the
+ * order and read it back on the public pages take it, so that two of them (two workers,
+ * or --repeat-each) never reorder the same list at once; released after the test, even
+ * after a timeout. A ceiling for a busy machine, not a timing: it waits for one test.
+ */
+const test = base.extend<{ showcaseOrder: void }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern
+  showcaseOrder: async ({}, provide) => {
+    const release = await takeRunLock("showcase-order", { timeoutMs: 150_000, staleMs: 300_000 });
+    try {
+      await provide();
+    } finally {
+      release();
+    }
+  },
+});
 test.use({ viewport: { width: 1280, height: 900 } });
 
 const MP4 = fs.readFileSync(path.resolve("public/media/video/showcase-game.mp4"));
@@ -25,6 +43,7 @@ const posterPng = () =>
 
 async function fillProject(page: Page, title: string) {
   await page.goto("/admin/work/new");
+  await waitForHydration(page);
   await page.getByLabel("Tittel").fill(title);
   await page.getByLabel("Kunde eller bransje").fill("A test harbour authority");
   await page.getByRole("checkbox", { name: "Production" }).check();
@@ -42,8 +61,25 @@ async function visitor(browser: Browser) {
   return { page: await context.newPage(), close: () => context.close() };
 }
 
+/**
+ * /admin/work, once the page runs in the browser: the order's help text shows only then
+ * (a click before it would be a plain form post, or land while the page comes to life).
+ */
+async function openWorkList(page: Page) {
+  await page.goto("/admin/work");
+  await expect(page.getByText("Dra et prosjekt til ny plass")).toBeVisible();
+}
+
+/** The titles in the list, top to bottom. */
+const listedTitles = (page: Page) => page.locator("tbody td[data-label='Prosjekt'] a").allInnerTexts();
+
+/** Waits for the server's answer to the list's next action (a move, an order, publishing). */
+const actionAnswer = (page: Page) =>
+  page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/admin/work.data");
+
 async function deleteProject(page: Page, editUrl: string) {
   await page.goto(editUrl);
+  await waitForHydration(page);
   await page.getByRole("checkbox", { name: "Jeg vil slette prosjektet, videoen og plakatbildet" }).check();
   page.once("dialog", (dialog) => void dialog.accept());
   await page.getByRole("button", { name: "Slett prosjektet" }).click();
@@ -53,6 +89,7 @@ async function deleteProject(page: Page, editUrl: string) {
 test("a project with a real MP4 and a poster shows on /work, its page, the home page and its service; unpublished it is gone", async ({
   signedIn: page,
   browser,
+  showcaseOrder: _,
 }) => {
   test.slow(); // many pages, two browsers: a ceiling for a busy machine, not a timing
   const title = `Harbour ${marker()}`;
@@ -66,14 +103,25 @@ test("a project with a real MP4 and a poster shows on /work, its page, the home 
   const editUrl = page.url().replace(/\?.*$/, "");
   const guest = await visitor(browser);
   try {
-    // New projects go last; four "Flytt opp" … until it is first, so it is among the featured three.
-    await page.goto("/admin/work");
-    const row = page.locator("tr", { has: page.getByRole("link", { name: title }) });
-    for (let position = Number(await row.locator('td[data-label="Nr."]').innerText()); position > 1; position--) {
-      await row.getByRole("button", { name: `Flytt opp ${title}` }).click();
-      await expect(row.locator('td[data-label="Nr."]')).toHaveText(String(position - 1));
+    // New projects go last; "Flytt opp" until it is first, so it is among the featured three.
+    // Each step waits for the server's answer, then the project and the one that was
+    // above it have changed places, and nothing else moved.
+    await openWorkList(page);
+    const row = page.locator("tr", { has: page.getByRole("link", { name: title, exact: true }) });
+    const up = row.getByRole("button", { name: `Flytt opp ${title}` });
+    let listed = await listedTitles(page);
+    expect(listed.at(-1)).toBe(title);
+    for (let at = listed.indexOf(title); at > 0; at--) {
+      const answer = actionAnswer(page);
+      await up.click();
+      expect((await answer).status()).toBe(200);
+      await expect(page.getByRole("status")).toHaveText("Flyttet opp.");
+      const expected = [...listed.slice(0, at - 1), title, listed[at - 1]!, ...listed.slice(at + 1)];
+      await expect.poll(() => listedTitles(page)).toEqual(expected);
+      listed = expected;
     }
-    await expect(row.getByRole("button", { name: `Flytt opp ${title}` })).toBeDisabled();
+    await expect(row.locator('td[data-label="Nr."]')).toHaveText("1");
+    await expect(up).toBeDisabled();
 
     const v = guest.page;
     await v.goto("/work");
@@ -110,8 +158,10 @@ test("a project with a real MP4 and a poster shows on /work, its page, the home 
     await expect(card).toHaveAttribute("href", `/work/${slug}`);
 
     // Unpublished: gone from every page, and its own page is the site's 404.
-    await page.goto("/admin/work");
+    await openWorkList(page);
+    const answer = actionAnswer(page);
     await row.getByRole("button", { name: `Avpubliser ${title}` }).click();
+    expect((await answer).status()).toBe(200);
     await expect(page.getByRole("status")).toHaveText(`«${title}» er skjult fra nettstedet.`);
     await expect(row.locator('td[data-label="Status"]')).toContainText("Utkast");
     for (const where of ["/work", "/", "/production"]) {
@@ -146,7 +196,9 @@ test("a file that is not an MP4 gets a clear error, and what was typed stays", a
 test("the order is set by drag and drop and by the arrow keys on a row's handle, and /work shows it at once", async ({
   signedIn: page,
   browser,
+  showcaseOrder: _,
 }) => {
+  test.slow(); // it may wait for another test's turn with the order: a ceiling, not a timing
   const guest = await visitor(browser);
   const firstTwo = async () => {
     const links = page.locator("tbody tr td[data-label='Prosjekt'] a");
@@ -157,14 +209,15 @@ test("the order is set by drag and drop and by the arrow keys on a row's handle,
     return guest.page.getByTestId("showcase-grid").locator("figcaption").allInnerTexts();
   };
   try {
-    await page.goto("/admin/work");
-    await waitForHydration(page);
+    await openWorkList(page);
     const [a, b] = await firstTwo();
     const before = await onWork();
 
     // Drag the second row onto the first.
     const row = (title: string) => page.locator("tr", { has: page.getByRole("link", { name: title, exact: true }) });
+    const dropped = actionAnswer(page);
     await row(b!).dragTo(row(a!));
+    expect((await dropped).status()).toBe(200);
     await expect(page.getByRole("status")).toHaveText("Rekkefølgen er lagret.");
     expect(await firstTwo()).toEqual([b, a]);
     await page.reload();
@@ -173,16 +226,48 @@ test("the order is set by drag and drop and by the arrow keys on a row's handle,
     expect(after.indexOf(b!)).toBeLessThan(after.indexOf(a!));
 
     // The keyboard: the handle of the (now) first row, arrow down, and it is back.
-    await waitForHydration(page);
+    await openWorkList(page);
     const handle = page.getByRole("button", { name: `Flytt «${b}» (nr. 1)` });
     await handle.focus();
+    const pressed = actionAnswer(page);
     await page.keyboard.press("ArrowDown");
     await expect(page.getByRole("button", { name: `Flytt «${b}» (nr. 2)` })).toBeFocused();
+    expect((await pressed).status()).toBe(200);
     await expect(page.getByRole("status")).toHaveText("Rekkefølgen er lagret.");
     await page.reload();
     expect(await firstTwo()).toEqual([a, b]);
     expect(await onWork()).toEqual(before);
   } finally {
     await guest.close();
+  }
+});
+
+test("the order buttons stay where they are while the page comes to life, so an early click lands on its row", async ({
+  signedIn: page,
+}) => {
+  // The page's JavaScript is held back until the server-rendered rows have been measured:
+  // a staff member's pointer is often on its way to a button by then.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  try {
+    await page.goto("/admin/work", { waitUntil: "commit" });
+    const buttons = page.getByRole("button", { name: /^Flytt (opp|ned) / });
+    await expect(buttons.first()).toBeVisible();
+    const boxes = () => buttons.evaluateAll((all) => all.map((b) => JSON.stringify(b.getBoundingClientRect())));
+    const before = await boxes();
+    expect(before.length).toBeGreaterThan(2);
+    await expect(page.getByRole("button", { name: /^Flytt «/ })).toHaveCount(0); // no handles without JavaScript
+    release();
+    await waitForHydration(page);
+    await expect(page.getByRole("button", { name: /^Flytt «/ }).first()).toBeVisible();
+    await expect(page.getByText("Dra et prosjekt til ny plass")).toBeVisible();
+    expect(await boxes()).toEqual(before);
+  } finally {
+    release();
+    await page.unrouteAll({ behavior: "wait" });
   }
 });

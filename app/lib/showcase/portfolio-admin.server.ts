@@ -178,6 +178,25 @@ export async function setPortfolioPublished(db: Database, id: string, published:
   return item ?? (await getPortfolioItem(db, id));
 }
 
+/** The advisory-lock key every change to the showcase's order takes (hashed like the other keys). */
+const ORDER_LOCK = sql`hashtextextended('showcase-order', 0)`;
+
+/**
+ * The showcase's order, read after taking the order's lock, for a transaction that
+ * changes it. Not `select … order by … for update`: PostgreSQL sorts before it waits for
+ * the row locks, so a change that waited behind another would get the order from before
+ * that one and write it back (a double click's second "Flytt opp" undid nothing and moved
+ * nothing; a drag and drop undid a move). Taken first, the lock makes the second change
+ * read the order the first one committed.
+ */
+async function lockedOrder(tx: Database) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ORDER_LOCK})`);
+  return tx
+    .select({ id: p.id, slug: p.slug, sortOrder: p.sortOrder })
+    .from(p)
+    .orderBy(asc(p.sortOrder), asc(p.createdAt), asc(p.id));
+}
+
 /**
  * Moves an item one place up or down in the showcase. The order is renumbered 0, 1, 2, …
  * on the way, so ties never stick. Undefined when there is no such item; false at an end.
@@ -185,11 +204,7 @@ export async function setPortfolioPublished(db: Database, id: string, published:
 export async function movePortfolioItem(db: Database, id: string, direction: "up" | "down", actor: StaffActor) {
   if (!UUID.test(id)) return undefined;
   const moved = await db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ id: p.id, slug: p.slug, sortOrder: p.sortOrder })
-      .from(p)
-      .orderBy(asc(p.sortOrder), asc(p.createdAt), asc(p.id))
-      .for("update");
+    const rows = await lockedOrder(tx);
     const from = rows.findIndex((row) => row.id === id);
     if (from < 0) return undefined;
     const to = direction === "up" ? from - 1 : from + 1;
@@ -218,11 +233,7 @@ export type SetOrderResult = { status: "saved"; changed: boolean } | { status: "
 export async function setPortfolioOrder(db: Database, ids: string[], actor: StaffActor): Promise<SetOrderResult> {
   if (ids.length === 0 || new Set(ids).size !== ids.length || !ids.every((id) => UUID.test(id))) return { status: "stale" };
   const result = await db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ id: p.id, slug: p.slug, sortOrder: p.sortOrder })
-      .from(p)
-      .orderBy(asc(p.sortOrder), asc(p.createdAt), asc(p.id))
-      .for("update");
+    const rows = await lockedOrder(tx);
     const wanted = new Set(ids);
     const slots = rows.flatMap((row, index) => (wanted.has(row.id) ? [index] : []));
     if (slots.length !== ids.length) return undefined;

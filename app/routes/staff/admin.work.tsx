@@ -109,12 +109,10 @@ export default function PortfolioList({ loaderData, actionData }: Route.Componen
         <p className="empty">Ingen prosjekter ennå.</p>
       ) : (
         <div className="table-wrap">
-          {hydrated ? (
-            <p className="field-hint" id="work-order-help">
-              Dra et prosjekt til ny plass, eller gå til håndtaket (⠿) og bruk pil opp og pil ned. Rekkefølgen lagres
-              med en gang.
-            </p>
-          ) : null}
+          <p className="field-hint work-order-help" id="work-order-help" hidden={!hydrated}>
+            Dra et prosjekt til ny plass, eller gå til håndtaket (⠿) og bruk pil opp og pil ned. Rekkefølgen lagres
+            med en gang.
+          </p>
           <table className="admin-table work-table work-sortable">
             <thead>
               <tr>
@@ -131,17 +129,16 @@ export default function PortfolioList({ loaderData, actionData }: Route.Componen
 {first + index}</td>
                   <td data-label="Prosjekt">
                     <div className="work-row">
-                      {hydrated ? (
-                        <button
-                          type="button"
-                          className="drag-handle"
-                          aria-label={`Flytt «${row.title}» (nr. ${first + index})`}
-                          aria-describedby="work-order-help"
-                          {...sortable.handleProps(row.id)}
-                        >
-                          ⠿
-                        </button>
-                      ) : null}
+                      <button
+                        type="button"
+                        className="drag-handle"
+                        aria-label={`Flytt «${row.title}» (nr. ${first + index})`}
+                        aria-describedby="work-order-help"
+                        hidden={!hydrated}
+                        {...sortable.handleProps(row.id)}
+                      >
+                        ⠿
+                      </button>
                       <img src={row.posterUrl} alt="" width={96} height={60} loading="lazy" />
                       <span>
                         <Link to={`/admin/work/${row.id}`}>{row.title}</Link>
@@ -183,7 +180,12 @@ export default function PortfolioList({ loaderData, actionData }: Route.Componen
   );
 }
 
-/** True once the page runs in the browser: the drag handles are no use before. */
+/**
+ * True once the page runs in the browser. The help text and the drag handles are no use
+ * before: they wait `hidden`, and keep their place meanwhile (showcase-list.css), so the
+ * rows do not jump down and to the right when they appear, under a pointer already on its
+ * way: a click meant for one row's "Flytt opp" landed beside it, or on another row.
+ */
 const noSubscription = () => () => {};
 function useHydrated() {
   return useSyncExternalStore(noSubscription, () => true, () => false);
