@@ -77,8 +77,7 @@ export async function checkSecondFactorCode(
 ): Promise<CodeCheck> {
   const at = now();
   const { userId } = session;
-  const outcome = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  const outcome = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`mfa-code:${userId}`}, 0))`);
     const before = await budgetState(tx, userId, at);
     if (before.exhausted) return { kind: "refused" as const, retryAfterSeconds: before.retryAfterSeconds };

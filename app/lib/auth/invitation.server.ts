@@ -48,8 +48,7 @@ export async function acceptInvitation(
   const parsed = passwordSchema.safeParse(password);
   if (!parsed.success) return { kind: "invalid-password", message: parsed.error.issues[0]!.message };
   const passwordHash = await hashPassword(parsed.data);
-  const outcome = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  const outcome = await db.transaction(async (tx) => {
     const { state, row } = await readAccountToken(tx, token, "invitation", { lock: true });
     if (state !== "valid") return { kind: state } as const;
     const person = await invitee(tx, row.userId);

@@ -150,8 +150,7 @@ export async function signIn(
   const events = EVENTS[purpose];
   const { result, log } = await oneAtATime(db, ipKey, () =>
     oneAtATime(db, emailKey, () =>
-      db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Database;
+      db.transaction(async (tx) => {
         for (const key of [ipKey, emailKey]) {
           await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
         }

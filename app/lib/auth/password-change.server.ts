@@ -32,8 +32,7 @@ export async function changePassword(
   if (outcome.kind !== "ok") return { kind: "reauth", outcome };
 
   const passwordHash = await hashPassword(next.data);
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await db.transaction(async (tx) => {
     await tx.update(schema.users).set({ passwordHash, updatedAt: now() }).where(eq(schema.users.id, session.userId));
     await enqueueAccountChangeMail(tx, { email: session.email, fullName: session.fullName }, "password_changed", meta);
   });

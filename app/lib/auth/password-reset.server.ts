@@ -47,8 +47,7 @@ export async function requestPasswordReset(
   }
   const token = randomToken();
   const mail = await passwordResetEmail({ siteUrl: getConfig().siteUrl, url: tokenLink("password_reset", token) });
-  const userId = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  const userId = await db.transaction(async (tx) => {
     const [user] = await tx
       .select({ id: schema.users.id, passwordHash: schema.users.passwordHash, disabledAt: schema.users.disabledAt })
       .from(schema.users)
@@ -89,8 +88,7 @@ export async function resetPassword(
   const parsed = passwordSchema.safeParse(password);
   if (!parsed.success) return { kind: "invalid-password", message: parsed.error.issues[0]!.message };
   const passwordHash = await hashPassword(parsed.data);
-  const outcome = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  const outcome = await db.transaction(async (tx) => {
     const { state, row } = await readAccountToken(tx, token, "password_reset", { lock: true });
     if (state !== "valid") return { kind: state } as const;
     const [user] = await tx

@@ -57,8 +57,7 @@ export async function requestEmailChange(
   const outcome = await reauthenticate(db, session, input.password, meta);
   if (outcome.kind !== "ok") return { kind: "reauth", outcome };
   if (await addressTaken(db, email, session.userId)) return { kind: "taken" };
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await db.transaction(async (tx) => {
     const { link } = await issueAccountToken(tx, {
       userId: session.userId,
       purpose: "email_change",
@@ -88,8 +87,7 @@ export type EmailChangeResult = { kind: "changed"; email: string } | { kind: Exc
 
 /** The link was opened and confirmed: the account takes the new address; the old one is told. */
 export async function confirmEmailChange(db: Database, token: string, meta: RequestMeta): Promise<EmailChangeResult> {
-  const outcome = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  const outcome = await db.transaction(async (tx) => {
     const { state, row } = await readAccountToken(tx, token, "email_change", { lock: true });
     if (state !== "valid") return { kind: state } as const;
     if (!row.newEmail) return { kind: "unknown" } as const;

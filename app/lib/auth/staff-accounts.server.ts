@@ -83,8 +83,7 @@ export async function inviteStaff(
   actor: StaffActor,
 ): Promise<InviteResult> {
   const email = input.email.trim().toLowerCase();
-  const result = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  const result = await db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: u.id, invited: columns.invited })
       .from(u)
@@ -134,8 +133,7 @@ export type DisableResult = { kind: "disabled"; sessionsEnded: number } | { kind
 export async function disableStaff(db: Database, id: string, actor: StaffActor): Promise<DisableResult | null> {
   if (!UUID.test(id)) return null;
   if (id === actor.userId) return { kind: "self" };
-  const result = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  const result = await db.transaction(async (tx) => {
     const [target] = await tx.select({ disabledAt: u.disabledAt }).from(u).where(eq(u.id, id)).for("update");
     if (!target) return null;
     if (target.disabledAt) return { kind: "already" } as const;

@@ -80,8 +80,7 @@ export async function finishEnrolment(
   const refused = await gate(db, session, input.password, meta);
   if (refused) return refused;
   if (!isUuid(input.factorId)) return { kind: "invalid", enrolment: null };
-  const codes = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  const codes = await db.transaction(async (tx) => {
     const confirmed = await confirmFactor(tx, session.userId, input.factorId, input.code.slice(0, 64));
     if (confirmed) await enqueueAccountChangeMail(tx, owner(session), "mfa_enrolled", meta);
     return confirmed;
@@ -117,8 +116,7 @@ export async function turnOffTwoStep(
   const check = await checkSecondFactorCode(db, session, input.code, meta, context);
   if (check.kind === "exhausted") return check;
   if (check.kind === "invalid") return { kind: "invalid-code" };
-  const removed = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  const removed = await db.transaction(async (tx) => {
     const deleted = await deleteFactor(tx, session.userId, factor.id);
     if (deleted) await enqueueAccountChangeMail(tx, owner(session), "mfa_removed", meta);
     return deleted;
@@ -138,8 +136,7 @@ export async function createRecoveryCodes(
   const refused = await gate(db, session, input.password, meta);
   if (refused) return refused;
   if (!(await factorStatus(db, session.userId))) return { kind: "not-on" };
-  const codes = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  const codes = await db.transaction(async (tx) => {
     const created = await replaceRecoveryCodes(tx, session.userId);
     await enqueueAccountChangeMail(tx, owner(session), "recovery_codes_created", meta);
     return created;

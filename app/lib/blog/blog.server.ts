@@ -63,7 +63,10 @@ export async function relatedPosts(db: Database, postId: string) {
  * image: a post has no alt field of its own, so it is the media library's (decision 030).
  */
 export async function withImageAlt<T extends { featured_image: string }>(db: Database, rows: T[]) {
-  const texts = await libraryAltTexts(db, rows.map((row) => row.featured_image));
+  const texts = await libraryAltTexts(
+    db,
+    rows.map((row) => row.featured_image),
+  );
   return rows.map((row) => ({ ...row, image_alt: imageAlt(undefined, texts.get(row.featured_image)) }));
 }
 
@@ -137,7 +140,8 @@ export async function updatePost(db: Database, id: string, input: PostInput, act
     })
     .where(eq(posts.id, id))
     .returning({ id: posts.id, slug: posts.slug });
-  if (post) await auditAction(db, actor, "post_updated", { postId: id, title: input.title, published: input.published });
+  if (post)
+    await auditAction(db, actor, "post_updated", { postId: id, title: input.title, published: input.published });
   return post;
 }
 
@@ -166,8 +170,7 @@ export async function savePostWithImageAlt(
   imageAlt: string,
   id?: string,
 ) {
-  return db.transaction(async (tx) => {
-    const inTx = tx as unknown as Database;
+  return db.transaction(async (inTx) => {
     const post = await savePost(inTx, actor, input, id);
     await setUploadAltText(inTx, input.featured_image, imageAlt, actor);
     return post;

@@ -63,7 +63,12 @@ export function renderIssue(issue: Issue, settings: MailSettings, leaveUrl: stri
 
 /** What staff see in the preview: a subscriber's e-mail, with a sample unsubscribe link. */
 export async function renderIssuePreview(db: Database, issue: Issue, settings: MailSettings) {
-  return renderIssue(issue, settings, `${settings.siteUrl}/newsletter/unsubscribe?token=…`, await issueImageAlt(db, issue));
+  return renderIssue(
+    issue,
+    settings,
+    `${settings.siteUrl}/newsletter/unsubscribe?token=…`,
+    await issueImageAlt(db, issue),
+  );
 }
 
 /** The issue to the signed-in staff member only, marked as a test, without unsubscribe headers. */
@@ -96,32 +101,34 @@ export async function startSend(
   expectedRecipients: number,
   actor: StaffActor,
 ): Promise<StartSendResult> {
-  const result = await db.transaction(async (tx): Promise<StartSendResult> => {
-    const [issue] = await tx.select({ id: i.id }).from(i).where(eq(i.id, issueId)).for("update");
-    if (!issue) return { status: "missing" };
-    const [existing] = await tx.select({ id: s.id }).from(s).where(eq(s.issueId, issueId));
-    if (existing) return { status: "already-sent" };
-    const [running] = await tx.select({ id: s.id }).from(s).where(eq(s.status, "running"));
-    if (running) return { status: "busy" };
-    const recipients = await countActiveSubscribers(tx as unknown as Database);
-    if (recipients === 0) return { status: "no-recipients" };
-    if (recipients !== expectedRecipients) return { status: "count-changed", recipients };
-    const [send] = await tx
-      .insert(s)
-      .values({ issueId, recipientCount: recipients, startedBy: actor.userId, startedAt: now() })
-      .returning({ id: s.id });
-    const inserted = await tx.execute(sql`
+  const result = await db
+    .transaction(async (tx): Promise<StartSendResult> => {
+      const [issue] = await tx.select({ id: i.id }).from(i).where(eq(i.id, issueId)).for("update");
+      if (!issue) return { status: "missing" };
+      const [existing] = await tx.select({ id: s.id }).from(s).where(eq(s.issueId, issueId));
+      if (existing) return { status: "already-sent" };
+      const [running] = await tx.select({ id: s.id }).from(s).where(eq(s.status, "running"));
+      if (running) return { status: "busy" };
+      const recipients = await countActiveSubscribers(tx);
+      if (recipients === 0) return { status: "no-recipients" };
+      if (recipients !== expectedRecipients) return { status: "count-changed", recipients };
+      const [send] = await tx
+        .insert(s)
+        .values({ issueId, recipientCount: recipients, startedBy: actor.userId, startedAt: now() })
+        .returning({ id: s.id });
+      const inserted = await tx.execute(sql`
       insert into ${d} (send_id, subscriber_id)
       select ${send!.id}, ${sub.id} from ${sub} where ${sub.status} = 'active'
       on conflict do nothing`);
-    const rowCount = (inserted as unknown as { rowCount?: number }).rowCount ?? recipients;
-    if (rowCount !== recipients) await tx.update(s).set({ recipientCount: rowCount }).where(eq(s.id, send!.id));
-    return { status: "started", sendId: send!.id, recipients: rowCount };
-  }).catch((error: unknown) => {
-    // Another staff member started a send at the same moment (one running send at a time).
-    if (isUniqueViolation(error)) return { status: "busy" } as const;
-    throw error;
-  });
+      const rowCount = (inserted as unknown as { rowCount?: number }).rowCount ?? recipients;
+      if (rowCount !== recipients) await tx.update(s).set({ recipientCount: rowCount }).where(eq(s.id, send!.id));
+      return { status: "started", sendId: send!.id, recipients: rowCount };
+    })
+    .catch((error: unknown) => {
+      // Another staff member started a send at the same moment (one running send at a time).
+      if (isUniqueViolation(error)) return { status: "busy" } as const;
+      throw error;
+    });
   if (result.status === "started") {
     await logSecurityEvent(db, {
       ...actorEvent(actor),
@@ -133,7 +140,9 @@ export async function startSend(
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } } | undefined)?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  const code =
+    (error as { code?: string; cause?: { code?: string } } | undefined)?.code ??
+    (error as { cause?: { code?: string } })?.cause?.code;
   return code === "23505";
 }
 
@@ -155,8 +164,7 @@ const MINUTE_MS = 60_000;
  * processes at once: the send row is locked with SKIP LOCKED, so only one releases.
  */
 export async function releaseNewsletterBatch(db: Database, options: ReleaseOptions): Promise<ReleaseResult> {
-  const outcome = await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
+  const outcome = await db.transaction(async (t) => {
     const [send] = await t.select().from(s).where(eq(s.status, "running")).limit(1).for("update", { skipLocked: true });
     if (!send) return { released: 0, skipped: 0, finished: false, wrote: false };
     const at = now();
@@ -184,7 +192,12 @@ export async function releaseNewsletterBatch(db: Database, options: ReleaseOptio
       for (const row of batch.filter((r) => r.status === "active")) {
         const leaveUrl = unsubscribeUrl(options.siteUrl, derivedUnsubscribeToken(row.subscriberId));
         const mail = await renderIssue(issue!, options, leaveUrl, altText);
-        const outboxId = await enqueueMail(t, { kind: NEWSLETTER_MAIL_KIND, to: row.email, unsubscribeUrl: leaveUrl, ...mail });
+        const outboxId = await enqueueMail(t, {
+          kind: NEWSLETTER_MAIL_KIND,
+          to: row.email,
+          unsubscribeUrl: leaveUrl,
+          ...mail,
+        });
         await t.update(d).set({ status: "released", outboxId, releasedAt: at }).where(eq(d.id, row.id));
         released++;
       }

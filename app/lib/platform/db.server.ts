@@ -1,6 +1,7 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import type { PgDatabase } from "drizzle-orm/pg-core";
+import { drizzle, type NodePgQueryResultHKT } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "../../../db/schema";
@@ -10,8 +11,14 @@ import { databaseDownForThisRequest } from "./test-faults.server";
 
 export { schema };
 
-/** The query builder every domain module uses. */
-export type Database = NodePgDatabase<typeof schema>;
+/**
+ * The query builder every domain module uses: the database or a transaction on it, alike.
+ * Drizzle's `NodePgDatabase` adds the pool as `$client`, which a transaction lacks, so a
+ * transaction was not a `Database` and every `db.transaction((tx) => …)` that called a domain
+ * function cast it (``). Without `$client` (nothing here uses it) a
+ * transaction is one, and the casts are gone.
+ */
+export type Database = PgDatabase<NodePgQueryResultHKT, typeof schema>;
 
 export interface DatabaseHandle {
   db: Database;
@@ -67,7 +74,9 @@ export async function openPool(
   // A connection checked out between two queries (inside a transaction, say) that the
   // server drops emits "error" on its client; unheard, that would end the process.
   // The next query on it fails instead, and the request answers 503.
-  pool.on("connect", (client) => client.on("error", (error) => log.warn("database connection lost", { error: error.message })));
+  pool.on("connect", (client) =>
+    client.on("error", (error) => log.warn("database connection lost", { error: error.message })),
+  );
   const db = drizzle({ client: pool, schema });
   try {
     const lockClient = await pool.connect();
@@ -134,7 +143,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     if (e instanceof DatabaseUnavailableError) return true;
     const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && (UNREACHABLE_CODES.test(code) || /^(08|57P0)/.test(code) || code === "53300")) return true;
+    if (typeof code === "string" && (UNREACHABLE_CODES.test(code) || /^(08|57P0)/.test(code) || code === "53300"))
+      return true;
     // The embedded server's socket is missing while it restarts; other ENOENTs are files.
     if (code === "ENOENT" && (e as { syscall?: unknown }).syscall === "connect") return true;
     const message = e instanceof Error ? e.message : "";

@@ -71,9 +71,10 @@ const RETENTION_LOCK = sql`hashtextextended('retention', 0)`;
  * with the transaction, so an instance that dies mid-round leaves nothing held.
  */
 export async function runRetentionRound(db: Database, at = now()): Promise<"ran" | "skipped"> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
-    const result = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK}) as locked`);
+  return db.transaction(async (tx) => {
+    const result = await tx.execute<{ locked: boolean }>(
+      sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK}) as locked`,
+    );
     if (!result.rows[0]?.locked) return "skipped";
     await applyRetention(tx, at);
     return "ran";

@@ -45,7 +45,7 @@ export async function runSeeds(db: Database) {
     await db.transaction(async (tx) => {
       const done = await tx.select().from(schema.seedRuns).where(eq(schema.seedRuns.name, set.name));
       if (done.length > 0) return;
-      await set.run(tx as unknown as Database);
+      await set.run(tx);
       await tx.insert(schema.seedRuns).values({ name: set.name }).onConflictDoNothing();
     });
   }

@@ -34,9 +34,11 @@ export async function submitContact(db: Database, input: ContactInput, siteUrl: 
   const leadId = newLeadId();
   const notification = await studioNotification(input, leadInboxUrl(siteUrl, leadId), siteUrl);
   const receipt = await senderReceipt(input, siteUrl);
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
-    const [request] = await tx.insert(schema.contactRequests).values(input).returning({ id: schema.contactRequests.id });
+  await db.transaction(async (tx) => {
+    const [request] = await tx
+      .insert(schema.contactRequests)
+      .values(input)
+      .returning({ id: schema.contactRequests.id });
     await createLead(tx, { id: leadId, kind: "contact", contactRequestId: request!.id });
     await enqueueMail(tx, { ...notification, leadId });
     if (!(await mailedRecently(tx, receipt.kind, receipt.to, RECEIPT_COOLDOWN_SECONDS))) {

@@ -75,8 +75,7 @@ export async function submitGdprResults(db: Database, payload: GdprPayload, meta
     siteUrl: meta.siteUrl,
   });
   const report = await gdprReportMail(email, analysis, meta.siteUrl);
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
+  await db.transaction(async (t) => {
     const [submission] = await t
       .insert(schema.gdprSubmissions)
       .values({

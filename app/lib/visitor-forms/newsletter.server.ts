@@ -99,7 +99,7 @@ export async function requestSubscription(tx: Database, request: SubscriptionReq
 }
 
 export async function subscribe(db: Database, request: SubscriptionRequest, siteUrl: string) {
-  return db.transaction((tx) => requestSubscription(tx as unknown as Database, request, siteUrl));
+  return db.transaction((tx) => requestSubscription(tx, request, siteUrl));
 }
 
 export type ConfirmResult = "confirmed" | "invalid";
@@ -124,8 +124,8 @@ export async function confirmSubscription(db: Database, token: string, siteUrl: 
       .returning({ id: subscribers.id, email: subscribers.email });
     if (!row) return "invalid";
     // Fresh consent, proven: an address erased on request earlier may be imported again later.
-    await forgetErasureMarker(tx as unknown as Database, row.email);
-    await enqueueMail(tx as unknown as Database, await welcomeMail(row.email, siteUrl, derivedUnsubscribeToken(row.id)));
+    await forgetErasureMarker(tx, row.email);
+    await enqueueMail(tx, await welcomeMail(row.email, siteUrl, derivedUnsubscribeToken(row.id)));
     return "confirmed";
   });
 }
@@ -161,7 +161,7 @@ export async function unsubscribe(db: Database, token: string) {
       .returning({ id: subscribers.id });
     if (!row) return "invalid";
     // An issue being sent right now sends them nothing more.
-    await dropPendingNewsletterMail(tx as unknown as Database, row.id);
+    await dropPendingNewsletterMail(tx, row.id);
     return "unsubscribed";
   });
 }
