@@ -1,4 +1,5 @@
-import { useShowcaseFileUrl } from "~/lib/showcase/showcase-media";
+import { showcaseFileUrl } from "~/lib/showcase/showcase-media";
+import { useRootData } from "./use-root-data";
 
 /** A video's files: MP4 (every browser), WebM (smaller, optional) and the poster (WebP). */
 export type VideoFiles = { mp4: string; webm?: string | null; poster: string };
@@ -25,7 +26,8 @@ type VideoLoopProps = {
  * button (VideoToggle).
  */
 export function VideoLoop({ media, files, label, eager = false, className, width, height }: VideoLoopProps) {
-  const resolve = useShowcaseFileUrl();
+  const mediaBaseUrl = useRootData()?.mediaBaseUrl;
+  const resolve = (path: string) => showcaseFileUrl(mediaBaseUrl, path);
   const video = files ?? { mp4: `${media}.mp4`, webm: `${media}.webm`, poster: `${media}.webp` };
   const poster = resolve(video.poster);
   const sources = [

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageParam, queryString } from "../platform/list-query";
+import { pageParam } from "../platform/list-query";
 
 /**
  * The audit page's words for each kind of security event, and its filters. Browser-safe.
@@ -79,6 +79,3 @@ export function parseAuditFilter(params: URLSearchParams): AuditFilter {
   const { account, kind, page } = auditFilterSchema.parse(Object.fromEntries(params));
   return { account, kind, page };
 }
-
-export const auditFilterQuery = (filter: Omit<AuditFilter, "page">) =>
-  queryString({ account: filter.account, kind: filter.kind });

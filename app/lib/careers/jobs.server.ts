@@ -15,7 +15,6 @@ export { APPLY_LINK_MESSAGE, jobInputSchema } from "./job-form";
  */
 const { jobListings: jobs } = schema;
 
-export type JobInput = z.input<typeof jobInputSchema>;
 export type Job = typeof jobs.$inferSelect;
 
 /** Another listing has that address: a conflict, with the text the slug field shows. */
@@ -78,7 +77,8 @@ export async function updateJob(db: Database, id: string, input: z.output<typeof
 export async function setJobPublished(db: Database, id: string, published: boolean, actor: Actor) {
   if (!z.uuid().safeParse(id).success) return undefined;
   const [job] = await db.update(jobs).set({ published, updatedAt: new Date() }).where(eq(jobs.id, id)).returning();
-  if (job) await auditAction(db, actor, published ? "job_published" : "job_unpublished", { jobId: id, title: job.title });
+  if (job)
+    await auditAction(db, actor, published ? "job_published" : "job_unpublished", { jobId: id, title: job.title });
   return job;
 }
 

@@ -1,4 +1,3 @@
-import { useRouteLoaderData } from "react-router";
 import { mediaUrl, uploadUrl } from "../media/media";
 
 /**
@@ -8,9 +7,4 @@ import { mediaUrl, uploadUrl } from "../media/media";
  */
 export function showcaseFileUrl(baseUrl: string | undefined, path: string) {
   return path.startsWith("/uploads/") ? uploadUrl(baseUrl, path) : mediaUrl(baseUrl, path);
-}
-
-export function useShowcaseFileUrl() {
-  const root = useRouteLoaderData("root") as { mediaBaseUrl?: string } | undefined;
-  return (path: string) => showcaseFileUrl(root?.mediaBaseUrl, path);
 }

@@ -22,10 +22,13 @@ const cardColumns = {
   posterAlt: p.posterAlt,
   updatedAt: p.updatedAt,
 };
-export type ShowcaseCard = Awaited<ReturnType<typeof listPublishedShowcase>>[number];
 
 export async function listPublishedShowcase(db: Database) {
-  return db.select(cardColumns).from(p).where(published).orderBy(...inOrder);
+  return db
+    .select(cardColumns)
+    .from(p)
+    .where(published)
+    .orderBy(...inOrder);
 }
 
 /** The home page's work: the first featured items, at most three. */
@@ -60,7 +63,10 @@ export async function getPublishedCaseStudy(db: Database, slug: string) {
     .orderBy(...inOrder);
   const at = items.findIndex((item) => item.slug === slug);
   if (at < 0) return undefined;
-  const [item] = await db.select().from(p).where(and(published, eq(p.id, items[at]!.id)));
+  const [item] = await db
+    .select()
+    .from(p)
+    .where(and(published, eq(p.id, items[at]!.id)));
   if (!item) return undefined;
   const next = items.length > 1 ? items[(at + 1) % items.length]! : undefined;
   return { item, next: next && { slug: next.slug, title: next.title } };

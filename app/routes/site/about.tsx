@@ -5,6 +5,7 @@ import { aboutHeadline, aboutIntro, aboutMetaDescription, capabilities } from "~
 import { pageMeta } from "~/lib/site/seo";
 import { staticPage } from "~/lib/platform/static-page";
 import type { Route } from "./+types/about";
+import { PageIntro } from "~/components/page-intro";
 
 export const handle = staticPage;
 
@@ -15,11 +16,7 @@ export default function About() {
   const group = useId();
   return (
     <>
-      <section className="page-intro container">
-        <p className="eyebrow">About</p>
-        <h1>{aboutHeadline}</h1>
-        <p className="lead">{aboutIntro}</p>
-      </section>
+      <PageIntro eyebrow="About" title={aboutHeadline} lead={aboutIntro} />
       {/* One team card is active at a time (hover, focus or tap; the first to begin with):
           one group of <details>, see HoverAccordion and the [data-one-open] styles. */}
       <div className="container capabilities" data-one-open="">

@@ -5,6 +5,7 @@ import { getDb, isDatabaseUnavailable } from "~/lib/platform/db.server";
 import { pageMeta } from "~/lib/site/seo";
 import { staticPage } from "~/lib/platform/static-page";
 import type { Route } from "./+types/blog";
+import { PageIntro } from "~/components/page-intro";
 
 const description =
   "Thoughts and insights on private software, custom interfaces and local AI from the Fjord & Form team in Oslo.";
@@ -31,11 +32,11 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
   const rest = posts.filter((post) => post !== lead);
   return (
     <>
-      <section className="page-intro container">
-        <p className="eyebrow">Blog</p>
-        <h1>Thoughts and insights</h1>
-        <p className="lead">Notes from our work on private software, custom interfaces and local AI.</p>
-      </section>
+      <PageIntro
+        eyebrow="Blog"
+        title="Thoughts and insights"
+        lead="Notes from our work on private software, custom interfaces and local AI."
+      />
       <section className="container blog-posts" aria-label="Posts">
         {!lead ? (
           <div className="blog-empty">

@@ -6,6 +6,7 @@ import { listPublishedJobs } from "~/lib/careers/jobs.server";
 import { pageMeta } from "~/lib/site/seo";
 import { staticPage } from "~/lib/platform/static-page";
 import type { Route } from "./+types/careers";
+import { PageIntro } from "~/components/page-intro";
 
 export async function loader() {
   const jobs = await listPublishedJobs(getDb());
@@ -29,11 +30,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Careers({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <section className="page-intro container">
-        <p className="eyebrow">Careers</p>
-        <h1>Build things that are made for someone.</h1>
-        <p className="lead">{careersIntro}</p>
-      </section>
+      <PageIntro eyebrow="Careers" title="Build things that are made for someone." lead={careersIntro} />
       <section className="container careers-list" aria-labelledby="positions-heading">
         <h2 id="positions-heading" className="section-label">
           Open positions

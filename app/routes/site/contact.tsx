@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, useRouteLoaderData } from "react-router";
+import { Link } from "react-router";
+import { useRootData } from "~/components/use-root-data";
 import { siteConfig } from "~/content/site";
 import { pageMeta } from "~/lib/site/seo";
 import { CONTACT_LIMITS, isValidEmail, MESSAGES } from "~/lib/platform/validation";
@@ -65,8 +66,7 @@ async function send(endpoint: string, values: Record<Field, string>, honeypot: s
 }
 
 export default function Contact() {
-  const root = useRouteLoaderData("root") as { contactEndpoint?: string } | undefined;
-  const endpoint = root?.contactEndpoint || "/api/contact";
+  const endpoint = useRootData()?.contactEndpoint || "/api/contact";
   const [step, setStep] = useState(0);
   const [values, setValues] = useState<Record<Field, string>>({ company: "", project: "", email: "" });
   const [error, setError] = useState<string | null>(null);

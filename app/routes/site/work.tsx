@@ -5,6 +5,7 @@ import { listPublishedShowcase } from "~/lib/showcase/showcase.server";
 import { pageMeta } from "~/lib/site/seo";
 import { staticPage } from "~/lib/platform/static-page";
 import type { Route } from "./+types/work";
+import { PageIntro } from "~/components/page-intro";
 
 const headline = "A quick look at what we've built, how we work, and where we're headed.";
 
@@ -26,10 +27,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function Work({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <section className="page-intro container">
-        <p className="eyebrow">Work</p>
-        <h1 className="work-headline">{headline}</h1>
-      </section>
+      <PageIntro eyebrow="Work" title={headline} titleClassName="work-headline" />
       <section className="container" aria-label="Showcase" data-video-group="">
         <div className="section-head section-head-end">
           <VideoToggle className="text-button" plural />
