@@ -127,10 +127,13 @@ test("while signing in the button says Signing in..., then success and the dashb
   await openLogin(page);
   const isSignInPost = (request: Request) =>
     request.method() === "POST" && new URL(request.url()).pathname.startsWith("/login");
+  // The sign-in is held until its busy state has been seen, however long that takes.
+  let answer = () => {};
+  const seen = new Promise<void>((resolve) => (answer = resolve));
   await page.route(
     (url) => url.pathname.startsWith("/login"),
     async (route) => {
-      if (isSignInPost(route.request())) await new Promise((resolve) => setTimeout(resolve, 1_000));
+      if (isSignInPost(route.request())) await seen;
       await route.continue();
     },
   );
@@ -139,6 +142,7 @@ test("while signing in the button says Signing in..., then success and the dashb
   const form = await submitLogin(page, email, password);
   await expect(form.button).toHaveText("Signing in...");
   await expect(form.button).toBeDisabled();
+  answer();
   expect((await answered).status()).toBe(200);
   expect(await sessionCookieOf(context)).toBeDefined();
   await expectDashboardAfterOneSecond(page, "/login");
@@ -147,6 +151,19 @@ test("while signing in the button says Signing in..., then success and the dashb
 
 test("after signing in the dashboard is loaded once, without a second full page load", async ({ page }) => {
   const { email, password } = staffCredentials("staff");
+  // What could reload the page later: a page timer (the page clock can run them all at
+  // once) or a <meta http-equiv=refresh> (a browser timer: so none may ever be inserted).
+  await page.clock.install();
+  await page.addInitScript(() => {
+    const w = window as unknown as { refreshes: string[] };
+    w.refreshes = [];
+    new MutationObserver((records) => {
+      for (const node of records.flatMap((record) => [...record.addedNodes]))
+        if (node instanceof Element)
+          for (const meta of [node, ...node.querySelectorAll("meta")])
+            if (meta.matches("meta[http-equiv=refresh i]")) w.refreshes.push(meta.outerHTML);
+    }).observe(document, { childList: true, subtree: true });
+  });
   await openLogin(page);
   const documentLoads: string[] = [];
   page.on("request", (request) => {
@@ -156,7 +173,9 @@ test("after signing in the dashboard is loaded once, without a second full page 
   await submitLogin(page, email, password);
   await expect(page).toHaveURL(/\/admin$/, { timeout: 5_000 });
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Staff Tester");
-  await page.waitForTimeout(2_000); // anything scheduled for "a second later" has happened by now
+  await page.clock.runFor(2_000); // anything scheduled for "a second later" has run now
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  expect(await page.evaluate(() => (window as unknown as { refreshes: string[] }).refreshes)).toEqual([]);
   await expect(page).toHaveURL(/\/admin$/);
   expect(documentLoads, "the sign-in page hands over to the dashboard without reloading").toEqual([]);
 });

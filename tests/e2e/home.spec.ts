@@ -19,7 +19,11 @@ test("the home page says what the studio does, with the exact texts", async ({ p
   for (const [name, href] of expected) {
     await expect(list.getByRole("link", { name, exact: true })).toHaveAttribute("href", href!);
   }
-  await expect(page.getByText("We partner with teams to launch new ideas, refine existing tools and deliver better digital experiences.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "We partner with teams to launch new ideas, refine existing tools and deliver better digital experiences.",
+    ),
+  ).toBeVisible();
   const closing = page.getByRole("region", { name: "Want to work with us?" });
   await expect(closing.getByRole("link", { name: "Get in touch" })).toHaveAttribute("href", "/contact");
 });
@@ -103,14 +107,17 @@ test.describe("with reduced motion", () => {
     await page.goto("/");
     const video = page.locator(".home-hero video");
     await expect(video).toHaveAttribute("poster", /hero\.webp$/);
-    await page.waitForTimeout(500);
+    // The video script shows the button once it has decided (play() or not, at once):
+    // from then on a paused video stays paused.
+    await expect(page.getByRole("button", { name: "Play video", exact: true })).toBeVisible();
     expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
     await page.getByRole("button", { name: "Play video", exact: true }).click();
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
 
     await page.goto("/work");
     const first = page.getByTestId("showcase-grid").locator("video").first();
-    await page.waitForTimeout(500);
+    // Its sources are added as it nears the viewport, in the same step that would play it.
+    await expect(first.locator("source")).not.toHaveCount(0);
     expect(await first.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
   });
 });

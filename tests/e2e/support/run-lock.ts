@@ -4,7 +4,8 @@ import path from "node:path";
 /**
  * A lock shared by every worker of one run: a folder in the run's data directory, made
  * with mkdir (atomic). For tests that change something every page shows and then read it
- * back, so two of them (two workers, or `--repeat-each`) never run at the same time.
+ * back, so two of them (two workers, or `--repeat-each`) never run at the same time; and
+ * under the server clock (server-clock.ts), which adds re-entrancy on top.
  * A lock older than `staleMs` is taken to be left by a killed worker and broken.
  * Resolves to the function that releases it.
  */
