@@ -75,8 +75,8 @@ test("a session alone cannot turn two-step verification on; with the password it
   fs.writeFileSync(storyFile(), JSON.stringify({ secret, recoveryCodes }));
 
   const mail = await waitForMail({ to: email, kind: "account-security" });
-  expect(mail.subject).toBe("Fjord & Form: Tostegsbekreftelse er slått på");
-  expect(mail.text).toContain(`Tostegsbekreftelse ble slått på for kontoen din (${email})`);
+  expect(mail.subject).toBe("Fjord & Form: Totrinnsbekreftelse er slått på");
+  expect(mail.text).toContain(`Totrinnsbekreftelse ble slått på for kontoen din (${email})`);
   expect(mail.text).not.toContain(secret);
 });
 

@@ -9,7 +9,7 @@ import { totpCode } from "./support/totp";
  * account with two-step verification never sees the notice. Fresh colleagues only: the
  * shared accounts' notice state must not depend on which test ran first.
  */
-const NUDGE = "Tofaktorinnlogging er ikke slått på for kontoen din";
+const NUDGE = "Totrinnsbekreftelse er ikke slått på for kontoen din";
 
 const nudge = (page: Page) => page.getByRole("region", { name: NUDGE });
 

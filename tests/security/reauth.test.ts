@@ -115,9 +115,9 @@ describe(`re-authentication before account changes (${engineName()})`, () => {
 
     const sent = await mails();
     expect(sent.map((m) => m.subject)).toEqual([
-      "Fjord & Form: Tostegsbekreftelse er slått på",
+      "Fjord & Form: Totrinnsbekreftelse er slått på",
       "Fjord & Form: Nye gjenopprettingskoder",
-      "Fjord & Form: Tostegsbekreftelse er slått av",
+      "Fjord & Form: Totrinnsbekreftelse er slått av",
       "Fjord & Form: Passordet ditt er endret",
     ]);
     for (const mail of sent) {

@@ -13,7 +13,7 @@ export function TwoStepNudge({ lastResult }: { lastResult?: SubmissionResult<str
   const [form] = useSchemaForm("two-step-nudge-form", dismissTwoStepNudgeSchema, { lastResult });
   return (
     <section className="dashboard-nudge" aria-labelledby="two-step-nudge-title">
-      <h2 id="two-step-nudge-title">Tofaktorinnlogging er ikke slått på for kontoen din</h2>
+      <h2 id="two-step-nudge-title">Totrinnsbekreftelse er ikke slått på for kontoen din</h2>
       <p>
         Med en engangskode fra en app på telefonen i tillegg til passordet kommer ingen inn på kontoen med et lekket
         passord alene. Det tar et par minutter.

@@ -19,12 +19,12 @@ export const ACCOUNT_MAIL_KIND = "account-security";
 
 const TEXTS: Record<AccountChange, { subject: string; what: string }> = {
   mfa_enrolled: {
-    subject: "Tostegsbekreftelse er slått på",
-    what: "Tostegsbekreftelse ble slått på for kontoen din",
+    subject: "Totrinnsbekreftelse er slått på",
+    what: "Totrinnsbekreftelse ble slått på for kontoen din",
   },
   mfa_removed: {
-    subject: "Tostegsbekreftelse er slått av",
-    what: "Tostegsbekreftelse ble slått av for kontoen din",
+    subject: "Totrinnsbekreftelse er slått av",
+    what: "Totrinnsbekreftelse ble slått av for kontoen din",
   },
   recovery_codes_created: {
     subject: "Nye gjenopprettingskoder",

@@ -24,7 +24,7 @@ export const SECURITY_EVENT_LABELS: Record<string, string> = {
   mfa_failed: "Feil engangskode",
   mfa_code_limit: "For mange feil engangskoder",
   recovery_codes_created: "Nye gjenopprettingskoder",
-  two_step_nudge_dismissed: "Påminnelse om tofaktorinnlogging utsatt",
+  two_step_nudge_dismissed: "Påminnelse om totrinnsbekreftelse utsatt",
   lead_status_changed: "Henvendelse: status endret",
   lead_note_added: "Henvendelse: notat lagt til",
   lead_erased: "Henvendelse slettet",

@@ -10,4 +10,4 @@ export const dismissTwoStepNudgeSchema = z.object({ intent: z.literal(DISMISS_TW
 
 /** What the dashboard says after "Ikke nå" (`/admin?done=two-step-later`). */
 export const TWO_STEP_NUDGE_DISMISSED =
-  "Greit. Vi minner deg på det igjen om 30 dager. Du kan slå på tofaktorinnlogging når som helst under Innstillinger.";
+  "Greit. Vi minner deg på det igjen om 30 dager. Du kan slå på totrinnsbekreftelse når som helst under Innstillinger.";
