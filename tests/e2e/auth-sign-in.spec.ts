@@ -1,5 +1,5 @@
 import { expect, type Page, type Request, test } from "@playwright/test";
-import { MINUTE, resetServerClock, setServerClock, withServerClock } from "./support/server-clock";
+import { holdServerClock, MINUTE, resetServerClock, setServerClock, withServerClock } from "./support/server-clock";
 import {
   expectDashboardAfterOneSecond,
   loginForm,
@@ -13,6 +13,11 @@ import { staffCredentials } from "./support/staff-accounts";
 import { uniqueAddress } from "./support/mailbox";
 
 test.use({ viewport: { width: 1280, height: 800 } });
+
+// These tests sign in and count wrong passwords while auth-session.spec.ts, in the other
+// worker, moves the server clock by hours: each holds the clock still for its whole length.
+test.beforeEach(async () => holdServerClock());
+test.afterEach(async ({ request }) => resetServerClock(request));
 
 /** What the debug panel shows as the lock state, whatever the address and its state. */
 const LOCK_STATE_HINT = "shown when you sign in";

@@ -60,6 +60,17 @@ export async function withServerClock<T>(
   }
 }
 
+/**
+ * For beforeEach, in a spec that runs beside the clock movers and signs in: the clock
+ * stands still (nobody else moves it) until resetServerClock in afterEach. A session made
+ * while another worker has the clock a day ahead is expired the moment the clock comes
+ * back, or the other way round (a sign-in answered, then /admin found the session
+ * "expired": seen on a busy machine).
+ */
+export async function holdServerClock(timeoutMs = 45_000) {
+  await acquire(timeoutMs);
+}
+
 /** For afterEach: the clock back at 0 and the lock released, even after a timeout. */
 export async function resetServerClock(request: APIRequestContext) {
   if (held === 0 && !moved) return;
