@@ -133,7 +133,7 @@ export function createMailWorker(options: MailWorkerOptions) {
   const pollMs = options.pollMs ?? 2_000;
   const baseBackoffMs = options.baseBackoffMs ?? 5_000;
   const maxBackoffMs = options.maxBackoffMs ?? 30 * 60_000;
-  const maxAttempts = options.maxAttempts ?? 15; // about 5 hours of retries at the defaults
+  const maxAttempts = options.maxAttempts ?? 15; // about 3 hours of retries at the defaults (5 s doubling, 30 min cap)
   const batchSize = options.batchSize ?? 10;
   // A claimed message is locked this long; if its process dies, another retries it after.
   const claimSeconds = 300; // longer than a worst-case batch with the SMTP timeouts

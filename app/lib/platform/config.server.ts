@@ -4,7 +4,7 @@ import { z } from "zod";
 /**
  * Every setting the server reads, validated once at start-up. A wrong value stops the
  * process with a message naming the variable, instead of failing later in a request.
- * The README lists each of these; keep the two in step.
+ * docs/configuration.md lists each of these; keep the two in step.
  */
 const booleanFlag = z.enum(["true", "false", "1", "0", ""]).transform((value) => value === "true" || value === "1");
 

@@ -42,7 +42,7 @@ const VIDEO_TYPES = { video: "video/mp4", videoWebm: "video/webm" } as const;
 
 /** Room for three files and the form's text fields, for the server's body limit. */
 export function showcaseBodyRules(videoMaxBytes: number): BodyRules {
-  // 55 s, as for image uploads: the server gives a request 60 s in all (see the README).
+  // 55 s, as for image uploads: the server gives a request 60 s in all (server.js; docs/operations.md).
   return { maxBytes: 2 * videoMaxBytes + MAX_UPLOAD_BYTES + FIELDS_MAX_BYTES + 64 * 1024, deadlineMs: 55_000 };
 }
 
