@@ -1,25 +1,14 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { StaffActor } from "~/lib/auth/security-events.server";
 import { createUser } from "~/lib/auth/users.server";
 import { setClockOffset } from "~/lib/platform/clock.server";
-import { type DatabaseHandle, schema } from "~/lib/platform/db.server";
+import { schema } from "~/lib/platform/db.server";
 import { dismissTwoStepNudge, showTwoStepNudge } from "~/lib/staff/two-step-nudge.server";
-import { createTestDatabase, truncateAll } from "../support/test-database";
+import { setUpTestDatabase } from "../support/test-database";
 
-let handle: DatabaseHandle;
+const handle = setUpTestDatabase();
 const DAY = 24 * 60 * 60_000;
-
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-afterAll(async () => {
-  await handle?.close();
-});
-afterEach(async () => {
-  setClockOffset(0);
-  await truncateAll(handle);
-});
 
 async function staff(email: string): Promise<StaffActor> {
   const user = await createUser(handle.db, { email, fullName: "Kari Nordmann", password: "a long enough password" });
