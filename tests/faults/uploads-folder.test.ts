@@ -1,13 +1,12 @@
 import { execFileSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, schema } from "~/lib/platform/db.server";
-import { createUser } from "~/lib/auth/users.server";
 import * as fixtures from "../fixtures/images";
-import { fetchFrom, signIn } from "../support/fault-load";
-import { killAll, makeDataDir, removeDataDir, type RunningServer, startProductionServer } from "../support/server-process";
+import { fetchFrom } from "../support/fault-load";
+import { setUpProductionServer } from "../support/production-server";
+import { makeDataDir } from "../support/server-process";
 
 // The uploads folder (DATA_DIR/uploads) cannot be written: it is a file, a full disk,
 // or a read-only one. The upload API must say so as an error, keep no partial file and
@@ -15,11 +14,6 @@ import { killAll, makeDataDir, removeDataDir, type RunningServer, startProductio
 // (Running as root, chmod stops nothing, hence a file in the way or a tiny tmpfs.)
 
 const FAILED = { error: "Failed to upload image: something went wrong on our side. Please try again." };
-const running: RunningServer[] = [];
-let dataDir: string;
-let server: RunningServer;
-let cookie: string;
-let uploads: string;
 let image: Buffer;
 
 /** Whether this machine lets the test mount a tmpfs (root, and mount permitted). */
@@ -55,47 +49,34 @@ function unmountAll() {
   }
 }
 
+const fixture = setUpProductionServer("fault-uploads", {
+  staff: { email: "uploads@fjordform.test", fullName: "Upload Tester" },
+});
+const uploadsFolder = () => path.join(fixture.dataDir, "uploads");
 beforeAll(async () => {
-  dataDir = makeDataDir("fault-uploads");
-  uploads = path.join(dataDir, "uploads");
-  const password = randomBytes(18).toString("base64url");
-  const setup = await openDatabase({ dataDir });
-  try {
-    await createUser(setup.db, { email: "uploads@fjordform.test", fullName: "Upload Tester", password });
-  } finally {
-    await setup.close();
-  }
-  server = await startProductionServer({ DATA_DIR: dataDir });
-  running.push(server);
-  cookie = await signIn(server.url, "uploads@fjordform.test", password);
   image = await fixtures.png(); // 800×600: four stored copies of some 100 KB to 1 MB each
 });
 afterEach(() => {
   unmountAll();
-  fs.rmSync(uploads, { recursive: true, force: true });
+  fs.rmSync(uploadsFolder(), { recursive: true, force: true });
 });
-afterAll(async () => {
-  try {
-    unmountAll();
-    await killAll(running);
-  } finally {
-    if (dataDir) await removeDataDir(dataDir);
-  }
-});
+// Registered after the fixture's: runs before it (after-hooks run last-in, first-out), so
+// nothing is mounted in the data folder when the fixture removes it.
+afterAll(() => unmountAll());
 
 async function upload() {
   const form = new FormData();
   form.append("image", new Blob([new Uint8Array(image)], { type: "image/png" }), "diagram.png");
-  const response = await fetchFrom(server, `${server.url}/api/upload-image`, {
+  const response = await fetchFrom(fixture.server, `${fixture.server.url}/api/upload-image`, {
     method: "POST",
-    headers: { cookie, origin: server.url },
+    headers: { cookie: fixture.cookie, origin: fixture.server.url },
     body: form,
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
 async function mediaRows() {
-  const handle = await openDatabase({ dataDir });
+  const handle = await openDatabase({ dataDir: fixture.dataDir });
   try {
     return await handle.db.select({ key: schema.media.storageKey, variants: schema.media.variants }).from(schema.media);
   } finally {
@@ -112,38 +93,38 @@ async function expectRefusedThenRecovered(filesBefore: () => string[], fix: () =
   expect(refused.body).toEqual(FAILED);
   expect(filesBefore(), "no partial file left").toEqual(before);
   expect((await mediaRows()).length, "no media row").toBe(rowsBefore);
-  expect(server.process.exitCode).toBeNull();
+  expect(fixture.server.process.exitCode).toBeNull();
 
   fix();
   const stored = await upload();
   expect(stored.status).toBe(201);
   expect(stored.body.message).toBe("Image uploaded successfully!");
   const url = (stored.body.data as { url: string }).url;
-  expect((await fetch(server.url + url)).status).toBe(200);
+  expect((await fetch(fixture.server.url + url)).status).toBe(200);
   expect((await mediaRows()).length).toBe(rowsBefore + 1);
 }
 
 describe("the uploads folder cannot be written", () => {
   it("is a file (mkdir fails): 500 with the upload error, nothing stored; fine again once it is a folder", async () => {
-    fs.writeFileSync(uploads, "not a folder\n");
+    fs.writeFileSync(uploadsFolder(), "not a folder\n");
     await expectRefusedThenRecovered(
-      () => [fs.readFileSync(uploads, "utf8")],
-      () => fs.rmSync(uploads),
+      () => [fs.readFileSync(uploadsFolder(), "utf8")],
+      () => fs.rmSync(uploadsFolder()),
     );
   });
 
   it("is full (ENOSPC part-way through a file): 500, no partial file, no row", async (ctx) => {
     if (!mountable) ctx.skip("mounting a tmpfs needs root and a mount the container allows");
-    mountTmpfs(uploads, "size=64k,mode=0755");
+    mountTmpfs(uploadsFolder(), "size=64k,mode=0755");
     // Room for no stored copy of the image: the first write runs out of space part-way.
-    const list = () => fs.readdirSync(uploads).sort();
+    const list = () => fs.readdirSync(uploadsFolder()).sort();
     await expectRefusedThenRecovered(list, unmountAll);
   });
 
   it("is read-only (EROFS): 500, no file, no row", async (ctx) => {
     if (!mountable) ctx.skip("mounting a tmpfs needs root and a mount the container allows");
-    mountTmpfs(uploads, "size=1m,ro");
-    const list = () => fs.readdirSync(uploads).sort();
+    mountTmpfs(uploadsFolder(), "size=1m,ro");
+    const list = () => fs.readdirSync(uploadsFolder()).sort();
     await expectRefusedThenRecovered(list, unmountAll);
   });
 });

@@ -1,34 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  killAll,
-  makeDataDir,
-  removeDataDir,
-  type RunningServer,
-  startProductionServer,
-} from "../support/server-process";
+import { describe, expect, it } from "vitest";
+import { setUpProductionServer } from "../support/production-server";
 
 // An operator pipes `npm run start:prod` into a log collector: every line it writes,
 // from the first start (which creates the first staff account) to the shutdown, must be
 // one JSON object, with no colour codes, so the collector can parse all of it.
-const running: RunningServer[] = [];
-let dataDir: string;
-let server: RunningServer;
-
-beforeAll(async () => {
-  dataDir = makeDataDir("json-log-lines");
-  server = await startProductionServer({ DATA_DIR: dataDir, LOG_LEVEL: "info" });
-  running.push(server);
-});
-afterAll(async () => {
-  try {
-    await killAll(running);
-  } finally {
-    if (dataDir) await removeDataDir(dataDir);
-  }
-});
+const fixture = setUpProductionServer("json-log-lines", { env: { LOG_LEVEL: "info" } });
 
 describe("the production server's output", () => {
   it("is JSON lines only, from the first start to the shutdown, and names the first account once", async () => {
+    const { server } = fixture;
     expect((await fetch(`${server.url}/`)).status).toBe(200);
     expect((await fetch(`${server.url}/no-such-page`)).status).toBe(404);
     server.process.kill("SIGTERM");

@@ -1,60 +1,38 @@
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "~/lib/auth/users.server";
-import { openDatabase } from "~/lib/platform/db.server";
 import * as fixtures from "../fixtures/images";
-import { signIn } from "../support/fault-load";
 import { type S3TestServer, startS3Server } from "../support/s3-server";
-import { killAll, makeDataDir, removeDataDir, type RunningServer, startProductionServer } from "../support/server-process";
+import { setUpProductionServer } from "../support/production-server";
 
 // The production server with its media in a bucket (S3_URL, s3rver here) and pages
 // pointing at the bucket's public address (MEDIA_BASE_URL): an upload lands in the
 // bucket, not on this machine's disk; the app still serves /uploads/… from the bucket
 // with the upload headers; a post shows it from the bucket; deleting it deletes the objects.
 
-const running: RunningServer[] = [];
 let s3: S3TestServer;
-let dataDir: string;
-let server: RunningServer;
-let cookie: string;
 
 beforeAll(async () => {
   s3 = await startS3Server();
-  dataDir = makeDataDir("media-s3");
-  const password = randomBytes(18).toString("base64url");
-  const setup = await openDatabase({ dataDir });
-  try {
-    await createUser(setup.db, { email: "media@fjordform.test", fullName: "Media Tester", password });
-  } finally {
-    await setup.close();
-  }
-  server = await startProductionServer({ DATA_DIR: dataDir, S3_URL: s3.url, MEDIA_BASE_URL: s3.publicUrl });
-  running.push(server);
-  cookie = await signIn(server.url, "media@fjordform.test", password);
 });
 afterAll(async () => {
-  try {
-    await killAll(running);
-  } finally {
-    try {
-      if (dataDir) await removeDataDir(dataDir);
-    } finally {
-      await s3?.close();
-    }
-  }
+  await s3?.close();
+});
+// Registered after the S3 server's hooks: started once the bucket is up, stopped before it goes.
+const fixture = setUpProductionServer("media-s3", {
+  env: () => ({ S3_URL: s3.url, MEDIA_BASE_URL: s3.publicUrl }),
+  staff: { email: "media@fjordform.test", fullName: "Media Tester" },
 });
 
 const staff = (init: RequestInit & { headers?: Record<string, string> } = {}) => ({
   ...init,
-  headers: { cookie, origin: server.url, ...init.headers },
+  headers: { cookie: fixture.cookie, origin: fixture.server.url, ...init.headers },
 });
 
 async function upload(image: Buffer, name: string, type: string) {
   const form = new FormData();
   form.append("image", new Blob([new Uint8Array(image)], { type }), name);
-  const response = await fetch(`${server.url}/api/upload-image`, staff({ method: "POST", body: form }));
+  const response = await fetch(`${fixture.server.url}/api/upload-image`, staff({ method: "POST", body: form }));
   expect(response.status).toBe(201);
   return ((await response.json()) as { data: { url: string } }).data.url;
 }
@@ -63,7 +41,7 @@ async function upload(image: Buffer, name: string, type: string) {
 // The library's confirmed delete form (the ticked box is the confirmation).
 const deleteMedium = (id: string) =>
   fetch(
-    `${server.url}/admin/media/${id}`,
+    `${fixture.server.url}/admin/media/${id}`,
     staff({ method: "POST", body: new URLSearchParams({ intent: "delete", confirm: "on" }), redirect: "manual" }),
   );
 
@@ -74,11 +52,11 @@ describe("media in an S3 bucket, through the production server", () => {
     const key = url.slice("/uploads/".length);
     const uuid = key.replace(/-800\.png$/, "");
     expect(await s3.keys()).toEqual(["480.png", "480.webp", "800.png", "800.webp"].map((v) => `uploads/${uuid}-${v}`));
-    expect(fs.existsSync(path.join(dataDir, "uploads")), "nothing on this instance's disk").toBe(false);
+    expect(fs.existsSync(path.join(fixture.dataDir, "uploads")), "nothing on this instance's disk").toBe(false);
     const stored = await s3.bytes(`uploads/${key}`);
 
     // Through the app, streamed from the bucket, with the headers uploads always had.
-    const image = await fetch(server.url + url);
+    const image = await fetch(fixture.server.url + url);
     expect(image.status).toBe(200);
     expect(Object.fromEntries(image.headers)).toMatchObject({
       "content-type": "image/png",
@@ -91,16 +69,16 @@ describe("media in an S3 bucket, through the production server", () => {
     const etag = image.headers.get("etag")!;
     expect(etag).toMatch(/^"[0-9a-f]+"$/);
     expect(image.headers.get("last-modified")).toBeTruthy();
-    const revalidated = await fetch(server.url + url, { headers: { "if-none-match": etag } });
+    const revalidated = await fetch(fixture.server.url + url, { headers: { "if-none-match": etag } });
     expect(revalidated.status).toBe(304);
-    const piece = await fetch(server.url + url, { headers: { range: "bytes=0-99" } });
+    const piece = await fetch(fixture.server.url + url, { headers: { range: "bytes=0-99" } });
     expect([piece.status, piece.headers.get("content-range")]).toEqual([206, `bytes 0-99/${stored.byteLength}`]);
     expect(Buffer.from(await piece.arrayBuffer()).equals(stored.subarray(0, 100))).toBe(true);
-    expect((await fetch(`${server.url}/uploads/${uuid}-123.png`)).status).toBe(404);
+    expect((await fetch(`${fixture.server.url}/uploads/${uuid}-123.png`)).status).toBe(404);
 
     // A post with it: the page points at the bucket, which serves it as it is.
     const created = await fetch(
-      `${server.url}/api/blog`,
+      `${fixture.server.url}/api/blog`,
       staff({
         method: "POST",
         headers: { "content-type": "application/json" },
@@ -116,7 +94,7 @@ describe("media in an S3 bucket, through the production server", () => {
     );
     expect(created.status).toBe(201);
     const post = ((await created.json()) as { data: { id: string; slug: string } }).data;
-    const page = await (await fetch(`${server.url}/blog/${post.slug}`)).text();
+    const page = await (await fetch(`${fixture.server.url}/blog/${post.slug}`)).text();
     expect(page).toContain(`src="${s3.publicUrl}${url}"`);
     expect(page).toContain(`${s3.publicUrl}/uploads/${uuid}-480.png 480w`);
     const direct = await fetch(`${s3.publicUrl}${url}`);
@@ -126,7 +104,7 @@ describe("media in an S3 bucket, through the production server", () => {
     expect(Buffer.from(await direct.arrayBuffer()).equals(stored)).toBe(true);
 
     // The media library shows it from the bucket too, and links to its own page by id.
-    const library = await (await fetch(`${server.url}/admin/media`, staff())).text();
+    const library = await (await fetch(`${fixture.server.url}/admin/media`, staff())).text();
     expect(library).toContain(`src="${s3.publicUrl}/uploads/${uuid}-480.webp"`);
     const id = /href="\/admin\/media\/([0-9a-f-]{36})"/.exec(library)?.[1];
     expect(id).toBeDefined();
@@ -136,12 +114,12 @@ describe("media in an S3 bucket, through the production server", () => {
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain("Bildet kan ikke slettes fordi det brukes i blogginnlegget");
     expect(await s3.keys()).toHaveLength(4);
-    expect((await fetch(`${server.url}/api/blog-edit?id=${post.id}`, staff({ method: "DELETE" }))).status).toBe(200);
+    expect((await fetch(`${fixture.server.url}/api/blog-edit?id=${post.id}`, staff({ method: "DELETE" }))).status).toBe(200);
     const deleted = await deleteMedium(id!);
     expect(deleted.status).toBe(303);
     expect(deleted.headers.get("location")).toBe("/admin/media?deleted=1");
     expect(await s3.keys()).toEqual([]);
-    expect((await fetch(server.url + url)).status).toBe(404);
-    expect((await fetch(`${server.url}/admin/media`, staff()).then((r) => r.text()))).toContain("Ingen bilder er lastet opp ennå.");
+    expect((await fetch(fixture.server.url + url)).status).toBe(404);
+    expect((await fetch(`${fixture.server.url}/admin/media`, staff()).then((r) => r.text()))).toContain("Ingen bilder er lastet opp ennå.");
   });
 });

@@ -1,42 +1,18 @@
-import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "~/lib/auth/users.server";
-import { openDatabase } from "~/lib/platform/db.server";
+import { describe, expect, it } from "vitest";
 import * as fixtures from "../fixtures/images";
-import { signIn, waitUntil } from "../support/fault-load";
-import { killAll, makeDataDir, removeDataDir, type RunningServer, startProductionServer } from "../support/server-process";
+import { waitUntil } from "../support/fault-load";
+import { setUpProductionServer } from "../support/production-server";
 
 // An operator follows one request through the log by the id its response names
 // (X-Request-Id): every line written while it is handled carries it, including lines
 // from domain code that was never handed the id.
-const running: RunningServer[] = [];
-let dataDir: string;
-let server: RunningServer;
-let cookie: string;
-
-beforeAll(async () => {
-  dataDir = makeDataDir("request-logs");
-  const password = randomBytes(18).toString("base64url");
-  const setup = await openDatabase({ dataDir });
-  try {
-    await createUser(setup.db, { email: "logs@fjordform.test", fullName: "Log Reader", password });
-  } finally {
-    await setup.close();
-  }
-  server = await startProductionServer({ DATA_DIR: dataDir, LOG_LEVEL: "info" });
-  running.push(server);
-  cookie = await signIn(server.url, "logs@fjordform.test", password);
-});
-afterAll(async () => {
-  try {
-    await killAll(running);
-  } finally {
-    if (dataDir) await removeDataDir(dataDir);
-  }
+const fixture = setUpProductionServer("request-logs", {
+  env: { LOG_LEVEL: "info" },
+  staff: { email: "logs@fjordform.test", fullName: "Log Reader" },
 });
 
 const lines = () =>
-  server
+  fixture.server
     .output()
     .split("\n")
     .filter((line) => line.startsWith("{"))
@@ -44,6 +20,7 @@ const lines = () =>
 
 describe("request ids in the log", () => {
   it("a refused upload's warning from the image code carries the id of the response", async () => {
+    const { server, cookie } = fixture;
     const form = new FormData();
     const truncated = (await fixtures.jpegWithGps()).subarray(0, 600);
     form.append("image", new Blob([new Uint8Array(truncated)], { type: "image/jpeg" }), "broken.jpg");
