@@ -20,7 +20,7 @@ import { withPageCache } from "./page-cache-listener";
 import {
   cspNonceOverride,
   hasSessionCookie,
-  isCacheableRequest,
+  cacheAddressFor,
   isStorableResponse,
   markUncachedPage,
   rememberSentHeaders,
@@ -148,25 +148,29 @@ export function createApp(options: { mode: "development" | "production"; clientD
     return response;
   });
 
-  /** Visitors' plain page requests are rendered once per content version (page-cache.ts). */
+  /**
+   * Visitors' page requests are rendered once per content version (page-cache.ts), under
+   * their cache address: `/?utm_source=x` is `/` (page-address.ts). A miss is rendered at
+   * that address too, so the stored page is the same whichever link caused the render.
+   */
   async function renderOrServeFromCache(c: Context<Env>, loadContext: RouterContextProvider, nonce: string) {
     const cache = getPageCache();
-    const cacheable = !dev && config.pageCache && nonce !== "" && isCacheableRequest(c.req.raw, c.req.path);
-    const hit = cacheable ? cache.get(c.req.path) : undefined;
+    const address = !dev && config.pageCache && nonce !== "" ? cacheAddressFor(c.req.raw, c.req.path) : undefined;
+    const hit = address ? cache.get(address) : undefined;
     if (hit) {
       c.set("storedPage", hit);
       return sendCachedPage(c, hit, nonce);
     }
 
     const generation = cache.generation;
-    const response = await handleRequest(c.req.raw, loadContext);
+    const response = await handleRequest(address ? requestAt(c.req.raw, address) : c.req.raw, loadContext);
     // A staff member's successful write may have changed any page: this process
     // forgets its pages at once; the others hear it from the database.
     if (c.req.method !== "GET" && c.req.method !== "HEAD" && response.status < 400 && hasSessionCookie(c.req.raw)) {
       cache.invalidate();
     }
-    if (cacheable && isStorableResponse(response, c.req.path)) {
-      const page = await storeResponse(cache, c.req.path, response, nonce, generation);
+    if (address && isStorableResponse(response, c.req.path)) {
+      const page = await storeResponse(cache, address, response, nonce, generation);
       c.set("storedPage", page);
       return sendCachedPage(c, page, nonce);
     }
@@ -179,6 +183,13 @@ export function createApp(options: { mode: "development" | "production"; clientD
   });
 
   return app;
+}
+
+/** The same GET request at another address of this site (a page's cache address). */
+function requestAt(request: Request, address: string) {
+  const url = new URL(request.url);
+  if (url.pathname + url.search === address) return request;
+  return new Request(new URL(address, url), { method: request.method, headers: request.headers, signal: request.signal });
 }
 
 /**

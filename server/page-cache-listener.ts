@@ -4,6 +4,7 @@ import { type CachedPage, getPageCache, NONCE_PLACEHOLDER } from "~/lib/platform
 import { log } from "~/lib/platform/log.server";
 import { getPageViewBuffer, isCountableVisit } from "~/lib/site/analytics.server";
 import { compressParts, gzipPiecesWithNonce } from "./gzip-with-nonce";
+import { pageCacheAddress } from "./page-address";
 import { isCacheableVisit, matchingValidator, piecesWithNonce, PUBLIC_PAGE_CACHE_CONTROL } from "./page-cache";
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
@@ -21,11 +22,13 @@ export function withPageCache(app: Listener, enabled: boolean): Listener {
   if (!enabled) return app;
   return (req, res) => {
     const started = performance.now();
-    const page = cachedPageFor(req);
+    const url = req.url ?? "";
+    const queryAt = url.indexOf("?");
+    const path = queryAt === -1 ? url : url.slice(0, queryAt);
+    const page = cachedPageFor(req, path, queryAt === -1 ? "" : url.slice(queryAt));
     if (!page) return app(req, res);
     const requestId = randomUUID();
     const status = sendHit(req, res, page, requestId);
-    const path = req.url!;
     const userAgent = req.headers["user-agent"] ?? "";
     if (status === 200 && isDocument(page) && isCountableVisit({ method: "GET", path, userAgent })) {
       getPageViewBuffer()?.record(path);
@@ -40,18 +43,20 @@ export function withPageCache(app: Listener, enabled: boolean): Listener {
   };
 }
 
-/** Only a plain address (no query, no escapes, no dot segments) that the app stored itself. */
-function cachedPageFor(req: IncomingMessage) {
-  const url = req.url;
-  if (!url || url[0] !== "/" || /[?%#\\]|\/\/|\/\./.test(url)) return undefined;
+/**
+ * A stored page for this request: a path with no escapes or dot segments, whose cache
+ * address (page-address.ts: tracking and unknown parameters dropped) the app stored itself.
+ */
+function cachedPageFor(req: IncomingMessage, path: string, search: string) {
+  if (path[0] !== "/" || /[%#\\]|\/\/|\/\./.test(path)) return undefined;
   const cacheable = isCacheableVisit({
     method: req.method ?? "",
-    search: "",
     cookie: req.headers.cookie,
     testFault: req.headers["x-test-fault"] !== undefined,
-    path: url,
+    path,
   });
-  const page = cacheable ? getPageCache().get(url) : undefined;
+  const address = cacheable ? pageCacheAddress(path, search) : undefined;
+  const page = address ? getPageCache().get(address) : undefined;
   return page?.sentHeaders ? page : undefined;
 }
 

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { type CachedPage, NONCE_PLACEHOLDER, type PageCache } from "~/lib/platform/page-cache.server";
 import { sessionCookieName } from "~/lib/auth/session.server";
 import { isStaffPath } from "~/lib/platform/staff-paths";
+import { pageCacheAddress } from "./page-address";
 
 /**
  * The HTTP side of the page cache (app/lib/platform/page-cache.server.ts): which requests may be
@@ -16,26 +17,24 @@ const NOT_CACHED = ["/logout", "/api/", "/__test/", "/newsletter/"];
 // The one public JSON read: the published posts, the same for everyone who has no session.
 const CACHED_API = new Set(["/api/blog"]);
 
-/** A visitor's plain page request: no session, no query, no form, nothing personal. */
-export function isCacheableRequest(request: Request, path: string) {
-  return isCacheableVisit({
+/**
+ * The address a visitor's page request is cached under (page-address.ts: tracking and
+ * unknown parameters dropped), or undefined when it must not be served from the cache:
+ * a session, a form, a personal parameter, a staff or system path.
+ */
+export function cacheAddressFor(request: Request, path: string) {
+  const cacheable = isCacheableVisit({
     method: request.method,
-    search: new URL(request.url).search,
     cookie: request.headers.get("cookie"),
     testFault: request.headers.has("x-test-fault"),
     path,
   });
+  return cacheable ? pageCacheAddress(path, new URL(request.url).search) : undefined;
 }
 
 /** The same rule over a request's plain fields (the Node-level listener has no Request). */
-export function isCacheableVisit(request: {
-  method: string;
-  search: string;
-  cookie: string | null | undefined;
-  testFault: boolean;
-  path: string;
-}) {
-  if (request.method !== "GET" || request.search !== "" || request.testFault) return false;
+export function isCacheableVisit(request: { method: string; cookie: string | null | undefined; testFault: boolean; path: string }) {
+  if (request.method !== "GET" || request.testFault) return false;
   if (cookieHasSession(request.cookie)) return false;
   if (CACHED_API.has(request.path)) return true;
   return !isStaffPath(request.path) && !NOT_CACHED.some((prefix) => request.path.startsWith(prefix));

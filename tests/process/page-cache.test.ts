@@ -131,6 +131,43 @@ describe("the page cache", () => {
     await expect.poll(() => viewsOf("/terms"), { timeout: 20_000 }).toBe(3);
   });
 
+  it("keeps one entry per page whatever a link adds: tracking and unknown parameters get the plain page", async () => {
+    const server = await startInstance();
+    const entryOf = (response: Response) => /^W\/"([^":]+):/.exec(response.headers.get("etag") ?? "")?.[1];
+    const withoutNonce = async (response: Response) =>
+      (await response.text()).replaceAll(nonceOf(response.headers.get("content-security-policy"))!, "N");
+
+    // The first visit arrives from a newsletter link: rendered at the plain address, so the
+    // stored page (and the footer form's way back) carries nobody's campaign.
+    const fromNewsletter = await visit(`${server.url}/about?utm_source=newsletter&utm_medium=email&utm_campaign=spring`);
+    const entry = entryOf(fromNewsletter);
+    expect(entry).toBeTruthy();
+    const body = await withoutNonce(fromNewsletter);
+    expect(body).not.toContain("utm_");
+    expect(body).not.toContain("newsletter&amp;");
+    for (const link of ["/about", "/about?fbclid=IwAR0abc", "/about?gclid=xyz&utm_source=ads", "/about?a=1&b=2"]) {
+      const response = await visit(`${server.url}${link}`);
+      expect(entryOf(response), link).toBe(entry);
+      expect(await withoutNonce(response), link).toBe(body);
+    }
+
+    // An attacker's 10,000 distinct query strings: still that one entry, never a render each.
+    const queries = Array.from({ length: 10_000 }, (_, i) => `/about?q${i}=${i}&utm_content=${i}`);
+    for (let i = 0; i < queries.length; i += 50) {
+      const batch = await Promise.all(queries.slice(i, i + 50).map((q) => visit(`${server.url}${q}`)));
+      for (const response of batch) {
+        expect(entryOf(response)).toBe(entry);
+        await response.arrayBuffer();
+      }
+    }
+    expect(entryOf(await visit(`${server.url}/about`))).toBe(entry);
+
+    // A parameter that makes the answer personal (the footer sign-up's result) is never cached.
+    const personal = await visit(`${server.url}/about?newsletter=subscribed`);
+    expect(personal.headers.get("etag")).toBeNull();
+    expect(personal.headers.get("cache-control")).toContain("no-store");
+  });
+
   it("never keeps a page for someone with a session", async () => {
     const server = await startInstance();
     await visit(`${server.url}/blog`);
