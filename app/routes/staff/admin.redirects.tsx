@@ -70,6 +70,11 @@ export default function Redirects({ loaderData, actionData }: Route.ComponentPro
         En gammel adresse som sender besøkende videre til en ny (301). Når adressen til et innlegg, en stilling
         eller et prosjekt endres, legges den gamle til her automatisk.
       </p>
+      <section className="admin-panel" aria-labelledby="add-redirect-heading">
+        <h2 id="add-redirect-heading">Legg til en omdirigering</h2>
+        <AddRedirectForm actionData={actionData} />
+      </section>
+      <h2>Alle omdirigeringer</h2>
       {rows.length === 0 ? (
         <p>Ingen omdirigeringer ennå.</p>
       ) : (
@@ -101,7 +106,9 @@ export default function Redirects({ loaderData, actionData }: Route.ComponentPro
                   <td data-label="Lagt til">{row.createdAt}</td>
                   <td data-label="Av">{row.createdBy}</td>
                   <td data-label="Brukt">
-                    {row.hits === 0 ? "Aldri" : `${row.hits.toLocaleString("nb-NO")} ganger, sist ${row.lastHit}`}
+                    {row.hits === 0
+                      ? "Aldri"
+                      : `${row.hits === 1 ? "1 gang" : `${row.hits.toLocaleString("nb-NO")} ganger`}, sist ${row.lastHit}`}
                   </td>
                   <td data-label="Fjern">
                     <RemoveRedirectForm id={row.id} from={row.from} actionData={actionData} />
@@ -112,10 +119,6 @@ export default function Redirects({ loaderData, actionData }: Route.ComponentPro
           </table>
         </div>
       )}
-      <section className="admin-panel" aria-labelledby="add-redirect-heading">
-        <h2 id="add-redirect-heading">Legg til en omdirigering</h2>
-        <AddRedirectForm actionData={actionData} />
-      </section>
     </>
   );
 }
