@@ -55,6 +55,8 @@ describe("open redirects", () => {
     expect(reply.status).toBe(301);
     expect(reply.headers.get("location")).toBe("/about?next=//evil.example&to=https://evil.example");
     expect(sameSite(reply.headers.get("location"))).toBe(true);
+    // Staff can remove a redirect: browsers may keep the 301 an hour, not forever.
+    expect(reply.headers.get("cache-control")).toBe("public, max-age=3600");
   });
 
   it.each([
