@@ -77,6 +77,7 @@ export default [
         // The showcase: the list (order, publish); "new" or one item (edit, delete).
         route("work", "routes/staff/admin.work.tsx"),
         route("work/:id", "routes/staff/admin.work.item.tsx"),
+        route("redirects", "routes/staff/admin.redirects.tsx"),
       ]),
     ]),
   ]),

@@ -288,6 +288,30 @@ export const portfolioItems = pgTable(
   (t) => [index("portfolio_items_order_idx").on(t.sortOrder)],
 );
 
+/**
+ * Old addresses that answer 301 to a new one (/admin/redirects): made automatically when a
+ * post's, job's or case study's slug changes, or by staff. Looked up only where the site
+ * would otherwise answer 404. `to` is a path on this site or an https URL, never the
+ * `from` of another row (the graph is kept flat: no chains, no loops).
+ */
+export const redirects = pgTable(
+  "redirects",
+  {
+    id: id(),
+    fromPath: text("from_path").notNull().unique(),
+    toTarget: text("to_target").notNull(),
+    kind: text("kind").$type<"automatic" | "manual">().notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    hits: integer("hits").notNull().default(0),
+    lastHitAt: timestamp("last_hit_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("redirects_to_idx").on(t.toTarget),
+    check("redirects_kind_check", sql`${t.kind} in ('automatic', 'manual')`),
+  ],
+);
+
 export const media = pgTable("media", {
   id: id(),
   /** Server-generated storage key; the uploader's file name is never used as a path. */

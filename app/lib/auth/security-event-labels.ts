@@ -46,6 +46,9 @@ export const SECURITY_EVENT_LABELS: Record<string, string> = {
   email_changed: "E-postadresse endret",
   profile_updated: "Profil oppdatert",
   newsletter_sent: "Nyhetsbrev sendt",
+  redirect_created: "Omdirigering lagt til",
+  redirect_removed: "Omdirigering fjernet",
+  redirects_retargeted: "Omdirigeringer pekt til ny adresse",
 };
 
 export function securityEventLabel(kind: string) {

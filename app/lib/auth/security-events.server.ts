@@ -68,7 +68,11 @@ export type SecurityAction =
   | "portfolio_order_set"
   | "portfolio_item_published"
   | "portfolio_item_unpublished"
-  | "portfolio_item_deleted";
+  | "portfolio_item_deleted"
+  // Redirects (/admin/redirects): details are the from and to addresses and the kind.
+  | "redirect_created"
+  | "redirect_removed"
+  | "redirects_retargeted";
 
 export type SecurityEvent = {
   p_user_id: string | null;

@@ -7,6 +7,7 @@ import { libraryAltTexts, setUploadAltText } from "../media/media-library.server
 import { imageAlt } from "../media/media-forms";
 import { POST_NOT_FOUND, type PostInput } from "./blog-forms";
 import { ConflictError, NotFoundError } from "../platform/domain-errors";
+import { recordAddressChange, releaseAddress } from "../redirects/redirects.server";
 
 /**
  * Blog posts. Visitors only ever get published posts (every public query filters on
@@ -116,33 +117,47 @@ async function chooseSlug(db: Database, input: PostInput, exceptId?: string) {
 }
 
 export async function createPost(db: Database, input: PostInput, actor: Actor) {
-  const slug = await chooseSlug(db, input);
-  const { created_at: _ignored, featured_image, ...rest } = input;
-  const [post] = await db
-    .insert(posts)
-    .values({ ...rest, slug, featuredImage: featured_image })
-    .returning({ id: posts.id, slug: posts.slug });
-  await auditAction(db, actor, "post_created", { postId: post!.id, title: input.title });
-  return post!;
+  return db.transaction(async (tx) => {
+    const slug = await chooseSlug(tx, input);
+    const { created_at: _ignored, featured_image, ...rest } = input;
+    const [post] = await tx
+      .insert(posts)
+      .values({ ...rest, slug, featuredImage: featured_image })
+      .returning({ id: posts.id, slug: posts.slug });
+    // A redirect from this address would now hide nothing: the post answers there.
+    await releaseAddress(tx, `/blog/${slug}`, actor);
+    await auditAction(tx, actor, "post_created", { postId: post!.id, title: input.title });
+    return post!;
+  });
 }
 
+/** Changes a post; a changed address leaves a 301 behind (lib/redirects), in the same transaction. */
 export async function updatePost(db: Database, id: string, input: PostInput, actor: Actor) {
-  const slug = await chooseSlug(db, input, id);
-  const { created_at, featured_image, ...rest } = input;
-  const [post] = await db
-    .update(posts)
-    .set({
-      ...rest,
-      slug,
-      featuredImage: featured_image,
-      updatedAt: new Date(),
-      ...(created_at ? { createdAt: new Date(created_at) } : {}),
-    })
-    .where(eq(posts.id, id))
-    .returning({ id: posts.id, slug: posts.slug });
-  if (post)
-    await auditAction(db, actor, "post_updated", { postId: id, title: input.title, published: input.published });
-  return post;
+  return db.transaction(async (tx) => {
+    const slug = await chooseSlug(tx, input, id);
+    const [before] = await tx
+      .select({ slug: posts.slug, published: posts.published })
+      .from(posts)
+      .where(eq(posts.id, id))
+      .for("update");
+    const { created_at, featured_image, ...rest } = input;
+    const [post] = await tx
+      .update(posts)
+      .set({
+        ...rest,
+        slug,
+        featuredImage: featured_image,
+        updatedAt: new Date(),
+        ...(created_at ? { createdAt: new Date(created_at) } : {}),
+      })
+      .where(eq(posts.id, id))
+      .returning({ id: posts.id, slug: posts.slug });
+    if (!post || !before) return undefined;
+    await auditAction(tx, actor, "post_updated", { postId: id, title: input.title, published: input.published });
+    const change = { from: `/blog/${before.slug}`, to: `/blog/${post.slug}`, wasPublic: before.published };
+    await recordAddressChange(tx, change, actor);
+    return post;
+  });
 }
 
 /**

@@ -5,6 +5,7 @@ import { type Actor, auditAction } from "../auth/security-events.server";
 import { type Database, schema } from "../platform/db.server";
 import { ConflictError } from "../platform/domain-errors";
 import { isSlug } from "../platform/slug";
+import { recordAddressChange, releaseAddress } from "../redirects/redirects.server";
 import { type jobInputSchema } from "./job-form";
 
 export { APPLY_LINK_MESSAGE, jobInputSchema } from "./job-form";
@@ -56,22 +57,37 @@ async function assertSlugFree(db: Database, slug: string, exceptId?: string) {
 }
 
 export async function createJob(db: Database, input: z.output<typeof jobInputSchema>, actor: Actor) {
-  await assertSlugFree(db, input.slug);
-  const [job] = await db.insert(jobs).values(input).returning();
-  await auditAction(db, actor, "job_created", { jobId: job!.id, title: job!.title });
-  return job!;
+  return db.transaction(async (tx) => {
+    await assertSlugFree(tx, input.slug);
+    const [job] = await tx.insert(jobs).values(input).returning();
+    // A redirect from this address would now hide nothing: the listing answers there.
+    await releaseAddress(tx, `/careers/${job!.slug}`, actor);
+    await auditAction(tx, actor, "job_created", { jobId: job!.id, title: job!.title });
+    return job!;
+  });
 }
 
+/** Changes a listing; a changed address leaves a 301 behind (lib/redirects), in the same transaction. */
 export async function updateJob(db: Database, id: string, input: z.output<typeof jobInputSchema>, actor: Actor) {
   if (!z.uuid().safeParse(id).success) return undefined;
-  await assertSlugFree(db, input.slug, id);
-  const [job] = await db
-    .update(jobs)
-    .set({ ...input, updatedAt: new Date() })
-    .where(eq(jobs.id, id))
-    .returning();
-  if (job) await auditAction(db, actor, "job_updated", { jobId: id, title: job.title, published: job.published });
-  return job;
+  return db.transaction(async (tx) => {
+    await assertSlugFree(tx, input.slug, id);
+    const [before] = await tx
+      .select({ slug: jobs.slug, published: jobs.published })
+      .from(jobs)
+      .where(eq(jobs.id, id))
+      .for("update");
+    const [job] = await tx
+      .update(jobs)
+      .set({ ...input, updatedAt: new Date() })
+      .where(eq(jobs.id, id))
+      .returning();
+    if (!job || !before) return undefined;
+    await auditAction(tx, actor, "job_updated", { jobId: id, title: job.title, published: job.published });
+    const change = { from: `/careers/${before.slug}`, to: `/careers/${job.slug}`, wasPublic: before.published };
+    await recordAddressChange(tx, change, actor);
+    return job;
+  });
 }
 
 export async function setJobPublished(db: Database, id: string, published: boolean, actor: Actor) {

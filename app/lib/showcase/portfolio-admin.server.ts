@@ -5,6 +5,7 @@ import { auditAction, type StaffActor } from "../auth/security-events.server";
 import { type Database, schema } from "../platform/db.server";
 import { log } from "../platform/log.server";
 import { slugify } from "../platform/slug";
+import { recordAddressChange, releaseAddress } from "../redirects/redirects.server";
 import type { MediaStore } from "../media/storage/media-store.server";
 import { encodePoster, PosterRefused } from "./poster.server";
 import { FILE_MESSAGES, ITEMS_PER_PAGE, type PortfolioItemInput } from "./showcase-forms";
@@ -131,19 +132,26 @@ export async function savePortfolioItem(
     // A new MP4 without a new WebM: the old WebM would show another film.
     if (files.video && !files.videoWebm) paths.videoWebm = null;
     const values = { ...columnsOf(input, slug), ...paths };
-    if (existing) {
-      [item] = (await db
-        .update(p)
-        .set({ ...values, updatedAt: sql`now()` })
-        .where(eq(p.id, existing.id))
-        .returning()) as [PortfolioItem];
-    } else {
+    // A changed address leaves a 301 behind, and a new one ends a redirect from it (lib/redirects).
+    item = await db.transaction(async (tx) => {
+      if (existing) {
+        const [changed] = (await tx
+          .update(p)
+          .set({ ...values, updatedAt: sql`now()` })
+          .where(eq(p.id, existing.id))
+          .returning()) as [PortfolioItem];
+        const change = { from: `/work/${existing.slug}`, to: `/work/${changed.slug}`, wasPublic: existing.status === "published" };
+        await recordAddressChange(tx, change, actor);
+        return changed;
+      }
       const next = sql<number>`(select coalesce(max(${p.sortOrder}), -1) + 1 from ${p})`;
-      [item] = (await db
+      const [created] = (await tx
         .insert(p)
         .values({ ...values, videoMp4: paths.videoMp4!, poster: paths.poster!, posterJpeg: paths.posterJpeg!, sortOrder: next })
         .returning()) as [PortfolioItem];
-    }
+      await releaseAddress(tx, `/work/${created.slug}`, actor);
+      return created;
+    });
   } catch (error) {
     await removeFromStore(store, stored);
     if (error instanceof PosterRefused) return { ok: false, fieldErrors: { poster: [error.message] } };

@@ -15,6 +15,7 @@ export const STAFF_NAV = [
   { to: "/job-cms", label: "Stillinger", also: ["/careers/cms"] },
   { to: "/admin/media", label: "Media", also: [] },
   { to: "/admin/staff", label: "Team", also: [] },
+  { to: "/admin/redirects", label: "Omdirigeringer", also: [] },
   { to: "/admin/mail", label: "E-post", also: [] },
   { to: "/admin/security", label: "Sikkerhet", also: [] },
   { to: "/admin/settings", label: "Innstillinger", also: [] },

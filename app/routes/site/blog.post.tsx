@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { CtaSection } from "~/components/cta-section";
 import { JsonLd } from "~/components/json-ld";
 import { PostCard, PostImage } from "~/components/post-card";
@@ -11,13 +11,14 @@ import { getDb } from "~/lib/platform/db.server";
 import { uploadUrl } from "~/lib/media/media";
 import { pageMeta, siteUrlFrom } from "~/lib/site/seo";
 import { staticPage } from "~/lib/platform/static-page";
+import { throwRedirectOrNotFound } from "~/lib/redirects/not-found.server";
 import type { Route } from "./+types/blog.post";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const db = getDb();
   const found = await getPublishedPost(db, params.slug);
-  // Drafts and unknown slugs look the same to visitors.
-  if (!found) throw data(null, { status: 404 });
+  // Drafts and unknown slugs look the same to visitors; a moved post answers 301.
+  if (!found) return throwRedirectOrNotFound(request);
   const post = (await withImageAlt(db, [found]))[0]!;
   // Where the browser fetches the image: this server, or MEDIA_BASE_URL (lib/media/media.ts).
   const imageUrl = uploadUrl(getConfig().mediaBaseUrl, post.featured_image);

@@ -1,16 +1,17 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { JsonLd } from "~/components/json-ld";
 import { siteConfig } from "~/content/site";
 import { getDb } from "~/lib/platform/db.server";
 import { EMPLOYMENT_TYPE, getPublishedJob } from "~/lib/careers/jobs.server";
 import { pageMeta, siteUrlFrom } from "~/lib/site/seo";
 import { staticPage } from "~/lib/platform/static-page";
+import { throwRedirectOrNotFound } from "~/lib/redirects/not-found.server";
 import type { Route } from "./+types/careers.detail";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const job = await getPublishedJob(getDb(), params.slug);
-  // Unknown and unpublished listings are the same to visitors: a real 404.
-  if (!job) throw data(null, { status: 404 });
+  // Unknown and unpublished listings are the same to visitors: a real 404 (or 301 when it moved).
+  if (!job) return throwRedirectOrNotFound(request);
   return { job, employmentType: EMPLOYMENT_TYPE[job.type as keyof typeof EMPLOYMENT_TYPE] ?? "OTHER" };
 }
 

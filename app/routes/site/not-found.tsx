@@ -1,10 +1,13 @@
 import { data, Link } from "react-router";
 import { pageMeta } from "~/lib/site/seo";
 import { staticPage } from "~/lib/platform/static-page";
+import { throwRedirectIfAny } from "~/lib/redirects/not-found.server";
 import type { Route } from "./+types/not-found";
 
-// Any path no other route matches: a real 404 status, not a soft 200.
-export function loader() {
+// Any path no other route matches: a redirect staff made or a moved page left (301), else
+// a real 404 status, not a soft 200.
+export async function loader({ request }: Route.LoaderArgs) {
+  await throwRedirectIfAny(request);
   return data(null, { status: 404 });
 }
 

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { CtaSection } from "~/components/cta-section";
 import { JsonLd } from "~/components/json-ld";
 import { VideoLoop, VideoToggle } from "~/components/video-loop";
@@ -9,14 +9,15 @@ import { showcaseFileUrl } from "~/lib/showcase/showcase-media";
 import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
 import { staticPage } from "~/lib/platform/static-page";
+import { throwRedirectOrNotFound } from "~/lib/redirects/not-found.server";
 import { getPublishedCaseStudy } from "~/lib/showcase/showcase.server";
 import { pageMeta, siteUrlFrom } from "~/lib/site/seo";
 import type { Route } from "./+types/work.detail";
 
 /** /work/:slug: one case study. Unknown and unpublished items are the site's 404. */
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const found = await getPublishedCaseStudy(getDb(), params.slug);
-  if (!found) throw data(null, { status: 404 });
+  if (!found) return throwRedirectOrNotFound(request);
   const { item, next } = found;
   return {
     item: {

@@ -1,0 +1,65 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Form, useNavigation } from "react-router";
+import { FieldError } from "~/components/field-error";
+import { FormNotice } from "~/components/form-notice";
+import { type ConfirmedActionResult, ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
+import { useSchemaForm } from "~/components/use-schema-form";
+import { addRedirectSchema, removeRedirectSchema } from "~/lib/redirects/redirect-forms";
+
+/** /admin/redirects' forms: add one (checked as the server checks), remove one (confirmed). */
+export type RedirectFormResult = ConfirmedActionResult & { id?: string };
+
+export function AddRedirectForm({ actionData }: { actionData?: RedirectFormResult }) {
+  const mine = actionData?.intent === "add" ? actionData : undefined;
+  const busy = useNavigation().state !== "idle";
+  const [form, fields] = useSchemaForm("add-redirect-form", addRedirectSchema, { lastResult: mine?.result });
+  return (
+    <Form method="post" {...getFormProps(form)} className="cms-form">
+      <input type="hidden" name="intent" value="add" />
+      <label htmlFor={fields.from.id}>Fra adresse</label>
+      <p className="field-hint" id={`${fields.from.id}-hint`}>
+        En adresse på dette nettstedet som ellers gir «finnes ikke», for eksempel /gammel-side.
+      </p>
+      <input
+        {...getInputProps(fields.from, { type: "text" })}
+        key={fields.from.key}
+        autoComplete="off"
+        placeholder="/gammel-side"
+      />
+      <FieldError id={fields.from.errorId} errors={fields.from.errors} />
+      <label htmlFor={fields.to.id}>Til adresse</label>
+      <p className="field-hint">En adresse på dette nettstedet (/blog/nytt-innlegg) eller en https://-adresse.</p>
+      <input
+        {...getInputProps(fields.to, { type: "text" })}
+        key={fields.to.key}
+        autoComplete="off"
+        placeholder="/blog/nytt-innlegg"
+      />
+      <FieldError id={fields.to.errorId} errors={fields.to.errors} />
+      <div>
+        <button type="submit" className="button button-small" disabled={busy}>
+          Legg til omdirigering
+        </button>
+      </div>
+      <FormNotice data={mine} />
+    </Form>
+  );
+}
+
+export function RemoveRedirectForm({ id, from, actionData }: { id: string; from: string; actionData?: RedirectFormResult }) {
+  return (
+    <ConfirmedActionForm
+      intent="remove"
+      schema={removeRedirectSchema}
+      actionData={actionData?.intent === "remove" && actionData.id === id ? actionData : undefined}
+      checkboxLabel="Ja, fjern"
+      question={`Fjerne omdirigeringen fra ${from}? Adressen gir «finnes ikke» igjen.`}
+      button="Fjern"
+      danger
+      id={`remove-redirect-${id}`}
+      className="staff-action-form"
+    >
+      <input type="hidden" name="id" value={id} />
+    </ConfirmedActionForm>
+  );
+}

@@ -1,0 +1,124 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { AddRedirectForm, type RedirectFormResult, RemoveRedirectForm } from "~/components/staff/redirect-forms";
+import { getDb } from "~/lib/platform/db.server";
+import { osloDateTime } from "~/lib/platform/dates";
+import { addRedirectSchema, REDIRECT_KIND_LABELS, removeRedirectSchema } from "~/lib/redirects/redirect-forms";
+import { addRedirect, listRedirects, removeRedirect } from "~/lib/redirects/redirects.server";
+import { staffMeta } from "~/lib/site/seo";
+import { staffActor } from "~/lib/staff/actor.server";
+import type { Route } from "./+types/admin.redirects";
+
+/**
+ * /admin/redirects ("Omdirigeringer"): old addresses that send visitors on with a 301.
+ * Moved posts, jobs and case studies add theirs automatically; staff add and remove their own.
+ */
+export const meta: Route.MetaFunction = () => staffMeta("Omdirigeringer");
+
+export async function loader() {
+  const rows = await listRedirects(getDb());
+  return {
+    rows: rows.map((row) => ({
+      id: row.id,
+      from: row.from,
+      to: row.to,
+      kind: REDIRECT_KIND_LABELS[row.kind],
+      createdAt: osloDateTime(row.createdAt),
+      createdBy: row.createdBy ?? "Systemet",
+      hits: row.hits,
+      lastHit: row.lastHitAt ? osloDateTime(row.lastHitAt) : null,
+    })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const actor = staffActor(request, context);
+  if (formData.get("intent") === "remove") {
+    const submission = parseWithZod(formData, { schema: removeRedirectSchema });
+    const id = String(formData.get("id") ?? "");
+    if (submission.status !== "success") {
+      return data<RedirectFormResult>({ intent: "remove", id, result: submission.reply() }, 400);
+    }
+    const removed = await removeRedirect(getDb(), submission.value.id, actor);
+    if (!removed) {
+      const error = "Omdirigeringen finnes ikke lenger (en kollega kan ha fjernet den).";
+      return data<RedirectFormResult>({ intent: "remove", id, result: submission.reply(), error }, 404);
+    }
+    return { intent: "remove", result: submission.reply({ resetForm: true }) } satisfies RedirectFormResult;
+  }
+  const submission = parseWithZod(formData, { schema: addRedirectSchema });
+  if (submission.status !== "success") {
+    return data<RedirectFormResult>({ intent: "add", result: submission.reply() }, 400);
+  }
+  const added = await addRedirect(getDb(), submission.value, actor);
+  if (!added.ok) {
+    // The form keeps what was typed; the message stands under the field it is about.
+    const result = submission.reply({ fieldErrors: { [added.field]: [added.message] } });
+    return data<RedirectFormResult>({ intent: "add", result }, 409);
+  }
+  const message = `${added.from} omdirigeres nå til ${added.to}.`;
+  return { intent: "add", result: submission.reply({ resetForm: true }), message } satisfies RedirectFormResult;
+}
+
+export default function Redirects({ loaderData, actionData }: Route.ComponentProps) {
+  const { rows } = loaderData;
+  return (
+    <>
+      <h1 className="admin-title">Omdirigeringer</h1>
+      <p>
+        En gammel adresse som sender besøkende videre til en ny (301). Når adressen til et innlegg, en stilling
+        eller et prosjekt endres, legges den gamle til her automatisk.
+      </p>
+      <section className="admin-panel" aria-labelledby="add-redirect-heading">
+        <h2 id="add-redirect-heading">Legg til en omdirigering</h2>
+        <AddRedirectForm actionData={actionData} />
+      </section>
+      <h2>Alle omdirigeringer</h2>
+      {rows.length === 0 ? (
+        <p>Ingen omdirigeringer ennå.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Fra</th>
+                <th scope="col">Til</th>
+                <th scope="col">Type</th>
+                <th scope="col">Lagt til</th>
+                <th scope="col">Av</th>
+                <th scope="col">Brukt</th>
+                <th scope="col">
+                  <span className="visually-hidden">Fjern</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <td data-label="Fra">
+                    <code>{row.from}</code>
+                  </td>
+                  <td data-label="Til">
+                    <code>{row.to}</code>
+                  </td>
+                  <td data-label="Type">{row.kind}</td>
+                  <td data-label="Lagt til">{row.createdAt}</td>
+                  <td data-label="Av">{row.createdBy}</td>
+                  <td data-label="Brukt">
+                    {row.hits === 0
+                      ? "Aldri"
+                      : `${row.hits === 1 ? "1 gang" : `${row.hits.toLocaleString("nb-NO")} ganger`}, sist ${row.lastHit}`}
+                  </td>
+                  <td data-label="Fjern">
+                    <RemoveRedirectForm id={row.id} from={row.from} actionData={actionData} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
