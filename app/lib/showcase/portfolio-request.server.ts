@@ -1,10 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import type { PortfolioFormResult } from "./showcase-forms";
 import { getMediaStore } from "../media/storage/media-store.server";
 import { discardRestOfBody } from "../media/uploads.server";
 import { getConfig } from "../platform/config.server";
 import { getDb } from "../platform/db.server";
+import { redirectWithFlash } from "../platform/flash.server";
 import { MultipartError } from "../platform/multipart.server";
 import { staffActor } from "../staff/actor.server";
 import { savePortfolioItem } from "./portfolio-admin.server";
@@ -42,7 +43,8 @@ export async function savePortfolioFromRequest(
     const saved = await savePortfolioItem(getDb(), getMediaStore(), { id, input: submission.value, files: received, actor });
     if (!saved) throw data(null, { status: 404 });
     if (!saved.ok) return data<PortfolioFormResult>({ result: submission.reply({ fieldErrors: saved.fieldErrors }) }, 400);
-    return redirect(`/admin/work/${saved.item.id}?saved=${id ? "changed" : "created"}`, 303);
+    const message = id ? "Endringene er lagret." : "Prosjektet er lagret.";
+    return redirectWithFlash(`/admin/work/${saved.item.id}`, { kind: "success", message });
   } finally {
     await received.discard();
   }

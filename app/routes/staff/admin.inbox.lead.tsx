@@ -1,9 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import { LeadEraseForm, LeadNoteForm, LeadStatusForm, type LeadActionResult } from "~/components/staff/lead-actions";
 import { siteConfig } from "~/content/site";
 import { MAIL_STATUS_LABELS, mailKindLabel } from "~/lib/mail/outbox-forms";
 import { getDb } from "~/lib/platform/db.server";
+import { redirectWithFlash } from "~/lib/platform/flash.server";
 import { osloDateTime } from "~/lib/platform/dates";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
@@ -83,7 +84,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (submission.status !== "success")
         return data<LeadActionResult>({ intent: "erase", result: submission.reply() }, 400);
       if (!(await eraseLead(db, params.id, actor))) throw notFound();
-      return redirect("/admin/inbox?erased=1", 303);
+      return redirectWithFlash("/admin/inbox", { kind: "success", message: "Henvendelsen er slettet, med notater og e-poster." });
     }
     default:
       throw data(null, { status: 400 });

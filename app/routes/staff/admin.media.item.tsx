@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import { type ConfirmedActionResult, ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
 import { AltTextForm, type AltTextResult, CopyUrl } from "~/components/staff/media-forms";
 import { deleteMedia, getMediaItem, setMediaAltText } from "~/lib/media/media-library.server";
@@ -7,6 +7,7 @@ import { altTextSchema, deleteMediaSchema, describeUse, inUseMessage } from "~/l
 import { getMediaStore } from "~/lib/media/storage/media-store.server";
 import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
+import { redirectWithFlash } from "~/lib/platform/flash.server";
 import { osloDateTime } from "~/lib/platform/dates";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
@@ -60,7 +61,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (result.status === "in-use") {
         return data<DeleteResult>({ intent: "delete", result: submission.reply({ resetForm: true }), refused: inUseMessage(result.uses) }, 409);
       }
-      return redirect("/admin/media?deleted=1", 303);
+      return redirectWithFlash("/admin/media", { kind: "success", message: "Bildet er slettet." });
     }
     default:
       throw data(null, { status: 400 });

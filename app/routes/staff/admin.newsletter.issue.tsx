@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useSearchParams } from "react-router";
+import { data, Form, Link } from "react-router";
 import { IssueForm, type IssueFormResult } from "~/components/staff/newsletter-forms";
 import { SendProgress } from "~/components/staff/newsletter-progress";
 import { staffSession } from "~/lib/auth/guard.server";
-import { issueSchema } from "~/lib/newsletter/issue-forms";
+import { DRAFT_SAVED, issueSchema } from "~/lib/newsletter/issue-forms";
 import { getIssue, updateIssue } from "~/lib/newsletter/issues.server";
 import { mediaChoices } from "~/lib/media/media-choices.server";
 import { renderIssuePreview } from "~/lib/newsletter/sending.server";
@@ -61,12 +61,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       409,
     );
   }
-  return { result: submission.reply(), message: "Kladden er lagret." } satisfies IssueFormResult;
+  return { result: submission.reply(), message: DRAFT_SAVED } satisfies IssueFormResult;
 }
 
 export default function Issue({ loaderData, actionData }: Route.ComponentProps) {
   const { issue, media, me, previewText, previewVersion } = loaderData;
-  const [params] = useSearchParams();
   const draft = issue.state === "draft";
   return (
     <>
@@ -74,16 +73,6 @@ export default function Issue({ loaderData, actionData }: Route.ComponentProps) 
         <Link to="/admin/newsletter">← Til nyhetsbrevene</Link>
       </p>
       <h1 className="admin-title">{issue.subject}</h1>
-      {params.get("created") ? (
-        <p className="auth-message success" role="status">
-          Kladden er lagret.
-        </p>
-      ) : null}
-      {params.get("test") ? (
-        <p className="auth-message success" role="status">
-          Testen er lagt i utboksen til {me}.
-        </p>
-      ) : null}
       {actionData?.result.error?.[""] ? (
         <p className="field-error" role="alert">
           {actionData.result.error[""][0]}

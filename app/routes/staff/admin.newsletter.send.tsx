@@ -5,6 +5,7 @@ import { sendSchema } from "~/lib/newsletter/issue-forms";
 import { getIssue } from "~/lib/newsletter/issues.server";
 import { countActiveSubscribers, startSend } from "~/lib/newsletter/sending.server";
 import { getDb } from "~/lib/platform/db.server";
+import { redirectWithFlash } from "~/lib/platform/flash.server";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
 import type { Route } from "./+types/admin.newsletter.send";
@@ -43,7 +44,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const started = await startSend(getDb(), issue.id, submission.value.expectedRecipients, staffActor(request, context));
   if (started.status === "missing") throw data(null, { status: 404 });
   if (started.status === "started" || started.status === "already-sent") {
-    return redirect(`${issuePage(issue.id)}?started=1`, 303);
+    // A second click after the first started it lands on the same page, with the same words.
+    return redirectWithFlash(issuePage(issue.id), { kind: "success", message: "Utsendelsen er startet." });
   }
   return data({ result: submission.reply({ formErrors: [REFUSALS[started.status]], resetForm: true }) }, 409);
 }

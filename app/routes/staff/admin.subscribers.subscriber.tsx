@@ -1,8 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import { type ConfirmedActionResult, ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
 import { MAIL_STATUS_LABELS, mailKindLabel } from "~/lib/mail/outbox-forms";
 import { getDb } from "~/lib/platform/db.server";
+import { redirectWithFlash } from "~/lib/platform/flash.server";
 import { osloDateTime } from "~/lib/platform/dates";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
@@ -59,7 +60,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (submission.status !== "success")
         return data<ConfirmedActionResult>({ intent: "erase", result: submission.reply() }, 400);
       if (!(await eraseSubscriber(db, params.id, actor))) throw data(null, { status: 404 });
-      return redirect("/admin/subscribers?erased=1", 303);
+      const message =
+        "Abonnenten er slettet. Bare et merke (en nøkkelhash av adressen) er igjen, så en import ikke legger dem til igjen.";
+      return redirectWithFlash("/admin/subscribers", { kind: "success", message });
     }
     default:
       throw data(null, { status: 400 });
