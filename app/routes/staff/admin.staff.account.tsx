@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
-import { StaffActionForm, type StaffFormResult } from "~/components/staff/staff-forms";
+import { StaffActionForm } from "~/components/staff/staff-forms";
 import { STAFF_STATE_LABELS, type StaffAction, staffActionSchema } from "~/lib/auth/account-forms";
 import { staffSession } from "~/lib/auth/guard.server";
 import type { StaffActor } from "~/lib/auth/security-events.server";
@@ -14,6 +14,7 @@ import {
 import { type Database, getDb } from "~/lib/platform/db.server";
 import { osloDateTime } from "~/lib/platform/dates";
 import { redirectWithFlash } from "~/lib/platform/flash.server";
+import { replyToForm } from "~/lib/platform/form-reply.server";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
 import type { Route } from "./+types/admin.staff.account";
@@ -72,18 +73,17 @@ function perform(db: Database, intent: StaffAction, id: string, actor: StaffActo
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: staffActionSchema });
-  if (submission.status !== "success") {
-    const intent = String(submission.payload.intent ?? "");
-    return data<StaffFormResult>({ intent, result: submission.reply() }, 400);
-  }
-  const { intent } = submission.value;
-  const result = await perform(getDb(), intent, params.id, staffActor(request, context));
-  if (!result) throw data(null, { status: 404 });
-  if (Object.hasOwn(REFUSED, result.kind)) {
-    return data<StaffFormResult>({ intent, result: submission.reply(), error: REFUSED[result.kind] }, 409);
-  }
-  // Post/redirect/get: reloading the page does not ask to do it again.
-  return redirectWithFlash(`/admin/staff/${params.id}`, { kind: "success", message: DONE[intent] });
+  const intent = String(submission.payload.intent ?? "");
+  return replyToForm(
+    submission,
+    async ({ intent }) => {
+      const result = await perform(getDb(), intent, params.id, staffActor(request, context));
+      if (Object.hasOwn(REFUSED, result.kind)) return { error: REFUSED[result.kind]!, status: 409 };
+      // Post/redirect/get: reloading the page does not ask to do it again.
+      return redirectWithFlash(`/admin/staff/${params.id}`, { kind: "success", message: DONE[intent] });
+    },
+    { intent },
+  );
 }
 
 export default function StaffAccount({ loaderData, actionData }: Route.ComponentProps) {

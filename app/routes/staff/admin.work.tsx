@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "order") {
     const result = await setPortfolioOrder(db, form.getAll("order").map(String), actor);
-    if (result.status === "stale") return data({ message: "Listen ble endret i mellomtiden. Last siden på nytt og prøv igjen." }, 409);
+    if (result.kind === "stale") return data({ message: "Listen ble endret i mellomtiden. Last siden på nytt og prøv igjen." }, 409);
     return { message: result.changed ? "Rekkefølgen er lagret." : "Rekkefølgen er uendret." };
   }
   if (intent === "publish" || intent === "unpublish") {
