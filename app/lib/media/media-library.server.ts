@@ -133,12 +133,12 @@ export async function libraryAltText(db: Database, url: string) {
   return (await libraryAltTexts(db, [url])).get(url) ?? "";
 }
 
-/** Sets an upload's alt text (already checked against altTextSchema); undefined when the upload is gone. */
+/** Sets an upload's alt text (already checked against altTextSchema); NotFoundError when the upload is gone. */
 export async function setMediaAltText(db: Database, id: string, altText: string, actor: Actor) {
-  if (!z.uuid().safeParse(id).success) return undefined;
+  if (!z.uuid().safeParse(id).success) throw new NotFoundError(MEDIA_GONE);
   return db.transaction(async (tx) => {
     const [row] = await tx.update(m).set({ altText }).where(eq(m.id, id)).returning({ id: m.id });
-    if (!row) return undefined;
+    if (!row) throw new NotFoundError(MEDIA_GONE);
     await auditAction(tx, actor, "media_alt_changed", { mediaId: id, length: altText.length });
     return row;
   });

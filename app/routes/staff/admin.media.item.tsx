@@ -50,7 +50,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return replyToForm(
         parseWithZod(formData, { schema: altTextSchema }),
         async ({ altText }) => {
-          if (!(await setMediaAltText(db, params.id, altText, actor))) throw data(null, { status: 404 });
+          await setMediaAltText(db, params.id, altText, actor);
           return { message: altText ? "Alt-teksten er lagret." : "Alt-teksten er fjernet: bildet regnes som pynt." };
         },
         { intent: "alt" },
