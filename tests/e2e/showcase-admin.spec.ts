@@ -83,7 +83,8 @@ async function deleteProject(page: Page, editUrl: string) {
   await page.getByRole("checkbox", { name: "Jeg vil slette prosjektet, videoen og plakatbildet" }).check();
   page.once("dialog", (dialog) => void dialog.accept());
   await page.getByRole("button", { name: "Slett prosjektet" }).click();
-  await expect(page).toHaveURL(/\/admin\/work\?deleted=/);
+  await expect(page).toHaveURL(/\/admin\/work$/);
+  await expect(page.getByRole("status").filter({ hasText: /^«.+» er slettet\.$/ })).toBeVisible();
 }
 
 test("a project with a real MP4 and a poster shows on /work, its page, the home page and its service; unpublished it is gone", async ({

@@ -19,6 +19,7 @@ import { freePort } from "../support/server-process";
 import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
 import { createTestDatabase, engineName, truncateAll } from "../support/test-database";
 import { capturingLog, errorLine } from "../support/captured-log";
+import { NotFoundError } from "~/lib/platform/domain-errors";
 
 const FROM = "Fjord & Form <hello@fjordform.no>";
 let handle: DatabaseHandle;
@@ -162,10 +163,10 @@ describe(`the mail outbox for staff on ${engineName()}`, () => {
     expect(failed!.lastError).toBeTruthy();
     expect(failed!.lastAttemptAt).toBeInstanceOf(Date);
 
-    expect(await resendMail(handle.db, failed!.id, actor)).toBe("resent");
+    expect(await resendMail(handle.db, failed!.id, actor)).toEqual({ kind: "resent" });
     const queued = await openOutboxMessage(handle.db, failed!.id);
     expect(queued).toMatchObject({ status: "pending", attempts: 0, hasBody: true });
-    expect(await resendMail(handle.db, failed!.id, actor), "only a failed message").toBe("not-failed");
+    expect(await resendMail(handle.db, failed!.id, actor), "only a failed message").toEqual({ kind: "not-failed" });
 
     const worker = createMailWorker({ db: handle.db, transport: smtpTransport(peer.url), from: FROM });
     try {
@@ -188,7 +189,7 @@ describe(`the mail outbox for staff on ${engineName()}`, () => {
       { mailId: failed!.id, kind: "contact-receipt", previousAttempts: 1 },
     ]);
     expect(logged[0]).toMatchObject({ userId: actor.userId, ipAddress: "192.0.2.7" });
-    expect(await resendMail(handle.db, "00000000-0000-4000-8000-000000000000", actor)).toBeNull();
+    await expect(resendMail(handle.db, "00000000-0000-4000-8000-000000000000", actor)).rejects.toThrow(NotFoundError);
   });
 
   it("does not send again a message whose text retention has removed", async () => {
@@ -196,7 +197,7 @@ describe(`the mail outbox for staff on ${engineName()}`, () => {
     await enqueueMail(handle.db, mail("gammel@example.no"));
     await handle.db.update(schema.mailOutbox).set({ status: "failed", textBody: "", lastError: "timeout" });
     const [row] = await handle.db.select().from(schema.mailOutbox);
-    expect(await resendMail(handle.db, row!.id, actor)).toBe("no-body");
+    expect(await resendMail(handle.db, row!.id, actor)).toEqual({ kind: "no-body" });
     expect((await openOutboxMessage(handle.db, row!.id))?.status).toBe("failed");
   });
 

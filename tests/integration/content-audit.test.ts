@@ -6,6 +6,7 @@ import { postInputSchema } from "~/lib/blog/blog-forms";
 import { createJob, deleteJob, jobInputSchema, setJobPublished, updateJob } from "~/lib/careers/jobs.server";
 import { schema } from "~/lib/platform/db.server";
 import { engineName, setUpTestDatabase } from "../support/test-database";
+import { NotFoundError } from "~/lib/platform/domain-errors";
 
 // Every change staff make to what the site shows is in the audit trail (/admin/security):
 // who, what, from where, and which item, never a visitor's data.
@@ -40,8 +41,8 @@ describe(`the audit trail of published content (${engineName()})`, () => {
     });
     const post = await createPost(handle.db, input, actor);
     await updatePost(handle.db, post.id, { ...input, published: true }, actor);
-    expect(await deletePost(handle.db, post.id, actor)).toBe(true);
-    expect(await deletePost(handle.db, post.id, actor)).toBe(false); // nothing deleted, nothing recorded
+    await expect(deletePost(handle.db, post.id, actor)).resolves.toBeUndefined();
+    await expect(deletePost(handle.db, post.id, actor)).rejects.toThrow(NotFoundError); // nothing deleted, nothing recorded
     expect(await trail()).toEqual([
       { action: "post_created", userId: actor.userId, ip: actor.ip, details: { postId: post.id, title: "Fjordlys" } },
       {

@@ -19,6 +19,7 @@ import {
   unreadLeadCount,
 } from "~/lib/visitor-forms/leads.server";
 import { engineName, setUpTestDatabase } from "../support/test-database";
+import { NotFoundError } from "~/lib/platform/domain-errors";
 
 const SITE = "https://www.fjordform.test";
 const handle = setUpTestDatabase();
@@ -168,7 +169,7 @@ describe(`the leads inbox on ${engineName()}`, () => {
     });
     expect(await changeLeadStatus(handle.db, first.id, "won", actor)).toMatchObject({ changed: true });
     expect(await changeLeadStatus(handle.db, first.id, "won", actor)).toMatchObject({ changed: false });
-    expect(await changeLeadStatus(handle.db, "00000000-0000-4000-8000-000000000000", "won", actor)).toBeNull();
+    await expect(changeLeadStatus(handle.db, "00000000-0000-4000-8000-000000000000", "won", actor)).rejects.toThrow(NotFoundError);
     const logged = await events("lead_status_changed");
     expect(logged.map((event) => event.details)).toEqual([
       { leadId: first.id, from: "new", to: "offer_sent" },
@@ -182,7 +183,7 @@ describe(`the leads inbox on ${engineName()}`, () => {
     actor = await signedInActor();
     await addLeadNote(handle.db, first.id, "Ringte, de vil ha tilbud.", actor);
     await addLeadNote(handle.db, first.id, "Tilbud sendt på e-post.", actor);
-    expect(await addLeadNote(handle.db, "00000000-0000-4000-8000-000000000000", "x", actor)).toBeNull();
+    await expect(addLeadNote(handle.db, "00000000-0000-4000-8000-000000000000", "x", actor)).rejects.toThrow(NotFoundError);
     const lead = await openLead(handle.db, first.id);
     expect(lead?.notes.map((note) => [note.authorName, note.body])).toEqual([
       ["Kari Nordmann", "Ringte, de vil ha tilbud."],
@@ -211,7 +212,7 @@ describe(`the leads inbox on ${engineName()}`, () => {
     expect(await eraseLead(handle.db, gdpr.id, actor)).toEqual({ kind: "gdpr", mailsRemoved: 2 });
     expect(await db.select().from(schema.gdprSubmissions)).toEqual([]);
     expect(JSON.stringify(await db.select().from(schema.mailOutbox))).not.toContain("klinikk");
-    expect(await eraseLead(handle.db, gdpr.id, actor)).toBeNull();
+    await expect(eraseLead(handle.db, gdpr.id, actor)).rejects.toThrow(NotFoundError);
     const logged = await events("lead_erased");
     expect(logged.map((event) => event.details)).toEqual([
       { leadId: first.id, kind: "contact", mailsRemoved: 2 },

@@ -103,8 +103,8 @@ describe("deleting an image", () => {
     expect(copies).toBeGreaterThan(0);
 
     const refused = await deleteMedia(handle.db, store, image.media.id, actor);
-    expect(refused.status).toBe("in-use");
-    if (refused.status !== "in-use") throw new Error("not refused");
+    expect(refused.kind).toBe("in-use");
+    if (refused.kind !== "in-use") throw new Error("not refused");
     const message = inUseMessage(refused.uses);
     expect(message).toContain("blogginnlegget «Fjord light» (hovedbilde)");
     expect(message).toContain("nyhetsbrevet «Autumn notes» (hovedbilde)");
@@ -113,13 +113,13 @@ describe("deleting an image", () => {
 
     // Still used by the issue once the post lets go of it.
     await handle.db.update(schema.blogPosts).set({ featuredImage: "" }).where(eq(schema.blogPosts.id, fjord.id));
-    expect((await deleteMedia(handle.db, store, image.media.id, actor)).status).toBe("in-use");
+    expect((await deleteMedia(handle.db, store, image.media.id, actor)).kind).toBe("in-use");
 
     await handle.db
       .update(schema.newsletterIssues)
       .set({ featuredImage: "" })
       .where(eq(schema.newsletterIssues.id, issueId));
-    expect(await deleteMedia(handle.db, store, image.media.id, actor)).toEqual({ status: "deleted" });
+    expect(await deleteMedia(handle.db, store, image.media.id, actor)).toEqual({ kind: "deleted" });
     expect(storedFiles()).toEqual([]);
     expect(await listMedia(handle.db, undefined)).toEqual([]);
     expect(await audited("media_deleted")).toEqual([
@@ -179,7 +179,7 @@ describe("the showcase's order", () => {
     expect(before.length).toBeGreaterThan(2);
     const reversed = [...before].reverse();
 
-    expect(await setPortfolioOrder(handle.db, reversed, actor)).toEqual({ status: "saved", changed: true });
+    expect(await setPortfolioOrder(handle.db, reversed, actor)).toEqual({ kind: "saved", changed: true });
     expect((await listPortfolioItems(handle.db, 1)).rows.map((row) => row.id)).toEqual(reversed);
     const published = (await listPublishedShowcase(handle.db)).map((item) => item.slug);
     const slugs = new Map((await listPortfolioItems(handle.db, 1)).rows.map((row) => [row.id, row.slug]));
@@ -188,18 +188,18 @@ describe("the showcase's order", () => {
 
     // Some of them (one page of the list): they swap among their own places, the rest stay.
     const [a, b, ...rest] = reversed;
-    expect(await setPortfolioOrder(handle.db, [b!, a!], actor)).toEqual({ status: "saved", changed: true });
+    expect(await setPortfolioOrder(handle.db, [b!, a!], actor)).toEqual({ kind: "saved", changed: true });
     expect((await listPortfolioItems(handle.db, 1)).rows.map((row) => row.id)).toEqual([b, a, ...rest]);
 
     // The same order again is no change (and no audit entry).
-    expect(await setPortfolioOrder(handle.db, [b!, a!], actor)).toEqual({ status: "saved", changed: false });
+    expect(await setPortfolioOrder(handle.db, [b!, a!], actor)).toEqual({ kind: "saved", changed: false });
     expect(await audited("portfolio_order_set")).toHaveLength(2);
 
     // An unknown or repeated id: nothing changes.
     expect(await setPortfolioOrder(handle.db, [a!, "00000000-0000-4000-8000-000000000000"], actor)).toEqual({
-      status: "stale",
+      kind: "stale",
     });
-    expect(await setPortfolioOrder(handle.db, [a!, a!], actor)).toEqual({ status: "stale" });
+    expect(await setPortfolioOrder(handle.db, [a!, a!], actor)).toEqual({ kind: "stale" });
     expect((await listPortfolioItems(handle.db, 1)).rows.map((row) => row.id)).toEqual([b, a, ...rest]);
   });
 });

@@ -15,6 +15,7 @@ import { type S3TestServer, startS3Server } from "../support/s3-server";
 import { createTestDatabase, engineName, truncateAll } from "../support/test-database";
 import { SCRIPT_ACTOR } from "~/lib/auth/security-events.server";
 import { capturingLog, errorLine } from "../support/captured-log";
+import { NotFoundError } from "~/lib/platform/domain-errors";
 
 // Uploads into a bucket, deleting them, and copying a local uploads folder into a
 // bucket: the domain functions against a real S3-protocol server (s3rver).
@@ -104,7 +105,7 @@ describe(`uploads in an S3 bucket (${engineName()})`, () => {
     const { media } = await storeImage(handle.db, { bytes: await fixtures.png(), uploadedBy: null, store });
     expect(await s3.keys()).toHaveLength(3 + 4); // the WebP's three sizes, the PNG's two in two formats
 
-    expect(await deleteMedia(handle.db, store, media.id, SCRIPT_ACTOR)).toEqual({ status: "deleted" });
+    expect(await deleteMedia(handle.db, store, media.id, SCRIPT_ACTOR)).toEqual({ kind: "deleted" });
     expect((await rows()).map((row) => row.id)).toEqual([kept.media.id]);
     expect(await s3.keys()).toEqual(
       storedKeys(kept.media.variants)
@@ -112,8 +113,8 @@ describe(`uploads in an S3 bucket (${engineName()})`, () => {
         .sort(),
     );
 
-    expect(await deleteMedia(handle.db, store, media.id, SCRIPT_ACTOR)).toEqual({ status: "missing" });
-    expect(await deleteMedia(handle.db, store, "not-a-uuid", SCRIPT_ACTOR)).toEqual({ status: "missing" });
+    await expect(deleteMedia(handle.db, store, media.id, SCRIPT_ACTOR)).rejects.toThrow(NotFoundError);
+    await expect(deleteMedia(handle.db, store, "not-a-uuid", SCRIPT_ACTOR)).rejects.toThrow(NotFoundError);
   });
 
   it("a medium a post shows is not deleted until the post lets go of it", async () => {
@@ -131,14 +132,14 @@ describe(`uploads in an S3 bucket (${engineName()})`, () => {
       })
       .returning();
     expect(await deleteMedia(handle.db, store, media.id, SCRIPT_ACTOR)).toEqual({
-      status: "in-use",
+      kind: "in-use",
       uses: [{ kind: "post", id: post!.id, title: "Fjord light", place: "featured" }],
     });
     expect(await s3.keys()).toHaveLength(4);
 
     await handle.db.delete(schema.blogPosts);
     expect(post).toBeDefined();
-    expect(await deleteMedia(handle.db, store, media.id, SCRIPT_ACTOR)).toEqual({ status: "deleted" });
+    expect(await deleteMedia(handle.db, store, media.id, SCRIPT_ACTOR)).toEqual({ kind: "deleted" });
     expect(await s3.keys()).toEqual([]);
   });
 
@@ -151,7 +152,7 @@ describe(`uploads in an S3 bucket (${engineName()})`, () => {
     const dead = createS3Store({ ...s3.settings, endpoint: `http://127.0.0.1:${await freePort()}` });
     await expect(deleteMedia(handle.db, dead, media.id, SCRIPT_ACTOR)).rejects.toThrow(/ECONNREFUSED/);
     expect(await rows()).toHaveLength(1);
-    expect(await deleteMedia(handle.db, bucketStore(), media.id, SCRIPT_ACTOR)).toEqual({ status: "deleted" });
+    expect(await deleteMedia(handle.db, bucketStore(), media.id, SCRIPT_ACTOR)).toEqual({ kind: "deleted" });
     expect(await s3.keys()).toEqual([]);
   });
 });

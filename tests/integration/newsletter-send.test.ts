@@ -84,7 +84,7 @@ async function issueStartedFor(actor: StaffActor) {
   );
   const recipients = await countActiveSubscribers(handle.db);
   const started = await startSend(handle.db, id, recipients, actor);
-  expect(started.status).toBe("started");
+  expect(started.kind).toBe("started");
   return id;
 }
 
@@ -152,19 +152,19 @@ describe(`sending a newsletter issue (${engineName()})`, () => {
     expect(event?.details).toMatchObject({ issueId: id, recipients: 3 });
     // A sent issue stays as it went out, and cannot be sent again.
     expect(
-      (await updateIssue(handle.db, id, { subject: "x", preheader: "", body: "y", featuredImage: "" }, actor)).status,
+      (await updateIssue(handle.db, id, { subject: "x", preheader: "", body: "y", featuredImage: "" }, actor)).kind,
     ).toBe("sent");
-    expect((await startSend(handle.db, id, 3, actor)).status).toBe("already-sent");
+    expect((await startSend(handle.db, id, 3, actor)).kind).toBe("already-sent");
   });
 
   it("needs the confirmed recipient count, and sends one issue at a time", async () => {
     const actor = await staff();
     await subscribers([["a@example.no", "active"]]);
     const first = await createIssue(handle.db, { subject: "One", preheader: "", body: "x", featuredImage: "" }, actor);
-    expect(await startSend(handle.db, first, 5, actor)).toEqual({ status: "count-changed", recipients: 1 });
-    expect((await startSend(handle.db, first, 1, actor)).status).toBe("started");
+    expect(await startSend(handle.db, first, 5, actor)).toEqual({ kind: "count-changed", recipients: 1 });
+    expect((await startSend(handle.db, first, 1, actor)).kind).toBe("started");
     const second = await createIssue(handle.db, { subject: "Two", preheader: "", body: "x", featuredImage: "" }, actor);
-    expect((await startSend(handle.db, second, 1, actor)).status).toBe("busy");
+    expect((await startSend(handle.db, second, 1, actor)).kind).toBe("busy");
   });
 
   it("releases no more than the rate per minute of the app's clock", async () => {
@@ -242,7 +242,7 @@ describe(`sending a newsletter issue (${engineName()})`, () => {
     const addresses = peer.messages.map((m) => m.envelopeTo[0]);
     expect(addresses).toHaveLength(20);
     expect(new Set(addresses).size).toBe(20);
-    expect((await startSend(handle.db, id, 20, actor)).status).toBe("already-sent");
+    expect((await startSend(handle.db, id, 20, actor)).kind).toBe("already-sent");
     expect(await outboxOfKind()).toHaveLength(20);
   });
 

@@ -90,7 +90,7 @@ describe(`the showcase order under concurrent changes on ${engineName()}`, () =>
       () => movePortfolioItem(handle.db, ids.D!, "up", actor),
       () => setPortfolioOrder(handle.db, [ids.B!, ids.A!], actor),
     ]);
-    expect([moved, saved]).toEqual([true, { status: "saved", changed: true }]);
+    expect([moved, saved]).toEqual([true, { kind: "saved", changed: true }]);
     // Either order gives the same list: D one place up, A and B swapped.
     expect(await order()).toEqual(["B", "A", "D", "C"]);
   });

@@ -92,7 +92,8 @@ describe("a newsletter send on the production server", () => {
       redirect: "manual",
     });
     expect(started.status).toBe(303);
-    expect(started.headers.get("location")).toBe(`/admin/newsletter/${issueId}?started=1`);
+    expect(started.headers.get("location")).toBe(`/admin/newsletter/${issueId}`);
+    expect(started.headers.getSetCookie()).toContainEqual(expect.stringMatching(/^flash=[\w-]+\.[\w-]+; Path=\/; Max-Age=60; HttpOnly; SameSite=Lax$/));
 
     // Mid-send: some mailed, none in flight, some still waiting for their turn.
     await until("two e-mails sent and none in flight", async () => {

@@ -3,11 +3,11 @@ import { useSchemaForm } from "~/components/use-schema-form";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
 import { FormNotice } from "~/components/form-notice";
-import type { StaffFormResult } from "~/components/staff/staff-forms";
+import type { FormResult } from "~/lib/platform/form-result";
 import { emailChangeSchema, profileSchema } from "~/lib/auth/account-forms";
 
 /** The own-profile page's two forms: the name, and a new e-mail address (with the current password). */
-export function ProfileNameForm({ fullName, actionData }: { fullName: string; actionData?: StaffFormResult }) {
+export function ProfileNameForm({ fullName, actionData }: { fullName: string; actionData?: FormResult }) {
   const mine = actionData?.intent === "profile" ? actionData : undefined;
   const busy = useNavigation().state !== "idle";
   const [form, fields] = useSchemaForm("profile-form", profileSchema, { lastResult: mine?.result, defaultValue: { fullName } });
@@ -27,7 +27,7 @@ export function ProfileNameForm({ fullName, actionData }: { fullName: string; ac
   );
 }
 
-export function EmailChangeForm({ actionData }: { actionData?: StaffFormResult }) {
+export function EmailChangeForm({ actionData }: { actionData?: FormResult }) {
   const mine = actionData?.intent === "email" ? actionData : undefined;
   const busy = useNavigation().state !== "idle";
   const [form, fields] = useSchemaForm("email-change-form", emailChangeSchema, { lastResult: mine?.result });

@@ -1,14 +1,13 @@
-import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { schemaConstraint } from "~/lib/platform/form-constraints";
+import { type FormResult, resultFor } from "~/lib/platform/form-result";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import { FieldError } from "~/components/field-error";
 import { FormNotice } from "~/components/form-notice";
 
-/** What a staff page's action answers to one of its confirmed forms. */
-export type ConfirmedActionResult = { intent: string; result: SubmissionResult<string[]>; message?: string; error?: string };
 
 /** A confirmed form's schema: its intent and the ticked box (e.g. lib/staff/confirm-forms.ts). */
 type ConfirmFormSchema = z.ZodType<{ intent: string; confirm: "on" }, { intent: string; confirm: "on" }>;
@@ -16,7 +15,8 @@ type ConfirmFormSchema = z.ZodType<{ intent: string; confirm: "on" }, { intent: 
 type Props = {
   intent: string;
   schema: ConfirmFormSchema;
-  actionData: ConfirmedActionResult | undefined;
+  /** The action's answer; shown when it answers this form (`intent`). */
+  actionData: FormResult | undefined;
   /** The box to tick: the first confirmation, which works without JavaScript. */
   checkboxLabel: ReactNode;
   /** The browser's dialog, the last word (with JavaScript). */
@@ -47,7 +47,7 @@ export function ConfirmedActionForm({
   className = "confirmed-action-form",
   children,
 }: Props) {
-  const mine = actionData?.intent === intent ? actionData : undefined;
+  const mine = resultFor(intent, actionData);
   const busy = useNavigation().state !== "idle";
   const [form, fields] = useForm<{ intent: string; confirm: "on" }>({
     id,

@@ -2,12 +2,12 @@ import {
   getFormProps,
   getSelectProps,
   getTextareaProps,
-  type SubmissionResult,
   useForm,
 } from "@conform-to/react";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { schemaConstraint } from "~/lib/platform/form-constraints";
+import { type FormResult, resultFor } from "~/lib/platform/form-result";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
 import { FormNotice } from "~/components/form-notice";
@@ -25,17 +25,7 @@ import {
  * The lead page's three forms (status, note, erasure), each a Conform form over the
  * schema the server parses with, so lengths and messages are the same on both sides.
  */
-export type LeadActionResult = {
-  intent: "status" | "note" | "erase";
-  result: SubmissionResult<string[]>;
-  message?: string;
-};
-
-function resultFor(intent: LeadActionResult["intent"], actionData: LeadActionResult | undefined) {
-  return actionData?.intent === intent ? actionData : undefined;
-}
-
-export function LeadStatusForm({ status, actionData }: { status: LeadStatus; actionData?: LeadActionResult }) {
+export function LeadStatusForm({ status, actionData }: { status: LeadStatus; actionData?: FormResult }) {
   const mine = resultFor("status", actionData);
   const busy = useNavigation().state !== "idle";
   const [form, fields] = useForm({
@@ -65,7 +55,7 @@ export function LeadStatusForm({ status, actionData }: { status: LeadStatus; act
   );
 }
 
-export function LeadNoteForm({ actionData }: { actionData?: LeadActionResult }) {
+export function LeadNoteForm({ actionData }: { actionData?: FormResult }) {
   const mine = resultFor("note", actionData);
   const busy = useNavigation().state !== "idle";
   const [form, fields] = useSchemaForm("lead-note-form", leadNoteSchema, { lastResult: mine?.result });
@@ -85,7 +75,7 @@ export function LeadNoteForm({ actionData }: { actionData?: LeadActionResult }) 
   );
 }
 
-export function LeadEraseForm({ label, actionData }: { label: string; actionData?: LeadActionResult }) {
+export function LeadEraseForm({ label, actionData }: { label: string; actionData?: FormResult }) {
   return (
     <ConfirmedActionForm
       intent="erase"

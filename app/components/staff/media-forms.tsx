@@ -1,15 +1,15 @@
-import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
 import { FormNotice } from "~/components/form-notice";
 import { ALT_TEXT_MAX_LENGTH, altTextSchema } from "~/lib/media/media-forms";
+import type { FormResult } from "~/lib/platform/form-result";
 
-export type AltTextResult = { intent: "alt"; result: SubmissionResult<string[]>; message?: string };
 
 /** An image's alt text in the library: a Conform form over the schema the server parses with. */
-export function AltTextForm({ defaultValue, actionData }: { defaultValue: string; actionData?: AltTextResult }) {
+export function AltTextForm({ defaultValue, actionData }: { defaultValue: string; actionData?: FormResult }) {
   const busy = useNavigation().state !== "idle";
   const [form, fields] = useSchemaForm("media-alt-form", altTextSchema, { lastResult: actionData?.result, defaultValue: { altText: defaultValue } });
   return (

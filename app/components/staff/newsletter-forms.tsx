@@ -2,12 +2,12 @@ import {
   getFormProps,
   getInputProps,
   getTextareaProps,
-  type SubmissionResult,
   useForm,
 } from "@conform-to/react";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { schemaConstraint } from "~/lib/platform/form-constraints";
+import type { FormResult } from "~/lib/platform/form-result";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
 import { FormNotice } from "~/components/form-notice";
@@ -19,7 +19,6 @@ import { issueSchema, sendSchema } from "~/lib/newsletter/issue-forms";
  * over the schemas the server parses with, so lengths and messages are the same on both
  * sides; without JavaScript they are plain form posts.
  */
-export type IssueFormResult = { result: SubmissionResult<string[]>; message?: string };
 
 export type { MediaChoice };
 
@@ -33,7 +32,7 @@ export function IssueForm({
 }: {
   defaults: IssueDefaults;
   media: MediaChoice[];
-  actionData?: IssueFormResult;
+  actionData?: FormResult;
   submitLabel: string;
 }) {
   const busy = useNavigation().state !== "idle";
@@ -85,7 +84,7 @@ export function SendConfirmForm({
   actionData,
 }: {
   recipients: number;
-  actionData?: { result: SubmissionResult<string[]> };
+  actionData?: FormResult;
 }) {
   const busy = useNavigation().state !== "idle";
   const [form, fields] = useForm({

@@ -4,7 +4,8 @@ import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
 import { FormNotice } from "~/components/form-notice";
-import { type ConfirmedActionResult, ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
+import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
+import { type FormResult, resultFor } from "~/lib/platform/form-result";
 import { inviteSchema, type StaffAction, staffActionSchema } from "~/lib/auth/account-forms";
 
 /**
@@ -12,10 +13,8 @@ import { inviteSchema, type StaffAction, staffActionSchema } from "~/lib/auth/ac
  * (deactivate, reactivate, unlock, send the invitation again), each confirmed by a
  * ticked box (works without JavaScript) and, with JavaScript, the browser's dialog.
  */
-export type StaffFormResult = ConfirmedActionResult;
-
-export function InviteForm({ actionData }: { actionData?: StaffFormResult }) {
-  const mine = actionData?.intent === "invite" ? actionData : undefined;
+export function InviteForm({ actionData }: { actionData?: FormResult }) {
+  const mine = resultFor("invite", actionData);
   const busy = useNavigation().state !== "idle";
   const [form, fields] = useSchemaForm("invite-form", inviteSchema, { lastResult: mine?.result });
   return (
@@ -56,7 +55,7 @@ export function StaffActionForm({
 }: {
   intent: StaffAction;
   who: string;
-  actionData?: StaffFormResult;
+  actionData?: FormResult;
   children: ReactNode;
 }) {
   const texts = ACTION_TEXTS[intent];

@@ -2,6 +2,7 @@ import { and, asc, count, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { getConfig } from "../platform/config.server";
 import { now } from "../platform/clock.server";
 import { type Database, schema } from "../platform/db.server";
+import { NotFoundError } from "../platform/domain-errors";
 import { staffInvitationEmail } from "../mail/templates/account-link.server";
 import { enqueueMail } from "../mail/mail.server";
 import { type StaffState, STAFF_PER_PAGE } from "./account-forms";
@@ -20,6 +21,7 @@ const { users: u, profiles: p, userSessions: s } = schema;
 export const INVITATION_MAIL_KIND = "staff-invitation";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ACCOUNT_GONE = "Kontoen finnes ikke.";
 
 const columns = {
   id: u.id,
@@ -62,11 +64,18 @@ export async function listStaff(db: Database, requestedPage: number) {
   return { rows: withState, total: totalCount, page, pageCount };
 }
 
-/** One account with its state; null when there is none. */
+/** One account with its state; undefined when there is none (a lookup, decision 033). */
 export async function getStaffAccount(db: Database, id: string) {
-  if (!UUID.test(id)) return null;
+  if (!UUID.test(id)) return undefined;
   const [row] = await db.select(columns).from(u).leftJoin(p, eq(p.id, u.id)).where(eq(u.id, id));
-  return row ? { ...row, ...(await stateOf(db, row)) } : null;
+  return row ? { ...row, ...(await stateOf(db, row)) } : undefined;
+}
+
+/** The account a change is about; NotFoundError when there is none (decision 048). */
+async function accountToChange(db: Database, id: string) {
+  const account = await getStaffAccount(db, id);
+  if (!account) throw new NotFoundError(ACCOUNT_GONE);
+  return account;
 }
 
 export type InviteResult = { kind: "invited" | "reinvited"; userId: string } | { kind: "exists" };
@@ -117,8 +126,7 @@ export async function inviteStaff(
 
 /** Sends a pending invitation again, with a new link (the old one stops working). */
 export async function reinviteStaff(db: Database, id: string, actor: StaffActor) {
-  const account = await getStaffAccount(db, id);
-  if (!account) return null;
+  const account = await accountToChange(db, id);
   if (account.state !== "invited") return { kind: "not-invited" } as const;
   return inviteStaff(db, { email: account.email, fullName: account.fullName }, actor);
 }
@@ -130,12 +138,12 @@ export type DisableResult = { kind: "disabled"; sessionsEnded: number } | { kind
  * Refused for one's own account and for the last active one; the active accounts are
  * locked while counting, so two colleagues cannot deactivate each other at once.
  */
-export async function disableStaff(db: Database, id: string, actor: StaffActor): Promise<DisableResult | null> {
-  if (!UUID.test(id)) return null;
+export async function disableStaff(db: Database, id: string, actor: StaffActor): Promise<DisableResult> {
+  if (!UUID.test(id)) throw new NotFoundError(ACCOUNT_GONE);
   if (id === actor.userId) return { kind: "self" };
   const result = await db.transaction(async (tx) => {
     const [target] = await tx.select({ disabledAt: u.disabledAt }).from(u).where(eq(u.id, id)).for("update");
-    if (!target) return null;
+    if (!target) throw new NotFoundError(ACCOUNT_GONE);
     if (target.disabledAt) return { kind: "already" } as const;
     const active = await tx
       .select({ id: u.id })
@@ -154,7 +162,7 @@ export async function disableStaff(db: Database, id: string, actor: StaffActor):
       .returning({ id: s.id });
     return { kind: "disabled", sessionsEnded: ended.length } as const;
   });
-  if (result?.kind === "disabled") {
+  if (result.kind === "disabled") {
     await auditAction(db, actor, "staff_disabled", { accountId: id, sessionsEnded: result.sessionsEnded });
   }
   return result;
@@ -162,9 +170,9 @@ export async function disableStaff(db: Database, id: string, actor: StaffActor):
 
 /** Reactivates a deactivated account (its old sessions stay ended). */
 export async function enableStaff(db: Database, id: string, actor: StaffActor) {
-  if (!UUID.test(id)) return null;
+  if (!UUID.test(id)) throw new NotFoundError(ACCOUNT_GONE);
   const [row] = await db.select({ disabledAt: u.disabledAt }).from(u).where(eq(u.id, id));
-  if (!row) return null;
+  if (!row) throw new NotFoundError(ACCOUNT_GONE);
   if (!row.disabledAt) return { kind: "already" } as const;
   await db.update(u).set({ disabledAt: null, updatedAt: now() }).where(eq(u.id, id));
   await auditAction(db, actor, "staff_enabled", { accountId: id });
@@ -176,8 +184,7 @@ export async function enableStaff(db: Database, id: string, actor: StaffActor) {
  * after which the earlier failures no longer count. The failures themselves stay logged.
  */
 export async function unlockStaff(db: Database, id: string, actor: StaffActor) {
-  const account = await getStaffAccount(db, id);
-  if (!account) return null;
+  const account = await accountToChange(db, id);
   if (account.state !== "locked") return { kind: "not-locked" } as const;
   await db.insert(schema.loginAttempts).values({
     email: account.email,

@@ -192,9 +192,10 @@ export async function savePostWithImageAlt(
   });
 }
 
-export async function deletePost(db: Database, id: string, actor: Actor) {
-  if (!z.uuid().safeParse(id).success) return false;
+/** Deletes a post; NotFoundError when there is none with that id (then nothing is recorded). */
+export async function deletePost(db: Database, id: string, actor: Actor): Promise<void> {
+  if (!z.uuid().safeParse(id).success) throw new NotFoundError(POST_NOT_FOUND);
   const [deleted] = await db.delete(posts).where(eq(posts.id, id)).returning({ id: posts.id, title: posts.title });
-  if (deleted) await auditAction(db, actor, "post_deleted", { postId: id, title: deleted.title });
-  return Boolean(deleted);
+  if (!deleted) throw new NotFoundError(POST_NOT_FOUND);
+  await auditAction(db, actor, "post_deleted", { postId: id, title: deleted.title });
 }

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { data } from "react-router";
+import { redirectWithFlash } from "../platform/flash.server";
 import type { z } from "zod";
 import { jobFormSchema } from "./job-form";
 import { type Job, SlugTakenError } from "./jobs.server";
@@ -18,7 +19,7 @@ export async function submitJobForm(request: Request, save: (job: z.output<typeo
   try {
     const job = await save(submission.value);
     if (!job) throw data(null, { status: 404 });
-    return redirect(`/job-cms?saved=${encodeURIComponent(job.slug)}`);
+    return redirectWithFlash("/job-cms", { kind: "success", message: `Saved /careers/${job.slug}.` });
   } catch (error) {
     if (error instanceof SlugTakenError) {
       return data({ result: submission.reply({ fieldErrors: { slug: [error.message] } }) }, 409);

@@ -4,6 +4,9 @@ import { now } from "../platform/clock.server";
 import { type Database, schema } from "../platform/db.server";
 import { pageWindow } from "../platform/list-query";
 import { MAILS_PER_PAGE, type MailStatus, type OutboxFilter } from "./outbox-forms";
+import { NotFoundError } from "../platform/domain-errors";
+
+const MAIL_GONE = "Meldingen finnes ikke (lenger).";
 
 /**
  * The staff view of the mail outbox (docs/decisions/004): what waits, what was sent and
@@ -63,23 +66,24 @@ export async function openOutboxMessage(db: Database, id: string) {
   return { ...message, hasBody: textBody !== "" };
 }
 
-export type ResendOutcome = "resent" | "not-failed" | "no-body";
+/** How a resend went (decision 048): queued again, or why not (nothing changed then). */
+export type ResendOutcome = { kind: "resent" | "not-failed" | "no-body" };
 
 /**
  * Puts a failed message back in the queue: due now, unlocked, with a fresh set of
  * attempts (the last error stays for reference until it is delivered). Only a failed
  * message, and only while its text is kept (retention blanks it after 7 days: an empty
- * e-mail is never sent). Null when there is no such message.
+ * e-mail is never sent). Throws NotFoundError when there is no such message.
  */
-export async function resendMail(db: Database, id: string, actor: StaffActor): Promise<ResendOutcome | null> {
-  if (!UUID.test(id)) return null;
+export async function resendMail(db: Database, id: string, actor: StaffActor): Promise<ResendOutcome> {
+  if (!UUID.test(id)) throw new NotFoundError(MAIL_GONE);
   const outcome = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ status: o.status, attempts: o.attempts, kind: o.kind, textBody: o.textBody })
       .from(o)
       .where(eq(o.id, id))
       .for("update");
-    if (!row) return null;
+    if (!row) throw new NotFoundError(MAIL_GONE);
     if (row.status !== "failed") return { outcome: "not-failed" as const };
     if (row.textBody === "") return { outcome: "no-body" as const };
     await tx
@@ -88,10 +92,10 @@ export async function resendMail(db: Database, id: string, actor: StaffActor): P
       .where(eq(o.id, id));
     return { outcome: "resent" as const, kind: row.kind, attempts: row.attempts };
   });
-  if (outcome?.outcome === "resent") {
+  if (outcome.outcome === "resent") {
     await auditAction(db, actor, "mail_resent", { mailId: id, kind: outcome.kind, previousAttempts: outcome.attempts });
   }
-  return outcome?.outcome ?? null;
+  return { kind: outcome.outcome };
 }
 
 /** A message undelivered for this long, with an error, earns a warning on the dashboard. */

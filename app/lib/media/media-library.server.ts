@@ -6,6 +6,9 @@ import { log } from "../platform/log.server";
 import { uploadUrl } from "./media";
 import { type MediaUse, storageKeyOf } from "./media-forms";
 import type { MediaStore } from "./storage/media-store.server";
+import { NotFoundError } from "../platform/domain-errors";
+
+const MEDIA_GONE = "Bildet finnes ikke (lenger).";
 
 /**
  * The staff media library (/admin/media): what was uploaded, by whom, its alt text and
@@ -130,12 +133,12 @@ export async function libraryAltText(db: Database, url: string) {
   return (await libraryAltTexts(db, [url])).get(url) ?? "";
 }
 
-/** Sets an upload's alt text (already checked against altTextSchema); undefined when the upload is gone. */
+/** Sets an upload's alt text (already checked against altTextSchema); NotFoundError when the upload is gone. */
 export async function setMediaAltText(db: Database, id: string, altText: string, actor: Actor) {
-  if (!z.uuid().safeParse(id).success) return undefined;
+  if (!z.uuid().safeParse(id).success) throw new NotFoundError(MEDIA_GONE);
   return db.transaction(async (tx) => {
     const [row] = await tx.update(m).set({ altText }).where(eq(m.id, id)).returning({ id: m.id });
-    if (!row) return undefined;
+    if (!row) throw new NotFoundError(MEDIA_GONE);
     await auditAction(tx, actor, "media_alt_changed", { mediaId: id, length: altText.length });
     return row;
   });
@@ -155,27 +158,29 @@ export async function setUploadAltText(db: Database, url: string, altText: strin
   return true;
 }
 
-export type DeleteMediaResult = { status: "deleted" } | { status: "missing" } | { status: "in-use"; uses: MediaUse[] };
+/** How a deletion went (decision 048): done, or refused because something shows the image. */
+export type DeleteMediaResult = { kind: "deleted" } | { kind: "in-use"; uses: MediaUse[] };
 
 /**
  * Deletes an upload: its row and every stored copy. Refused while a post or newsletter
  * issue shows it (it would lose its image). The copies are deleted before the row's
  * deletion commits: if the store fails, the row stays and deleting again finishes the
- * job, rather than a row-less object nobody can find again.
+ * job, rather than a row-less object nobody can find again. Throws NotFoundError when
+ * there is no such upload (any more).
  */
 export async function deleteMedia(db: Database, store: MediaStore, id: string, actor: Actor): Promise<DeleteMediaResult> {
-  if (!z.uuid().safeParse(id).success) return { status: "missing" };
+  if (!z.uuid().safeParse(id).success) throw new NotFoundError(MEDIA_GONE);
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(m).where(eq(m.id, id)).for("update");
-    if (!row) return { status: "missing" } as const;
+    if (!row) throw new NotFoundError(MEDIA_GONE);
     const uses = (await mediaUses(tx, [row.storageKey])).get(row.storageKey) ?? [];
-    if (uses.length > 0) return { status: "in-use", uses } as const;
+    if (uses.length > 0) return { kind: "in-use", uses } as const;
     await tx.delete(m).where(eq(m.id, id));
     const keys = storedKeys(row.variants);
     await store.delete(keys);
     log.info("media deleted", { id, keys: keys.length, store: store.driver });
     await auditAction(tx, actor, "media_deleted", { mediaId: id, keys: keys.length });
-    return { status: "deleted" } as const;
+    return { kind: "deleted" } as const;
   });
 }
 

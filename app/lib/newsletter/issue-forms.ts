@@ -4,6 +4,9 @@ import { z } from "zod";
  * The newsletter pages' forms, shared by the browser (Conform) and the server: lengths,
  * required fields and messages are stated once, here. Browser-safe: no `.server` imports.
  */
+/** What the issue's page says after a draft is made or saved. */
+export const DRAFT_SAVED = "Kladden er lagret.";
+
 export const SUBJECT_MAX_LENGTH = 150;
 export const PREHEADER_MAX_LENGTH = 200;
 export const BODY_MAX_LENGTH = 50_000;

@@ -5,6 +5,9 @@ import { siteConfig } from "~/content/site";
 import { type Database, schema } from "../platform/db.server";
 import { ISSUES_PER_PAGE, type IssueInput, type IssueState } from "./issue-forms";
 import { sendProgress } from "./progress.server";
+import { NotFoundError } from "../platform/domain-errors";
+
+const ISSUE_GONE = "Nyhetsbrevet finnes ikke (lenger).";
 
 /**
  * Newsletter issues (/admin/newsletter): drafts staff write in the blog's text format,
@@ -60,7 +63,8 @@ export async function getIssue(db: Database, id: string) {
   };
 }
 
-export type SaveIssueResult = { status: "saved"; id: string } | { status: "missing" } | { status: "sent" };
+/** How saving a draft went (decision 048): saved, or refused because the issue was sent. */
+export type SaveIssueResult = { kind: "saved"; id: string } | { kind: "sent" };
 
 /** A new draft. */
 export async function createIssue(db: Database, input: IssueInput, actor: StaffActor, sourcePostId?: string) {
@@ -76,18 +80,21 @@ export async function createIssue(db: Database, input: IssueInput, actor: StaffA
   return row!.id;
 }
 
-/** Saves a draft; an issue that has been sent (or is being sent) is not changed. */
+/**
+ * Saves a draft; an issue that has been sent (or is being sent) is not changed. Throws
+ * NotFoundError when there is no such issue.
+ */
 export async function updateIssue(db: Database, id: string, input: IssueInput, actor: StaffActor): Promise<SaveIssueResult> {
-  if (!isUuid(id)) return { status: "missing" };
+  if (!isUuid(id)) throw new NotFoundError(ISSUE_GONE);
   const result = await db.transaction(async (tx) => {
     const [row] = await tx.select({ id: i.id }).from(i).where(eq(i.id, id)).for("update");
-    if (!row) return { status: "missing" } as const;
+    if (!row) throw new NotFoundError(ISSUE_GONE);
     const [send] = await tx.select({ id: s.id }).from(s).where(eq(s.issueId, id));
-    if (send) return { status: "sent" } as const;
+    if (send) return { kind: "sent" } as const;
     await tx.update(i).set({ ...input, updatedAt: sql`now()` }).where(eq(i.id, id));
-    return { status: "saved", id } as const;
+    return { kind: "saved", id } as const;
   });
-  if (result.status === "saved") {
+  if (result.kind === "saved") {
     await logSecurityEvent(db, {
       ...actorEvent(actor),
       p_action: "newsletter_issue_saved",

@@ -11,6 +11,7 @@ import { derivedUnsubscribeToken } from "../platform/secrets.server";
 import { unsubscribeUrl } from "../visitor-forms/newsletter.server";
 import { actorEvent, type StaffActor } from "../auth/security-events.server";
 import { liveProgress } from "./progress.server";
+import { NotFoundError } from "../platform/domain-errors";
 
 /**
  * Sending an issue to every active subscriber, through the mail outbox (decision 004).
@@ -82,18 +83,19 @@ export async function sendTestIssue(db: Database, issue: Issue, to: string, sett
   });
 }
 
+/** How starting a send went (decision 048): started, or why it did not (nothing changed then). */
 export type StartSendResult =
-  | { status: "started"; sendId: string; recipients: number }
-  | { status: "missing" }
-  | { status: "already-sent" }
-  | { status: "busy" }
-  | { status: "no-recipients" }
-  | { status: "count-changed"; recipients: number };
+  | { kind: "started"; sendId: string; recipients: number }
+  | { kind: "already-sent" }
+  | { kind: "busy" }
+  | { kind: "no-recipients" }
+  | { kind: "count-changed"; recipients: number };
 
 /**
  * Starts sending an issue to every active subscriber. `expectedRecipients` is the count
  * the staff member confirmed: if it changed meanwhile, nothing starts and they confirm
- * again. One send at a time. Audited as newsletter_sent.
+ * again. One send at a time. Audited as newsletter_sent. Throws NotFoundError when there is
+ * no such issue.
  */
 export async function startSend(
   db: Database,
@@ -104,14 +106,14 @@ export async function startSend(
   const result = await db
     .transaction(async (tx): Promise<StartSendResult> => {
       const [issue] = await tx.select({ id: i.id }).from(i).where(eq(i.id, issueId)).for("update");
-      if (!issue) return { status: "missing" };
+      if (!issue) throw new NotFoundError("Nyhetsbrevet finnes ikke (lenger).");
       const [existing] = await tx.select({ id: s.id }).from(s).where(eq(s.issueId, issueId));
-      if (existing) return { status: "already-sent" };
+      if (existing) return { kind: "already-sent" };
       const [running] = await tx.select({ id: s.id }).from(s).where(eq(s.status, "running"));
-      if (running) return { status: "busy" };
+      if (running) return { kind: "busy" };
       const recipients = await countActiveSubscribers(tx);
-      if (recipients === 0) return { status: "no-recipients" };
-      if (recipients !== expectedRecipients) return { status: "count-changed", recipients };
+      if (recipients === 0) return { kind: "no-recipients" };
+      if (recipients !== expectedRecipients) return { kind: "count-changed", recipients };
       const [send] = await tx
         .insert(s)
         .values({ issueId, recipientCount: recipients, startedBy: actor.userId, startedAt: now() })
@@ -122,14 +124,14 @@ export async function startSend(
       on conflict do nothing`);
       const rowCount = (inserted as unknown as { rowCount?: number }).rowCount ?? recipients;
       if (rowCount !== recipients) await tx.update(s).set({ recipientCount: rowCount }).where(eq(s.id, send!.id));
-      return { status: "started", sendId: send!.id, recipients: rowCount };
+      return { kind: "started", sendId: send!.id, recipients: rowCount };
     })
     .catch((error: unknown) => {
       // Another staff member started a send at the same moment (one running send at a time).
-      if (isUniqueViolation(error)) return { status: "busy" } as const;
+      if (isUniqueViolation(error)) return { kind: "busy" } as const;
       throw error;
     });
-  if (result.status === "started") {
+  if (result.kind === "started") {
     await logSecurityEvent(db, {
       ...actorEvent(actor),
       p_action: "newsletter_sent",

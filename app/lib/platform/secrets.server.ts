@@ -28,6 +28,7 @@ type Purpose =
   | "unsubscribe-link"
   | "erased-address"
   | "account-token"
+  | "flash-cookie"
   | "fingerprint";
 /**
  * `erased-address`: what is left of a newsletter address erased on request (newsletter_erasures).
@@ -47,6 +48,7 @@ function deriveKeys(master: Buffer): Keys {
     "unsubscribe-link": derive("unsubscribe-link"),
     "erased-address": derive("erased-address"),
     "account-token": derive("account-token"),
+    "flash-cookie": derive("flash-cookie"),
     fingerprint: derive("fingerprint"),
   };
 }
@@ -123,4 +125,9 @@ export function wrapLegacyHash(purpose: HashPurpose, legacySha256Hex: string) {
  */
 export function derivedUnsubscribeToken(subscriberId: string) {
   return createHmac("sha256", keys()["unsubscribe-link"]).update(subscriberId).digest("base64url");
+}
+
+/** The signature of a cookie value the browser keeps for us (the flash notice): HMAC-SHA-256, base64url. */
+export function cookieSignature(value: string) {
+  return createHmac("sha256", keys()["flash-cookie"]).update(value).digest("base64url");
 }

@@ -229,7 +229,7 @@ export async function movePortfolioItem(db: Database, id: string, direction: "up
   return true;
 }
 
-export type SetOrderResult = { status: "saved"; changed: boolean } | { status: "stale" };
+export type SetOrderResult = { kind: "saved"; changed: boolean } | { kind: "stale" };
 
 /**
  * Sets the showcase's order in one transaction (drag and drop on /admin/work). `ids` is
@@ -239,7 +239,7 @@ export type SetOrderResult = { status: "saved"; changed: boolean } | { status: "
  * the staff member, who should load it again); nothing is changed then.
  */
 export async function setPortfolioOrder(db: Database, ids: string[], actor: StaffActor): Promise<SetOrderResult> {
-  if (ids.length === 0 || new Set(ids).size !== ids.length || !ids.every((id) => UUID.test(id))) return { status: "stale" };
+  if (ids.length === 0 || new Set(ids).size !== ids.length || !ids.every((id) => UUID.test(id))) return { kind: "stale" };
   const result = await db.transaction(async (tx) => {
     const rows = await lockedOrder(tx);
     const wanted = new Set(ids);
@@ -255,7 +255,7 @@ export async function setPortfolioOrder(db: Database, ids: string[], actor: Staf
     if (changed) await auditAction(tx, actor, "portfolio_order_set", { order: next.map((row) => row.slug) });
     return { changed };
   });
-  return result ? { status: "saved", changed: result.changed } : { status: "stale" };
+  return result ? { kind: "saved", changed: result.changed } : { kind: "stale" };
 }
 
 /**

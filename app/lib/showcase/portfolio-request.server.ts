@@ -1,10 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type RouterContextProvider } from "react-router";
-import type { PortfolioFormResult } from "./showcase-forms";
+import { data, type RouterContextProvider } from "react-router";
 import { getMediaStore } from "../media/storage/media-store.server";
 import { discardRestOfBody } from "../media/uploads.server";
 import { getConfig } from "../platform/config.server";
 import { getDb } from "../platform/db.server";
+import { formReply } from "../platform/form-reply.server";
+import { redirectWithFlash } from "../platform/flash.server";
 import { MultipartError } from "../platform/multipart.server";
 import { staffActor } from "../staff/actor.server";
 import { savePortfolioItem } from "./portfolio-admin.server";
@@ -36,13 +37,14 @@ export async function savePortfolioFromRequest(
       const { field, message, status } = received.refused;
       // The rest of the refused file is read and dropped, so the browser gets to read this answer.
       await discardRestOfBody(request, { bytes: 2 * config.videoMaxBytes, ms: 10_000 });
-      return data<PortfolioFormResult>({ result: submission.reply({ fieldErrors: { [field]: [message] } }) }, status);
+      return formReply(submission, { fieldErrors: { [field]: [message] }, status });
     }
-    if (submission.status !== "success") return data<PortfolioFormResult>({ result: submission.reply() }, 400);
+    if (submission.status !== "success") return formReply(submission);
     const saved = await savePortfolioItem(getDb(), getMediaStore(), { id, input: submission.value, files: received, actor });
     if (!saved) throw data(null, { status: 404 });
-    if (!saved.ok) return data<PortfolioFormResult>({ result: submission.reply({ fieldErrors: saved.fieldErrors }) }, 400);
-    return redirect(`/admin/work/${saved.item.id}?saved=${id ? "changed" : "created"}`, 303);
+    if (!saved.ok) return formReply(submission, { fieldErrors: saved.fieldErrors, status: 400 });
+    const message = id ? "Endringene er lagret." : "Prosjektet er lagret.";
+    return redirectWithFlash(`/admin/work/${saved.item.id}`, { kind: "success", message });
   } finally {
     await received.discard();
   }

@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { confirmSchema } from "~/lib/platform/confirm-forms";
 import { services } from "~/content/services";
@@ -77,6 +76,3 @@ export const FILE_MESSAGES = {
 } as const;
 
 export const STATUS_LABELS = { published: "Publisert", draft: "Utkast" } as const;
-
-/** What the project form's action answers: Conform's reply, errors by field. */
-export type PortfolioFormResult = { result: SubmissionResult<string[]> };

@@ -8,6 +8,6 @@ export const DISMISS_TWO_STEP_NUDGE = "dismiss-two-step-nudge";
 
 export const dismissTwoStepNudgeSchema = z.object({ intent: z.literal(DISMISS_TWO_STEP_NUDGE) });
 
-/** What the dashboard says after "Ikke nå" (`/admin?done=two-step-later`). */
+/** What the dashboard says after "Ikke nå" (a flash notice on /admin). */
 export const TWO_STEP_NUDGE_DISMISSED =
   "Greit. Vi minner deg på det igjen om 30 dager. Du kan slå på totrinnsbekreftelse når som helst under Innstillinger.";

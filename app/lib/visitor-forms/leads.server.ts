@@ -13,6 +13,7 @@ import {
   type LeadStatus,
   LEADS_PER_PAGE,
 } from "./lead-forms";
+import { NotFoundError } from "../platform/domain-errors";
 
 /**
  * The staff inbox: contact requests and GDPR submissions as leads, with a pipeline
@@ -42,6 +43,7 @@ export const newLeadId = () => randomUUID();
 export const leadInboxUrl = (siteUrl: string, id: string) => `${siteUrl}/admin/inbox/${id}`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const LEAD_GONE = "Henvendelsen finnes ikke (lenger).";
 
 function matching(filter: Omit<LeadFilter, "page">): SQL | undefined {
   const parts: SQL[] = [];
@@ -176,17 +178,17 @@ function gdprDetails(submission: typeof g.$inferSelect) {
   };
 }
 
-/** Moves a lead in the pipeline. Null when there is no such lead; unchanged is not logged. */
+/** Moves a lead in the pipeline. NotFoundError when there is no such lead; unchanged is not logged. */
 export async function changeLeadStatus(db: Database, id: string, status: LeadStatus, actor: StaffActor) {
-  if (!UUID.test(id)) return null;
+  if (!UUID.test(id)) throw new NotFoundError(LEAD_GONE);
   const result = await db.transaction(async (tx) => {
     const [row] = await tx.select({ status: l.status }).from(l).where(eq(l.id, id)).for("update");
-    if (!row) return null;
+    if (!row) throw new NotFoundError(LEAD_GONE);
     if (row.status === status) return { from: row.status, to: status, changed: false };
     await tx.update(l).set({ status, statusChangedAt: sql`now()` }).where(eq(l.id, id));
     return { from: row.status, to: status, changed: true };
   });
-  if (result?.changed) {
+  if (result.changed) {
     await logSecurityEvent(db, {
       ...actorEvent(actor),
       p_action: "lead_status_changed",
@@ -196,11 +198,11 @@ export async function changeLeadStatus(db: Database, id: string, status: LeadSta
   return result;
 }
 
-/** An internal note, signed with the author's name as it is now. Null when there is no such lead. */
+/** An internal note, signed with the author's name as it is now. NotFoundError when there is no such lead. */
 export async function addLeadNote(db: Database, id: string, body: string, actor: StaffActor) {
-  if (!UUID.test(id)) return null;
+  if (!UUID.test(id)) throw new NotFoundError(LEAD_GONE);
   const [lead] = await db.select({ id: l.id }).from(l).where(eq(l.id, id));
-  if (!lead) return null;
+  if (!lead) throw new NotFoundError(LEAD_GONE);
   const [note] = await db
     .insert(n)
     .values({ leadId: id, authorId: actor.userId, authorName: actor.name, body })
@@ -216,26 +218,24 @@ export async function addLeadNote(db: Database, id: string, body: string, actor:
 /**
  * Erasure on the visitor's request (GDPR Art. 17): the submission, its lead, its notes
  * and every e-mail about it (queued or sent: they hold the visitor's address and text),
- * in one transaction. Null when there is no such lead.
+ * in one transaction. NotFoundError when there is no such lead (any more).
  */
 export async function eraseLead(db: Database, id: string, actor: StaffActor) {
-  if (!UUID.test(id)) return null;
+  if (!UUID.test(id)) throw new NotFoundError(LEAD_GONE);
   const result = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(l).where(eq(l.id, id)).for("update");
-    if (!row) return null;
+    if (!row) throw new NotFoundError(LEAD_GONE);
     const mails = await tx.delete(o).where(eq(o.leadId, id)).returning({ id: o.id });
     await tx.delete(l).where(eq(l.id, id)); // and its notes (cascade)
     if (row.contactRequestId) await tx.delete(c).where(eq(c.id, row.contactRequestId));
     if (row.gdprSubmissionId) await tx.delete(g).where(eq(g.id, row.gdprSubmissionId));
     return { kind: row.kind, mailsRemoved: mails.length };
   });
-  if (result) {
-    await logSecurityEvent(db, {
-      ...actorEvent(actor),
-      p_action: "lead_erased",
-      p_details: { leadId: id, kind: result.kind, mailsRemoved: result.mailsRemoved },
-    });
-  }
+  await logSecurityEvent(db, {
+    ...actorEvent(actor),
+    p_action: "lead_erased",
+    p_details: { leadId: id, kind: result.kind, mailsRemoved: result.mailsRemoved },
+  });
   return result;
 }
 

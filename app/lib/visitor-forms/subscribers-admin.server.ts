@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, like, type SQL, sql } from "drizzle-orm";
 import { auditAction, type StaffActor } from "../auth/security-events.server";
 import { toCsv } from "../platform/csv";
+import { NotFoundError } from "../platform/domain-errors";
 import { type Database, schema } from "../platform/db.server";
 import { containsPattern, pageWindow } from "../platform/list-query";
 import { osloTimestamp } from "../platform/dates";
@@ -25,6 +26,7 @@ import {
 const { newsletterSubscribers: s, newsletterErasures: erasures, mailOutbox: o } = schema;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SUBSCRIBER_GONE = "Abonnenten finnes ikke (lenger).";
 
 /** Stored addresses are trimmed and lowercased (requestSubscription); so is what is compared. */
 const normalised = (email: string) => email.trim().toLowerCase();
@@ -97,14 +99,14 @@ export async function openSubscriber(db: Database, id: string) {
 
 /**
  * Unsubscribes on the person's behalf (they asked by phone or e-mail), and drops the
- * newsletter e-mails still waiting for them. Null when there is no such subscriber;
- * one already unsubscribed is left as it was, and not logged again.
+ * newsletter e-mails still waiting for them. Throws NotFoundError when there is no such
+ * subscriber; one already unsubscribed is left as it was, and not logged again.
  */
 export async function unsubscribeOnBehalf(db: Database, id: string, actor: StaffActor) {
-  if (!UUID.test(id)) return null;
+  if (!UUID.test(id)) throw new NotFoundError(SUBSCRIBER_GONE);
   const result = await db.transaction(async (tx) => {
     const [row] = await tx.select({ status: s.status, email: s.email }).from(s).where(eq(s.id, id)).for("update");
-    if (!row) return null;
+    if (!row) throw new NotFoundError(SUBSCRIBER_GONE);
     if (row.status === "unsubscribed") return { changed: false, from: row.status, mailsDropped: 0 };
     await tx
       .update(s)
@@ -116,7 +118,7 @@ export async function unsubscribeOnBehalf(db: Database, id: string, actor: Staff
       .returning({ id: o.id });
     return { changed: true, from: row.status, mailsDropped: dropped.length };
   });
-  if (result?.changed) {
+  if (result.changed) {
     await auditAction(db, actor, "subscriber_unsubscribed", {
       subscriberId: id,
       from: result.from,
@@ -130,21 +132,19 @@ export async function unsubscribeOnBehalf(db: Database, id: string, actor: Staff
  * Erasure on the person's request (GDPR Art. 17), in one transaction: the subscriber row
  * with its consent record, and every newsletter e-mail to the address (waiting or sent:
  * they hold the address). What remains is the marker (a keyed hash), so an import cannot
- * add them again silently. Null when there is no such subscriber.
+ * add them again silently. Throws NotFoundError when there is no such subscriber (any more).
  */
 export async function eraseSubscriber(db: Database, id: string, actor: StaffActor) {
-  if (!UUID.test(id)) return null;
+  if (!UUID.test(id)) throw new NotFoundError(SUBSCRIBER_GONE);
   const result = await db.transaction(async (tx) => {
     const [row] = await tx.select({ status: s.status, email: s.email }).from(s).where(eq(s.id, id)).for("update");
-    if (!row) return null;
+    if (!row) throw new NotFoundError(SUBSCRIBER_GONE);
     const mails = await tx.delete(o).where(newsletterMailTo(row.email)).returning({ id: o.id });
     await tx.delete(s).where(eq(s.id, id));
     await tx.insert(erasures).values({ addressHash: erasureMarker(row.email) }).onConflictDoNothing();
     return { status: row.status, mailsRemoved: mails.length };
   });
-  if (result) {
-    await auditAction(db, actor, "subscriber_erased", { subscriberId: id, status: result.status, mailsRemoved: result.mailsRemoved });
-  }
+  await auditAction(db, actor, "subscriber_erased", { subscriberId: id, status: result.status, mailsRemoved: result.mailsRemoved });
   return result;
 }
 

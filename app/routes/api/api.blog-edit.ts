@@ -34,7 +34,7 @@ export function action({ request, url, context }: Route.ActionArgs) {
       return jsonResponse({ success: true, data: post });
     }
     if (request.method === "DELETE") {
-      if (!(await deletePost(db, id, actor))) throw new ApiError(404, POST_NOT_FOUND);
+      await deletePost(db, id, actor); // NotFoundError: a 404 with POST_NOT_FOUND, from handleApi
       return jsonResponse({ success: true, message: POST_DELETED });
     }
     return methodNotAllowed("GET, PUT, DELETE");

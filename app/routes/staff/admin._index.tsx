@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect } from "react-router";
-import { FormNotice } from "~/components/form-notice";
+import { data, Link } from "react-router";
 import { TopPages, TrafficChart } from "~/components/staff/traffic-chart";
 import { TwoStepNudge } from "~/components/staff/two-step-nudge";
 import { getPageViewBuffer } from "~/lib/site/analytics.server";
@@ -10,13 +9,14 @@ import { dashboardCounts } from "~/lib/staff/dashboard.server";
 import { dismissTwoStepNudgeSchema, TWO_STEP_NUDGE_DISMISSED } from "~/lib/staff/dashboard-forms";
 import { dismissTwoStepNudge, showTwoStepNudge } from "~/lib/staff/two-step-nudge.server";
 import { getDb } from "~/lib/platform/db.server";
+import { redirectWithFlash } from "~/lib/platform/flash.server";
 import { staffSession } from "~/lib/auth/guard.server";
 import { staffMeta } from "~/lib/site/seo";
 import type { Route } from "./+types/admin._index";
 
 export const meta: Route.MetaFunction = () => staffMeta("Dashboard");
 
-export async function loader({ context, url }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const session = staffSession(context);
   await getPageViewBuffer()?.flush(); // so the count includes this process's latest views
   const db = getDb();
@@ -26,8 +26,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     topPages(db),
     showTwoStepNudge(db, session.userId),
   ]);
-  const done = url.searchParams.get("done") === "two-step-later" ? TWO_STEP_NUDGE_DISMISSED : null;
-  return { name: session.fullName || session.email, counts, traffic: { days, pages }, twoStepNudge, done };
+  return { name: session.fullName || session.email, counts, traffic: { days, pages }, twoStepNudge };
 }
 
 /** "Ikke nå" on the two-step nudge: the dashboard's only action (guarded by the staff layout, audited). */
@@ -36,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, 400);
   await dismissTwoStepNudge(getDb(), staffActor(request, context));
   // Post/redirect/get: reloading the dashboard does not send the form again.
-  return redirect("/admin?done=two-step-later", 303);
+  return redirectWithFlash("/admin", { kind: "success", message: TWO_STEP_NUDGE_DISMISSED });
 }
 
 const quickActions = [
@@ -58,7 +57,6 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
   return (
     <>
       <h1 className="admin-title">Welcome back, {loaderData.name}</h1>
-      {loaderData.done && !actionData ? <FormNotice data={{ message: loaderData.done }} /> : null}
       {loaderData.twoStepNudge ? <TwoStepNudge lastResult={actionData?.result} /> : null}
       <p className="inbox-callout" data-testid="unread-leads">
         <Link to="/admin/inbox">

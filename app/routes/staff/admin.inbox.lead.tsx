@@ -1,9 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect } from "react-router";
-import { LeadEraseForm, LeadNoteForm, LeadStatusForm, type LeadActionResult } from "~/components/staff/lead-actions";
+import { data, Link } from "react-router";
+import { LeadEraseForm, LeadNoteForm, LeadStatusForm } from "~/components/staff/lead-actions";
 import { siteConfig } from "~/content/site";
 import { MAIL_STATUS_LABELS, mailKindLabel } from "~/lib/mail/outbox-forms";
 import { getDb } from "~/lib/platform/db.server";
+import { redirectWithFlash } from "~/lib/platform/flash.server";
+import { replyToForm } from "~/lib/platform/form-reply.server";
 import { osloDateTime } from "~/lib/platform/dates";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
@@ -55,36 +57,36 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const formData = await request.formData();
   const db = getDb();
   const actor = staffActor(request, context);
-  const notFound = () => data(null, { status: 404 });
   switch (formData.get("intent")) {
-    case "status": {
-      const submission = parseWithZod(formData, { schema: leadStatusSchema });
-      if (submission.status !== "success")
-        return data<LeadActionResult>({ intent: "status", result: submission.reply() }, 400);
-      const changed = await changeLeadStatus(db, params.id, submission.value.status, actor);
-      if (!changed) throw notFound();
-      const label = LEAD_STATUS_LABELS[changed.to];
-      const message = changed.changed ? `Status endret til «${label}».` : `Statusen var allerede «${label}».`;
-      return { intent: "status", result: submission.reply(), message } satisfies LeadActionResult;
-    }
-    case "note": {
-      const submission = parseWithZod(formData, { schema: leadNoteSchema });
-      if (submission.status !== "success")
-        return data<LeadActionResult>({ intent: "note", result: submission.reply() }, 400);
-      if (!(await addLeadNote(db, params.id, submission.value.body, actor))) throw notFound();
-      return {
-        intent: "note",
-        result: submission.reply({ resetForm: true }),
-        message: "Notatet er lagret.",
-      } satisfies LeadActionResult;
-    }
-    case "erase": {
-      const submission = parseWithZod(formData, { schema: leadEraseSchema });
-      if (submission.status !== "success")
-        return data<LeadActionResult>({ intent: "erase", result: submission.reply() }, 400);
-      if (!(await eraseLead(db, params.id, actor))) throw notFound();
-      return redirect("/admin/inbox?erased=1", 303);
-    }
+    case "status":
+      return replyToForm(
+        parseWithZod(formData, { schema: leadStatusSchema }),
+        async ({ status }) => {
+          const changed = await changeLeadStatus(db, params.id, status, actor);
+          const label = LEAD_STATUS_LABELS[changed.to];
+          return { message: changed.changed ? `Status endret til «${label}».` : `Statusen var allerede «${label}».` };
+        },
+        { intent: "status" },
+      );
+    case "note":
+      return replyToForm(
+        parseWithZod(formData, { schema: leadNoteSchema }),
+        async ({ body }) => {
+          await addLeadNote(db, params.id, body, actor);
+          return { message: "Notatet er lagret.", resetForm: true };
+        },
+        { intent: "note" },
+      );
+    case "erase":
+      return replyToForm(
+        parseWithZod(formData, { schema: leadEraseSchema }),
+        async () => {
+          await eraseLead(db, params.id, actor);
+          const message = "Henvendelsen er slettet, med notater og e-poster.";
+          return redirectWithFlash("/admin/inbox", { kind: "success", message });
+        },
+        { intent: "erase" },
+      );
     default:
       throw data(null, { status: 400 });
   }

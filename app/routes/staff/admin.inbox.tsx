@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { choicesOf, FilterBar, ListCount, SearchFilter, SelectFilter } from "~/components/staff/list-filters";
 import { Pager } from "~/components/staff/pager";
 import { staffSession } from "~/lib/auth/guard.server";
@@ -44,7 +44,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export default function Inbox({ loaderData }: Route.ComponentProps) {
   const { filter, rows, page, pageCount, total, query } = loaderData;
-  const [params] = useSearchParams();
   const filtered = Boolean(filter.type || filter.status || filter.q);
   return (
     <>
@@ -55,11 +54,6 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           Eksporter CSV
         </a>
       </div>
-      {params.get("erased") ? (
-        <p className="auth-message success" role="status">
-          Henvendelsen er slettet, med notater og e-poster.
-        </p>
-      ) : null}
       <FilterBar label="Filtrer henvendelser" filtered={filtered}>
         <SelectFilter label="Type" name="type" value={filter.type} all="Alle typer" choices={choicesOf(LEAD_KINDS, LEAD_KIND_LABELS)} />
         <SelectFilter

@@ -1,9 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
-import { type ConfirmedActionResult, ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
+import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
 import { openOutboxMessage, resendMail } from "~/lib/mail/outbox-admin.server";
 import { MAIL_STATUS_LABELS, mailKindLabel, mailResendSchema } from "~/lib/mail/outbox-forms";
 import { getDb } from "~/lib/platform/db.server";
+import { replyToForm } from "~/lib/platform/form-reply.server";
 import { osloDateTime } from "~/lib/platform/dates";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
@@ -37,27 +38,20 @@ const REFUSALS = {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") !== "resend") throw data(null, { status: 400 });
-  const submission = parseWithZod(formData, { schema: mailResendSchema });
-  if (submission.status !== "success")
-    return data<ConfirmedActionResult>({ intent: "resend", result: submission.reply() }, 400);
-  const outcome = await resendMail(getDb(), params.id, staffActor(request, context));
-  if (!outcome) throw data(null, { status: 404 });
-  if (outcome !== "resent") {
-    return data<ConfirmedActionResult>(
-      { intent: "resend", result: submission.reply({ formErrors: [REFUSALS[outcome]] }) },
-      409,
-    );
-  }
-  return {
-    intent: "resend",
-    result: submission.reply({ resetForm: true }),
-    message: "Meldingen er lagt i køen igjen og sendes straks.",
-  } satisfies ConfirmedActionResult;
+  return replyToForm(
+    parseWithZod(formData, { schema: mailResendSchema }),
+    async () => {
+      const outcome = await resendMail(getDb(), params.id, staffActor(request, context));
+      if (outcome.kind !== "resent") return { error: REFUSALS[outcome.kind], status: 409 };
+      return { message: "Meldingen er lagt i køen igjen og sendes straks.", resetForm: true };
+    },
+    { intent: "resend" },
+  );
 }
 
 export default function MailMessage({ loaderData, actionData }: Route.ComponentProps) {
   const { message } = loaderData;
-  const refusal = actionData?.result.error?.[""]?.[0];
+  const refusal = actionData?.error;
   return (
     <>
       <p>

@@ -1,12 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect } from "react-router";
-import { type ConfirmedActionResult, ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
-import { AltTextForm, type AltTextResult, CopyUrl } from "~/components/staff/media-forms";
+import { data, Link } from "react-router";
+import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
+import { AltTextForm, CopyUrl } from "~/components/staff/media-forms";
 import { deleteMedia, getMediaItem, setMediaAltText } from "~/lib/media/media-library.server";
 import { altTextSchema, deleteMediaSchema, describeUse, inUseMessage } from "~/lib/media/media-forms";
 import { getMediaStore } from "~/lib/media/storage/media-store.server";
 import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
+import { redirectWithFlash } from "~/lib/platform/flash.server";
+import { replyToForm } from "~/lib/platform/form-reply.server";
+import { resultFor } from "~/lib/platform/form-result";
 import { osloDateTime } from "~/lib/platform/dates";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
@@ -38,30 +41,30 @@ export async function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-type DeleteResult = ConfirmedActionResult & { refused?: string };
-
 export async function action({ request, context, params }: Route.ActionArgs) {
   const formData = await request.formData();
   const db = getDb();
   const actor = staffActor(request, context);
   switch (formData.get("intent")) {
-    case "alt": {
-      const submission = parseWithZod(formData, { schema: altTextSchema });
-      if (submission.status !== "success") return data<AltTextResult>({ intent: "alt", result: submission.reply() }, 400);
-      if (!(await setMediaAltText(db, params.id, submission.value.altText, actor))) throw data(null, { status: 404 });
-      const message = submission.value.altText ? "Alt-teksten er lagret." : "Alt-teksten er fjernet: bildet regnes som pynt.";
-      return { intent: "alt", result: submission.reply(), message } satisfies AltTextResult;
-    }
-    case "delete": {
-      const submission = parseWithZod(formData, { schema: deleteMediaSchema });
-      if (submission.status !== "success") return data<DeleteResult>({ intent: "delete", result: submission.reply() }, 400);
-      const result = await deleteMedia(db, getMediaStore(), params.id, actor);
-      if (result.status === "missing") throw data(null, { status: 404 });
-      if (result.status === "in-use") {
-        return data<DeleteResult>({ intent: "delete", result: submission.reply({ resetForm: true }), refused: inUseMessage(result.uses) }, 409);
-      }
-      return redirect("/admin/media?deleted=1", 303);
-    }
+    case "alt":
+      return replyToForm(
+        parseWithZod(formData, { schema: altTextSchema }),
+        async ({ altText }) => {
+          await setMediaAltText(db, params.id, altText, actor);
+          return { message: altText ? "Alt-teksten er lagret." : "Alt-teksten er fjernet: bildet regnes som pynt." };
+        },
+        { intent: "alt" },
+      );
+    case "delete":
+      return replyToForm(
+        parseWithZod(formData, { schema: deleteMediaSchema }),
+        async () => {
+          const deleted = await deleteMedia(db, getMediaStore(), params.id, actor);
+          if (deleted.kind === "in-use") return { error: inUseMessage(deleted.uses), status: 409, resetForm: true };
+          return redirectWithFlash("/admin/media", { kind: "success", message: "Bildet er slettet." });
+        },
+        { intent: "delete" },
+      );
     default:
       throw data(null, { status: 400 });
   }
@@ -69,8 +72,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function MediaItem({ loaderData, actionData }: Route.ComponentProps) {
   const { item } = loaderData;
-  const altResult = actionData?.intent === "alt" ? (actionData as AltTextResult) : undefined;
-  const deleteResult = actionData?.intent === "delete" ? (actionData as DeleteResult) : undefined;
   return (
     <>
       <p>
@@ -94,7 +95,7 @@ export default function MediaItem({ loaderData, actionData }: Route.ComponentPro
               {item.uploadedAt} av {item.uploadedBy}
             </dd>
           </dl>
-          <AltTextForm key={item.altText} defaultValue={item.altText} actionData={altResult} />
+          <AltTextForm key={item.altText} defaultValue={item.altText} actionData={resultFor("alt", actionData)} />
         </div>
       </div>
 
@@ -112,11 +113,6 @@ export default function MediaItem({ loaderData, actionData }: Route.ComponentPro
       )}
 
       <h2 className="media-section">Slett bildet</h2>
-      {deleteResult?.refused ? (
-        <p className="auth-message error" role="alert">
-          {deleteResult.refused}
-        </p>
-      ) : null}
       {item.uses.length > 0 ? (
         <p>Bildet kan ikke slettes mens det brukes. Bytt eller fjern det i listen over først.</p>
       ) : (
@@ -125,7 +121,7 @@ export default function MediaItem({ loaderData, actionData }: Route.ComponentPro
       <ConfirmedActionForm
         intent="delete"
         schema={deleteMediaSchema}
-        actionData={deleteResult}
+        actionData={actionData}
         checkboxLabel="Jeg vil slette bildet og alle størrelsene av det"
         question="Slette bildet og alle størrelsene av det? Det kan ikke angres."
         button="Slett bildet"

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { listMedia } from "~/lib/media/media-library.server";
 import { describeUse } from "~/lib/media/media-forms";
 import { getConfig } from "~/lib/platform/config.server";
@@ -57,7 +57,6 @@ const megabytes = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} kB` : `${(bytes / 1024 / 1024).toFixed(1).replace(".", ",")} MB`;
 
 export default function Media({ loaderData }: Route.ComponentProps) {
-  const [params] = useSearchParams();
   const { items, showcaseFiles } = loaderData;
   const missingAlt = items.filter((item) => !item.altText).length;
   return (
@@ -67,11 +66,6 @@ export default function Media({ loaderData }: Route.ComponentProps) {
         Bildene som er lastet opp fra bloggeditoren, og nederst prosjektenes videoer og plakatbilder. Alt-teksten brukes overalt der bildet vises. Et bilde som brukes i et
         innlegg eller et nyhetsbrev kan ikke slettes.
       </p>
-      {params.get("deleted") ? (
-        <p className="auth-message success" role="status">
-          Bildet er slettet.
-        </p>
-      ) : null}
       <p>
         {items.length === 1 ? "1 bilde" : `${items.length} bilder`}
         {missingAlt > 0 ? `, ${missingAlt} uten alt-tekst` : ""}.

@@ -1,9 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
-import { fromPostSchema } from "~/lib/newsletter/issue-forms";
+import { DRAFT_SAVED, fromPostSchema } from "~/lib/newsletter/issue-forms";
 import { createIssueFromPost } from "~/lib/newsletter/issues.server";
 import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
+import { redirectWithFlash } from "~/lib/platform/flash.server";
 import { staffActor } from "~/lib/staff/actor.server";
 import type { Route } from "./+types/admin.newsletter.from-post";
 
@@ -14,8 +15,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     submission.status === "success"
       ? await createIssueFromPost(getDb(), submission.value.postId, staffActor(request, context), getConfig().siteUrl)
       : null;
-  if (!id) throw redirect("/admin/newsletter?missing=1", 303);
-  return redirect(`/admin/newsletter/${id}?created=1`, 303);
+  if (!id) {
+    throw redirectWithFlash("/admin/newsletter", { kind: "error", message: "Fant ikke det innlegget. Velg et publisert innlegg." });
+  }
+  return redirectWithFlash(`/admin/newsletter/${id}`, { kind: "success", message: DRAFT_SAVED });
 }
 
 export function loader() {

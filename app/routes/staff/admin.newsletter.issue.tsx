@@ -1,14 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useSearchParams } from "react-router";
-import { IssueForm, type IssueFormResult } from "~/components/staff/newsletter-forms";
+import { data, Form, Link } from "react-router";
+import { IssueForm } from "~/components/staff/newsletter-forms";
 import { SendProgress } from "~/components/staff/newsletter-progress";
 import { staffSession } from "~/lib/auth/guard.server";
-import { issueSchema } from "~/lib/newsletter/issue-forms";
+import { DRAFT_SAVED, issueSchema } from "~/lib/newsletter/issue-forms";
 import { getIssue, updateIssue } from "~/lib/newsletter/issues.server";
 import { mediaChoices } from "~/lib/media/media-choices.server";
 import { renderIssuePreview } from "~/lib/newsletter/sending.server";
 import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
+import { replyToForm } from "~/lib/platform/form-reply.server";
 import { osloDateTime } from "~/lib/platform/dates";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
@@ -52,21 +53,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: issueSchema });
-  if (submission.status !== "success") return data<IssueFormResult>({ result: submission.reply() }, 400);
-  const saved = await updateIssue(getDb(), params.id, submission.value, staffActor(request, context));
-  if (saved.status === "missing") throw data(null, { status: 404 });
-  if (saved.status === "sent") {
-    return data<IssueFormResult>(
-      { result: submission.reply({ formErrors: ["Dette nyhetsbrevet er sendt og kan ikke endres."] }) },
-      409,
-    );
-  }
-  return { result: submission.reply(), message: "Kladden er lagret." } satisfies IssueFormResult;
+  return replyToForm(submission, async (input) => {
+    const saved = await updateIssue(getDb(), params.id, input, staffActor(request, context));
+    if (saved.kind === "sent") return { error: "Dette nyhetsbrevet er sendt og kan ikke endres.", status: 409 };
+    return { message: DRAFT_SAVED };
+  });
 }
 
 export default function Issue({ loaderData, actionData }: Route.ComponentProps) {
   const { issue, media, me, previewText, previewVersion } = loaderData;
-  const [params] = useSearchParams();
   const draft = issue.state === "draft";
   return (
     <>
@@ -74,21 +69,6 @@ export default function Issue({ loaderData, actionData }: Route.ComponentProps) 
         <Link to="/admin/newsletter">← Til nyhetsbrevene</Link>
       </p>
       <h1 className="admin-title">{issue.subject}</h1>
-      {params.get("created") ? (
-        <p className="auth-message success" role="status">
-          Kladden er lagret.
-        </p>
-      ) : null}
-      {params.get("test") ? (
-        <p className="auth-message success" role="status">
-          Testen er lagt i utboksen til {me}.
-        </p>
-      ) : null}
-      {actionData?.result.error?.[""] ? (
-        <p className="field-error" role="alert">
-          {actionData.result.error[""][0]}
-        </p>
-      ) : null}
 
       <div className="lead-layout">
         <div className="lead-column">

@@ -1,11 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect } from "react-router";
-import { IssueForm, type IssueFormResult } from "~/components/staff/newsletter-forms";
-import { issueSchema } from "~/lib/newsletter/issue-forms";
+import { Link } from "react-router";
+import { IssueForm } from "~/components/staff/newsletter-forms";
+import { DRAFT_SAVED, issueSchema } from "~/lib/newsletter/issue-forms";
 import { createIssue } from "~/lib/newsletter/issues.server";
 import { mediaChoices } from "~/lib/media/media-choices.server";
 import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
+import { redirectWithFlash } from "~/lib/platform/flash.server";
+import { replyToForm } from "~/lib/platform/form-reply.server";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
 import type { Route } from "./+types/admin.newsletter.new";
@@ -19,9 +21,10 @@ export async function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: issueSchema });
-  if (submission.status !== "success") return data<IssueFormResult>({ result: submission.reply() }, 400);
-  const id = await createIssue(getDb(), submission.value, staffActor(request, context));
-  return redirect(`/admin/newsletter/${id}?created=1`, 303);
+  return replyToForm(submission, async (input) => {
+    const id = await createIssue(getDb(), input, staffActor(request, context));
+    return redirectWithFlash(`/admin/newsletter/${id}`, { kind: "success", message: DRAFT_SAVED });
+  });
 }
 
 export default function NewIssue({ loaderData, actionData }: Route.ComponentProps) {

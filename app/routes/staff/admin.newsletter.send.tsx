@@ -5,6 +5,8 @@ import { sendSchema } from "~/lib/newsletter/issue-forms";
 import { getIssue } from "~/lib/newsletter/issues.server";
 import { countActiveSubscribers, startSend } from "~/lib/newsletter/sending.server";
 import { getDb } from "~/lib/platform/db.server";
+import { redirectWithFlash } from "~/lib/platform/flash.server";
+import { replyToForm } from "~/lib/platform/form-reply.server";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
 import type { Route } from "./+types/admin.newsletter.send";
@@ -39,18 +41,19 @@ const REFUSALS = {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const issue = await draftOr404(params.id);
   const submission = parseWithZod(await request.formData(), { schema: sendSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, 400);
-  const started = await startSend(getDb(), issue.id, submission.value.expectedRecipients, staffActor(request, context));
-  if (started.status === "missing") throw data(null, { status: 404 });
-  if (started.status === "started" || started.status === "already-sent") {
-    return redirect(`${issuePage(issue.id)}?started=1`, 303);
-  }
-  return data({ result: submission.reply({ formErrors: [REFUSALS[started.status]], resetForm: true }) }, 409);
+  return replyToForm(submission, async ({ expectedRecipients }) => {
+    const started = await startSend(getDb(), issue.id, expectedRecipients, staffActor(request, context));
+    if (started.kind !== "started" && started.kind !== "already-sent") {
+      return { error: REFUSALS[started.kind], status: 409, resetForm: true };
+    }
+    // A second click after the first started it lands on the same page, with the same words.
+    return redirectWithFlash(issuePage(issue.id), { kind: "success", message: "Utsendelsen er startet." });
+  });
 }
 
 export default function SendIssue({ loaderData, actionData }: Route.ComponentProps) {
   const { id, subject, recipients } = loaderData;
-  const refusal = actionData?.result.error?.[""]?.[0];
+  const refusal = actionData?.error;
   return (
     <>
       <p>

@@ -4,6 +4,7 @@ import { getIssue } from "~/lib/newsletter/issues.server";
 import { sendTestIssue } from "~/lib/newsletter/sending.server";
 import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
+import { redirectWithFlash } from "~/lib/platform/flash.server";
 import { staffActor } from "~/lib/staff/actor.server";
 import type { Route } from "./+types/admin.newsletter.test";
 
@@ -13,8 +14,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const issue = await getIssue(db, params.id);
   if (!issue) throw data(null, { status: 404 });
   const { siteUrl, mediaBaseUrl } = getConfig();
-  await sendTestIssue(db, issue, staffSession(context).email, { siteUrl, mediaBaseUrl }, staffActor(request, context));
-  return redirect(`/admin/newsletter/${issue.id}?test=sent`, 303);
+  const me = staffSession(context).email;
+  await sendTestIssue(db, issue, me, { siteUrl, mediaBaseUrl }, staffActor(request, context));
+  return redirectWithFlash(`/admin/newsletter/${issue.id}`, { kind: "success", message: `Testen er lagt i utboksen til ${me}.` });
 }
 
 export function loader({ params }: Route.LoaderArgs) {

@@ -1,4 +1,4 @@
-import { Form, Link, useSearchParams } from "react-router";
+import { Form, Link } from "react-router";
 import { Pager } from "~/components/staff/pager";
 import { staffSession } from "~/lib/auth/guard.server";
 import { issuePageSchema, SEND_STATES } from "~/lib/newsletter/issue-forms";
@@ -35,7 +35,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export default function Newsletter({ loaderData }: Route.ComponentProps) {
   const { issues, posts, active, page, pageCount, total } = loaderData;
-  const [params] = useSearchParams();
   return (
     <>
       <div className="admin-head">
@@ -44,11 +43,6 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
           Nytt nyhetsbrev
         </Link>
       </div>
-      {params.get("missing") ? (
-        <p className="field-error" role="alert">
-          Fant ikke det innlegget. Velg et publisert innlegg.
-        </p>
-      ) : null}
       <p>
         {active === 1 ? "1 aktiv abonnent" : `${active.toLocaleString("nb-NO")} aktive abonnenter`} (bekreftet, ikke
         avmeldt).

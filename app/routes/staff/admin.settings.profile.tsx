@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { EmailChangeForm, ProfileNameForm } from "~/components/settings/profile-forms";
-import type { StaffFormResult } from "~/components/staff/staff-forms";
 import { emailChangeSchema, profileSchema } from "~/lib/auth/account-forms";
 import { requestEmailChange, updateProfile } from "~/lib/auth/profile.server";
 import { reauthRefusal, settingsRequest } from "~/lib/auth/settings-page.server";
 import { staffMeta } from "~/lib/site/seo";
 import type { Route } from "./+types/admin.settings.profile";
+import { type FormOutcome, replyToForm } from "~/lib/platform/form-reply.server";
 
 /**
  * /admin/settings/profile: the own name (the dashboard greets with it) and e-mail
@@ -24,36 +24,36 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { session, db, meta } = await settingsRequest(request, context);
   const formData = await request.formData();
   if (formData.get("intent") === "profile") {
-    const submission = parseWithZod(formData, { schema: profileSchema });
-    if (submission.status !== "success") {
-      return data<StaffFormResult>({ intent: "profile", result: submission.reply() }, 400);
-    }
-    await updateProfile(db, session, submission.value.fullName, meta);
-    return { intent: "profile", result: submission.reply(), message: "Navnet er lagret." } satisfies StaffFormResult;
+    return replyToForm(
+      parseWithZod(formData, { schema: profileSchema }),
+      async ({ fullName }) => {
+        await updateProfile(db, session, fullName, meta);
+        return { message: "Navnet er lagret." };
+      },
+      { intent: "profile" },
+    );
   }
-  const submission = parseWithZod(formData, { schema: emailChangeSchema });
-  if (submission.status !== "success") {
-    return data<StaffFormResult>({ intent: "email", result: submission.reply({ hideFields: ["password"] }) }, 400);
-  }
-  const result = await requestEmailChange(db, session, submission.value, meta);
-  const refuse = (error: string, status: number) =>
-    data<StaffFormResult>({ intent: "email", result: submission.reply({ hideFields: ["password"] }), error }, status);
-  switch (result.kind) {
-    case "same":
-      return refuse("Det er allerede adressen din.", 400);
-    case "taken":
-      return refuse("En annen konto bruker allerede den adressen.", 409);
-    case "reauth": {
-      const { status, error } = await reauthRefusal(result.outcome); // a locking guess signs out (redirect)
-      return refuse(result.outcome.kind === "invalid" ? "Passordet stemmer ikke." : error, status);
-    }
-    case "sent":
-      return {
-        intent: "email",
-        result: submission.reply({ resetForm: true }),
-        message: `Vi har sendt en lenke til ${result.to}. Adressen byttes når du åpner den (innen 24 timer).`,
-      } satisfies StaffFormResult;
-  }
+  return replyToForm(
+    parseWithZod(formData, { schema: emailChangeSchema }),
+    async (input): Promise<FormOutcome> => {
+      const result = await requestEmailChange(db, session, input, meta);
+      switch (result.kind) {
+        case "same":
+          return { error: "Det er allerede adressen din.", status: 400 };
+        case "taken":
+          return { error: "En annen konto bruker allerede den adressen.", status: 409 };
+        case "reauth": {
+          const { status, error } = await reauthRefusal(result.outcome); // a locking guess signs out (redirect)
+          return { error: result.outcome.kind === "invalid" ? "Passordet stemmer ikke." : error, status };
+        }
+        case "sent": {
+          const message = `Vi har sendt en lenke til ${result.to}. Adressen byttes når du åpner den (innen 24 timer).`;
+          return { message, resetForm: true };
+        }
+      }
+    },
+    { intent: "email", hideFields: ["password"] },
+  );
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {

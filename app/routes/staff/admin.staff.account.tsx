@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect } from "react-router";
-import { FormNotice } from "~/components/form-notice";
-import { StaffActionForm, type StaffFormResult } from "~/components/staff/staff-forms";
+import { data, Link } from "react-router";
+import { StaffActionForm } from "~/components/staff/staff-forms";
 import { STAFF_STATE_LABELS, type StaffAction, staffActionSchema } from "~/lib/auth/account-forms";
 import { staffSession } from "~/lib/auth/guard.server";
 import type { StaffActor } from "~/lib/auth/security-events.server";
@@ -14,6 +13,8 @@ import {
 } from "~/lib/auth/staff-accounts.server";
 import { type Database, getDb } from "~/lib/platform/db.server";
 import { osloDateTime } from "~/lib/platform/dates";
+import { redirectWithFlash } from "~/lib/platform/flash.server";
+import { replyToForm } from "~/lib/platform/form-reply.server";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
 import type { Route } from "./+types/admin.staff.account";
@@ -38,10 +39,9 @@ const REFUSED: Record<string, string> = {
   exists: "Kontoen har allerede valgt passord.",
 };
 
-export async function loader({ params, context, url }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const account = await getStaffAccount(getDb(), params.id);
   if (!account) throw data(null, { status: 404 });
-  const done = url.searchParams.get("done");
   return {
     account: {
       id: account.id,
@@ -55,7 +55,6 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
       lockedUntil: account.lockExpiresAt ? osloDateTime(new Date(account.lockExpiresAt)) : null,
       me: account.id === staffSession(context).userId,
     },
-    done: done && Object.hasOwn(DONE, done) ? DONE[done as StaffAction] : null,
   };
 }
 
@@ -74,22 +73,21 @@ function perform(db: Database, intent: StaffAction, id: string, actor: StaffActo
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: staffActionSchema });
-  if (submission.status !== "success") {
-    const intent = String(submission.payload.intent ?? "");
-    return data<StaffFormResult>({ intent, result: submission.reply() }, 400);
-  }
-  const { intent } = submission.value;
-  const result = await perform(getDb(), intent, params.id, staffActor(request, context));
-  if (!result) throw data(null, { status: 404 });
-  if (Object.hasOwn(REFUSED, result.kind)) {
-    return data<StaffFormResult>({ intent, result: submission.reply(), error: REFUSED[result.kind] }, 409);
-  }
-  // Post/redirect/get: reloading the page does not ask to do it again.
-  return redirect(`/admin/staff/${params.id}?done=${intent}`, 303);
+  const intent = String(submission.payload.intent ?? "");
+  return replyToForm(
+    submission,
+    async ({ intent }) => {
+      const result = await perform(getDb(), intent, params.id, staffActor(request, context));
+      if (Object.hasOwn(REFUSED, result.kind)) return { error: REFUSED[result.kind]!, status: 409 };
+      // Post/redirect/get: reloading the page does not ask to do it again.
+      return redirectWithFlash(`/admin/staff/${params.id}`, { kind: "success", message: DONE[intent] });
+    },
+    { intent },
+  );
 }
 
 export default function StaffAccount({ loaderData, actionData }: Route.ComponentProps) {
-  const { account, done } = loaderData;
+  const { account } = loaderData;
   const who = `${account.name} (${account.email})`;
   return (
     <>
@@ -97,7 +95,6 @@ export default function StaffAccount({ loaderData, actionData }: Route.Component
         <Link to="/admin/staff">← Til teamet</Link>
       </p>
       <h1 className="admin-title">{account.name}</h1>
-      {done && !actionData ? <FormNotice data={{ message: done }} /> : null}
       <dl className="lead-facts">
         <dt>E-post</dt>
         <dd>{account.email}</dd>

@@ -1,11 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { Pager } from "~/components/staff/pager";
-import { InviteForm, type StaffFormResult } from "~/components/staff/staff-forms";
+import { InviteForm } from "~/components/staff/staff-forms";
 import { inviteSchema, parseStaffPage, STAFF_STATE_LABELS } from "~/lib/auth/account-forms";
 import { staffSession } from "~/lib/auth/guard.server";
 import { inviteStaff, listStaff } from "~/lib/auth/staff-accounts.server";
 import { getDb } from "~/lib/platform/db.server";
+import { replyToForm } from "~/lib/platform/form-reply.server";
 import { osloDateTime } from "~/lib/platform/dates";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
@@ -36,22 +37,19 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: inviteSchema });
-  if (submission.status !== "success") {
-    return data<StaffFormResult>({ intent: "invite", result: submission.reply() }, 400);
-  }
-  const { email, fullName } = submission.value;
-  const result = await inviteStaff(getDb(), { email, fullName }, staffActor(request, context));
-  if (result.kind === "exists") {
-    return data<StaffFormResult>(
-      { intent: "invite", result: submission.reply(), error: `${email} har allerede en konto i teamet.` },
-      409,
-    );
-  }
-  const message =
-    result.kind === "reinvited"
-      ? `${email} var allerede invitert: en ny lenke er sendt, og den gamle virker ikke lenger.`
-      : `Invitasjonen er sendt til ${email}. Lenken virker i 72 timer.`;
-  return { intent: "invite", result: submission.reply({ resetForm: true }), message } satisfies StaffFormResult;
+  return replyToForm(
+    submission,
+    async ({ email, fullName }) => {
+      const result = await inviteStaff(getDb(), { email, fullName }, staffActor(request, context));
+      if (result.kind === "exists") return { error: `${email} har allerede en konto i teamet.`, status: 409 };
+      const message =
+        result.kind === "reinvited"
+          ? `${email} var allerede invitert: en ny lenke er sendt, og den gamle virker ikke lenger.`
+          : `Invitasjonen er sendt til ${email}. Lenken virker i 72 timer.`;
+      return { message, resetForm: true };
+    },
+    { intent: "invite" },
+  );
 }
 
 export default function Team({ loaderData, actionData }: Route.ComponentProps) {

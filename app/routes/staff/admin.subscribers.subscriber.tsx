@@ -1,8 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect } from "react-router";
-import { type ConfirmedActionResult, ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
+import { data, Link } from "react-router";
+import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
 import { MAIL_STATUS_LABELS, mailKindLabel } from "~/lib/mail/outbox-forms";
 import { getDb } from "~/lib/platform/db.server";
+import { redirectWithFlash } from "~/lib/platform/flash.server";
+import { replyToForm } from "~/lib/platform/form-reply.server";
 import { osloDateTime } from "~/lib/platform/dates";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
@@ -45,22 +47,26 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const db = getDb();
   const actor = staffActor(request, context);
   switch (formData.get("intent")) {
-    case "unsubscribe": {
-      const submission = parseWithZod(formData, { schema: subscriberUnsubscribeSchema });
-      if (submission.status !== "success")
-        return data<ConfirmedActionResult>({ intent: "unsubscribe", result: submission.reply() }, 400);
-      const done = await unsubscribeOnBehalf(db, params.id, actor);
-      if (!done) throw data(null, { status: 404 });
-      const message = done.changed ? "Abonnenten er meldt av." : "Abonnenten var allerede avmeldt.";
-      return { intent: "unsubscribe", result: submission.reply({ resetForm: true }), message } satisfies ConfirmedActionResult;
-    }
-    case "erase": {
-      const submission = parseWithZod(formData, { schema: subscriberEraseSchema });
-      if (submission.status !== "success")
-        return data<ConfirmedActionResult>({ intent: "erase", result: submission.reply() }, 400);
-      if (!(await eraseSubscriber(db, params.id, actor))) throw data(null, { status: 404 });
-      return redirect("/admin/subscribers?erased=1", 303);
-    }
+    case "unsubscribe":
+      return replyToForm(
+        parseWithZod(formData, { schema: subscriberUnsubscribeSchema }),
+        async () => {
+          const done = await unsubscribeOnBehalf(db, params.id, actor);
+          return { message: done.changed ? "Abonnenten er meldt av." : "Abonnenten var allerede avmeldt.", resetForm: true };
+        },
+        { intent: "unsubscribe" },
+      );
+    case "erase":
+      return replyToForm(
+        parseWithZod(formData, { schema: subscriberEraseSchema }),
+        async () => {
+          await eraseSubscriber(db, params.id, actor);
+          const message =
+            "Abonnenten er slettet. Bare et merke (en nøkkelhash av adressen) er igjen, så en import ikke legger dem til igjen.";
+          return redirectWithFlash("/admin/subscribers", { kind: "success", message });
+        },
+        { intent: "erase" },
+      );
     default:
       throw data(null, { status: 400 });
   }

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { choicesOf, FilterBar, ListCount, SearchFilter, SelectFilter } from "~/components/staff/list-filters";
 import { Pager } from "~/components/staff/pager";
 import { staffSession } from "~/lib/auth/guard.server";
@@ -45,7 +45,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export default function Subscribers({ loaderData }: Route.ComponentProps) {
   const { filter, rows, page, pageCount, total, query } = loaderData;
-  const [params] = useSearchParams();
   const filtered = Boolean(filter.status || filter.q);
   return (
     <>
@@ -55,11 +54,6 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
           Eksporter CSV
         </a>
       </div>
-      {params.get("erased") ? (
-        <p className="auth-message success" role="status">
-          Abonnenten er slettet. Bare et merke (en nøkkelhash av adressen) er igjen, så en import ikke legger dem til igjen.
-        </p>
-      ) : null}
       <p>Bare adresser som har bekreftet påmeldingen på e-post, er aktive og får nyhetsbrevet.</p>
       <FilterBar label="Filtrer abonnenter" filtered={filtered}>
         <SelectFilter

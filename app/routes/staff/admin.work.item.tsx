@@ -1,10 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect, useSearchParams } from "react-router";
+import { data, Link } from "react-router";
 import { PortfolioDeleteForm, PortfolioForm } from "~/components/staff/portfolio-form";
 import { showcaseFileUrl } from "~/lib/showcase/showcase-media";
 import { getMediaStore } from "~/lib/media/storage/media-store.server";
 import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
+import { redirectWithFlash } from "~/lib/platform/flash.server";
 import { multipartBoundary } from "~/lib/platform/multipart.server";
 import { deletePortfolioItem, getPortfolioItem } from "~/lib/showcase/portfolio-admin.server";
 import { savePortfolioFromRequest } from "~/lib/showcase/portfolio-request.server";
@@ -64,13 +65,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ deleteResult: submission.reply() }, 400);
   const deleted = await deletePortfolioItem(getDb(), getMediaStore(), params.id, staffActor(request, context));
   if (!deleted) throw data(null, { status: 404 });
-  return redirect(`/admin/work?deleted=${encodeURIComponent(deleted.title)}`, 303);
+  return redirectWithFlash("/admin/work", { kind: "success", message: `«${deleted.title}» er slettet.` });
 }
 
 export default function PortfolioItemPage({ loaderData, actionData }: Route.ComponentProps) {
   const { item, defaults, videoMaxMb } = loaderData;
-  const [params] = useSearchParams();
-  const saved = params.get("saved");
   const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
   if (!item) {
     return (
@@ -98,11 +97,6 @@ export default function PortfolioItemPage({ loaderData, actionData }: Route.Comp
           <span className="badge">{STATUS_LABELS.draft}</span>
         )}
       </div>
-      {saved && !actionData ? (
-        <p className="auth-message success" role="status">
-          {saved === "created" ? "Prosjektet er lagret." : "Endringene er lagret."}
-        </p>
-      ) : null}
       <PortfolioForm
         key={item.id}
         defaults={defaults}

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { data, Form, Link, useFetcher, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import { useSortable } from "~/components/staff/sortable";
 import { showcaseFileUrl } from "~/lib/showcase/showcase-media";
 import { getConfig } from "~/lib/platform/config.server";
@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "order") {
     const result = await setPortfolioOrder(db, form.getAll("order").map(String), actor);
-    if (result.status === "stale") return data({ message: "Listen ble endret i mellomtiden. Last siden på nytt og prøv igjen." }, 409);
+    if (result.kind === "stale") return data({ message: "Listen ble endret i mellomtiden. Last siden på nytt og prøv igjen." }, 409);
     return { message: result.changed ? "Rekkefølgen er lagret." : "Rekkefølgen er uendret." };
   }
   if (intent === "publish" || intent === "unpublish") {
@@ -69,9 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function PortfolioList({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, page, pageCount, total } = loaderData;
-  const [params] = useSearchParams();
   const busy = useNavigation().state !== "idle";
-  const deleted = params.get("deleted");
   const fetcher = useFetcher<typeof action>();
   const hydrated = useHydrated();
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -86,7 +84,7 @@ export default function PortfolioList({ loaderData, actionData }: Route.Componen
   );
   const ordered = sortable.order.flatMap((id) => byId.get(id) ?? []);
   const first = rows[0]?.position ?? 1;
-  const message = fetcher.data?.message ?? actionData?.message ?? (deleted ? `«${deleted}» er slettet.` : null);
+  const message = fetcher.data?.message ?? actionData?.message;
   return (
     <>
       <div className="admin-head">

@@ -1,10 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { FormNotice } from "~/components/form-notice";
 import { data, Link, useLocation } from "react-router";
-import { type ConfirmedActionResult, ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
+import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
 import { formatShortDate } from "~/lib/platform/dates";
 import { deletePost, listAllPosts } from "~/lib/blog/blog.server";
-import { deletePostSchema, deleteQuestion, POST_DELETED, POST_NOT_FOUND } from "~/lib/blog/blog-forms";
+import { deletePostSchema, deleteQuestion, POST_DELETED } from "~/lib/blog/blog-forms";
+import { DomainError } from "~/lib/platform/domain-errors";
+import type { FormResult } from "~/lib/platform/form-result";
+import { DOMAIN_ERROR_STATUS } from "~/lib/platform/http.server";
 import { getDb } from "~/lib/platform/db.server";
 import { currentStaff, requireStaff } from "~/lib/auth/guard.server";
 import { staffMeta } from "~/lib/site/seo";
@@ -32,7 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** Which post a delete was for, so only its row shows what was wrong with the form. */
-type DeleteResult = ConfirmedActionResult & { id: string };
+type DeleteResult = FormResult & { id: string };
 
 /**
  * Deletes a post (intent "delete", confirmed): the JSON API's domain function, audited the
@@ -46,8 +49,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: deletePostSchema });
   if (submission.status !== "success") return data<DeleteResult>({ intent: "delete", id, result: submission.reply() }, 400);
   const result = submission.reply({ resetForm: true });
-  if (!(await deletePost(getDb(), submission.value.id, actorOf(request, context, session)))) {
-    return data<DeleteResult>({ intent: "delete", id, result, error: `Feil ved sletting: ${POST_NOT_FOUND}` }, 404);
+  try {
+    await deletePost(getDb(), submission.value.id, actorOf(request, context, session));
+  } catch (error) {
+    // The spec's alert, with the domain's message (a post deleted meanwhile: POST_NOT_FOUND).
+    if (!(error instanceof DomainError)) throw error;
+    const status = DOMAIN_ERROR_STATUS[error.kind];
+    return data<DeleteResult>({ intent: "delete", id, result, error: `Feil ved sletting: ${error.message}` }, status);
   }
   return data<DeleteResult>({ intent: "delete", id, result, message: POST_DELETED });
 }

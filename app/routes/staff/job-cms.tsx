@@ -1,5 +1,5 @@
 import { FormNotice } from "~/components/form-notice";
-import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { getDb } from "~/lib/platform/db.server";
 
 import { deleteJob, listAllJobs, setJobPublished } from "~/lib/careers/jobs.server";
@@ -45,9 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function JobCms({ loaderData, actionData }: Route.ComponentProps) {
-  const [params] = useSearchParams();
   const busy = useNavigation().state !== "idle";
-  const message = actionData?.message ?? (params.get("saved") ? `Saved /careers/${params.get("saved")}.` : null);
+  const message = actionData?.message;
   return (
     <div className="container admin">
       <div className="admin-head">

@@ -1,9 +1,11 @@
-import { isRouteErrorResponse, Outlet, type ShouldRevalidateFunction } from "react-router";
+import { data, isRouteErrorResponse, Outlet, type ShouldRevalidateFunction } from "react-router";
 // The staff stylesheet as this route's own CSS file: staff pages link it, visitors never load it.
 import "~/styles/admin.css";
+import { FlashNotice } from "~/components/staff/flash-notice";
 import { StaffHeader } from "~/components/staff/staff-header";
 import { currentStaff } from "~/lib/auth/guard.server";
 import { getDb } from "~/lib/platform/db.server";
+import { readFlash } from "~/lib/platform/flash.server";
 import { staffArea } from "~/lib/platform/static-page";
 import { unreadLeadCount } from "~/lib/visitor-forms/leads.server";
 import type { Route } from "./+types/layout";
@@ -17,13 +19,19 @@ export const handle = staffArea;
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // The notice an action left for this page (decision 047): read here, once for every staff
+  // page, and cleared in the same answer so a reload does not say it again.
+  const flash = readFlash(request);
+  const headers = flash ? { "Set-Cookie": flash.clear } : undefined;
+  const notice = flash?.notice ?? null;
   // With the database down the header goes without the staff's name, and the page below
   // shows its own error state (the guard, or the page's loader, meets the same outage).
   const session = await currentStaff(context).catch(() => null);
-  if (!session || session.mfaPending) return { staff: null };
+  if (!session || session.mfaPending) return data({ staff: null, notice: null }, { headers });
   const unreadLeads = await unreadLeadCount(getDb()).catch(() => 0);
-  return { staff: { name: session.fullName || session.email, email: session.email, unreadLeads } };
+  const staff = { name: session.fullName || session.email, email: session.email, unreadLeads };
+  return data({ staff, notice }, { headers });
 }
 
 /**
@@ -38,6 +46,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
     <div className="staff-shell">
       <StaffHeader staff={loaderData.staff} />
       <main id="main" tabIndex={-1} className="staff-main">
+        {loaderData.notice ? <FlashNotice notice={loaderData.notice} /> : null}
         <Outlet />
       </main>
     </div>
