@@ -2,12 +2,13 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
 import { FormNotice } from "~/components/form-notice";
-import { type ConfirmedActionResult, ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
+import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
+import type { FormResult } from "~/lib/platform/form-result";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { addRedirectSchema, removeRedirectSchema } from "~/lib/redirects/redirect-forms";
 
 /** /admin/redirects' forms: add one (checked as the server checks), remove one (confirmed). */
-export type RedirectFormResult = ConfirmedActionResult & { id?: string };
+export type RedirectFormResult = FormResult & { id?: string };
 
 export function AddRedirectForm({ actionData }: { actionData?: RedirectFormResult }) {
   const mine = actionData?.intent === "add" ? actionData : undefined;
