@@ -46,6 +46,10 @@ export const SECURITY_EVENT_LABELS: Record<string, string> = {
   email_changed: "E-postadresse endret",
   profile_updated: "Profil oppdatert",
   newsletter_sent: "Nyhetsbrev sendt",
+  page_draft_saved: "Side: utkast lagret",
+  page_draft_discarded: "Side: utkast forkastet",
+  page_published: "Side publisert",
+  page_version_restored: "Side: tidligere versjon gjenopprettet",
 };
 
 export function securityEventLabel(kind: string) {

@@ -68,7 +68,12 @@ export type SecurityAction =
   | "portfolio_order_set"
   | "portfolio_item_published"
   | "portfolio_item_unpublished"
-  | "portfolio_item_deleted";
+  | "portfolio_item_deleted"
+  // Page content (/admin/pages): details are the page's key, the locale and the version.
+  | "page_draft_saved"
+  | "page_draft_discarded"
+  | "page_published"
+  | "page_version_restored";
 
 export type SecurityEvent = {
   p_user_id: string | null;
