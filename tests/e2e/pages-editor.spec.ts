@@ -90,7 +90,7 @@ test("a draft is previewed, published at once, and the original restored from th
     await restoreSeed(page);
     await guest.page.goto("/design");
     await expect(guest.page.getByRole("heading", { level: 1 })).toHaveText(SEED_HEADING);
-    await expect(guest.page.getByText(SEED_ITEM)).toBeVisible();
+    await expect(guest.page.getByRole("heading", { name: SEED_ITEM })).toBeVisible();
   } finally {
     await guest.page
       .goto("/design")

@@ -4,10 +4,11 @@ import { multiLine, singleLine } from "../platform/text-fields";
 /**
  * The kinds of text a page is made of, and what the layout can take of each
  * (docs/decisions/044). Browser-safe: the editor checks with the same rules the server
- * does. The phone limits were measured at 375 px in Chromium (tests/e2e/pages-editor.spec.ts
- * proves the hero refuses what would break it): the service hero's headline is set at
- * 16ch in a 335 px column, where a word of more than 14 letters runs out of the screen,
- * and more than 48 characters make a headline taller than the phone's first screen.
+ * does. The phone limits were measured at 375 px in Chromium: the service hero's headline
+ * is 28.8 px in a 309 px column (16ch), where a word of 14 wide letters ("mmmm…") already
+ * runs out of it and is cut off, while ordinary words of 14 ("Automatisering") fit; 48
+ * characters make three lines, the most the hero shows with its intro and button still
+ * on a phone's first screen.
  */
 export const FIELD_LIMITS = {
   /** A hero headline: short, and no word too long to wrap on a phone. */
