@@ -15,6 +15,7 @@ import {
   restoreVersion,
   saveDraft,
 } from "~/lib/pages/page-editing.server";
+import { draftFormSchema, pageDefinition } from "~/lib/pages/page-registry";
 import { capturingLog, errorLine } from "../support/captured-log";
 import { engineName, setUpTestDatabase } from "../support/test-database";
 
@@ -104,6 +105,23 @@ describe(`page content (${engineName()})`, () => {
     ]);
     expect(await restoreVersion(handle.db, ola, "design", "en", 99)).toBeUndefined();
     expect(await auditActions()).toContain("page_version_restored");
+  });
+
+  it("refuses, on the server too, a headline a phone cannot show, with the editor's message", async () => {
+    const form = draftFormSchema(pageDefinition("design"));
+    const messages = (heading: string) =>
+      form.safeParse({ revision: "0", content: edited(heading) }).error?.issues.map((issue) => issue.message) ?? [];
+    expect(messages("We create design and animation for every brand in Oslo")).toEqual([
+      "Overskriften er for lang for en mobilskjerm: høyst 48 tegn.",
+    ]);
+    expect(messages("We create Supercalifragilistic design")).toEqual([
+      "Ordet «Supercalifragilistic» er for langt til å brytes på en mobilskjerm (høyst 14 tegn i ett ord).",
+    ]);
+    expect(messages(design.hero.heading)).toEqual([]);
+    await expect(
+      saveDraft(handle.db, kari, "design", "en", { revision: 0, content: edited("x".repeat(49)) }),
+    ).rejects.toThrow();
+    expect((await pageForEditing(handle.db, "design", "en")).draft).toBeUndefined();
   });
 
   it("shows the seed, and logs, when the stored document does not fit the page's schema", async () => {
