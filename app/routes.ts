@@ -77,6 +77,12 @@ export default [
         // The showcase: the list (order, publish); "new" or one item (edit, delete).
         route("work", "routes/staff/admin.work.tsx"),
         route("work/:id", "routes/staff/admin.work.item.tsx"),
+        // Page content: the list, one page's editor, and one address per further intent.
+        route("pages", "routes/staff/admin.pages.tsx"),
+        route("pages/:page", "routes/staff/admin.pages.page.tsx"),
+        route("pages/:page/publish", "routes/staff/admin.pages.page.publish.tsx"),
+        route("pages/:page/preview", "routes/staff/admin.pages.page.preview.tsx"),
+        route("pages/:page/history", "routes/staff/admin.pages.page.history.tsx"),
         route("redirects", "routes/staff/admin.redirects.tsx"),
       ]),
     ]),

@@ -588,3 +588,48 @@ export const seedRuns = pgTable("seed_runs", {
   name: text("name").primaryKey(),
   appliedAt: timestamp("applied_at", { withTimezone: true }).notNull().default(sql`now()`),
 });
+
+// ─── Page content (docs/decisions/044-page-content-is-data.md) ───────────────
+
+/**
+ * The words of a public page (home, the service pages, …) per language: the published
+ * document visitors see and at most one draft beside it. Documents are checked against
+ * the page's schema in app/lib/pages on write and on read. A page without a row shows
+ * its seed, so a fresh install needs no rows.
+ */
+export const pageContent = pgTable(
+  "page_content",
+  {
+    /** The page's key in the registry ("home", "design", …). */
+    page: text("page").notNull(),
+    /** "en" only for now; a Norwegian version is another row, not another table. */
+    locale: text("locale").notNull(),
+    published: jsonb("published").$type<Record<string, unknown>>(),
+    /** 0 while the seed is what visitors see; each publish adds one. */
+    publishedVersion: integer("published_version").notNull().default(0),
+    publishedBy: uuid("published_by").references(() => users.id, { onDelete: "set null" }),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    draft: jsonb("draft").$type<Record<string, unknown>>(),
+    /** Raised by every draft change, publish and discard: a save naming an older one is refused. */
+    draftRevision: integer("draft_revision").notNull().default(0),
+    draftUpdatedBy: uuid("draft_updated_by").references(() => users.id, { onDelete: "set null" }),
+    draftUpdatedAt: timestamp("draft_updated_at", { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.page, t.locale] })],
+);
+
+/** Every published document, kept: the history a page can be compared with and restored from. */
+export const pageVersions = pgTable(
+  "page_versions",
+  {
+    page: text("page").notNull(),
+    locale: text("locale").notNull(),
+    version: integer("version").notNull(),
+    content: jsonb("content").$type<Record<string, unknown>>().notNull(),
+    publishedBy: uuid("published_by").references(() => users.id, { onDelete: "set null" }),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set when this version was made by restoring an earlier one. */
+    restoredFromVersion: integer("restored_from_version"),
+  },
+  (t) => [primaryKey({ columns: [t.page, t.locale, t.version] })],
+);

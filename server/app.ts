@@ -30,6 +30,7 @@ import {
 import {
   clientAddress,
   emailPreviewHeaders,
+  pagePreviewHeaders,
   publicMediaHeaders,
   rejectControlCharacters,
   sameOriginWrites,
@@ -88,6 +89,7 @@ export function createApp(options: { mode: "development" | "production"; clientD
 
   app.use(cspNonceOverride());
   app.use(emailPreviewHeaders());
+  app.use(pagePreviewHeaders());
   app.use(publicMediaHeaders());
   app.use(
     securityHeaders({

@@ -65,6 +65,24 @@ export function emailPreviewHeaders(): MiddlewareHandler {
 }
 
 /**
+ * A staff preview of a page's draft (`/design?preview=draft`, app/lib/pages/page-preview.server.ts)
+ * is shown in frames on /admin/pages/{page}/preview, at phone and desktop width. Only such
+ * an answer (a page the preview guard let through: 200 and `Cache-Control: no-store`) may
+ * be framed, and only by this site; every other page keeps `frame-ancestors 'none'` and
+ * `X-Frame-Options: DENY`. Registered before securityHeaders, so it runs after it on the way out.
+ */
+export function pagePreviewHeaders(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (c.req.query("preview") !== "draft" || c.res.status !== 200) return;
+    if (!/no-store/.test(c.res.headers.get("cache-control") ?? "")) return;
+    const policy = c.res.headers.get("Content-Security-Policy");
+    if (policy) c.res.headers.set("Content-Security-Policy", policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+    c.res.headers.set("X-Frame-Options", "SAMEORIGIN");
+  };
+}
+
+/**
  * Public media: staff uploads (/uploads/…: post and newsletter images, showcase uploads),
  * the showcase's posters and videos (/media/…, public/media), and the images at the root
  * of public/ (favicon, icons, logos, the default share image og-image.png).

@@ -3,6 +3,7 @@ import { siteConfig } from "~/content/site";
 import { getConfig } from "~/lib/platform/config.server";
 import { createPageViewBuffer, getPageViewBuffer, setPageViewBuffer } from "~/lib/site/analytics.server";
 import { listenForNotifications } from "~/lib/platform/notifications.server";
+import { getPageContentCache } from "~/lib/pages/page-content.server";
 import { type Database, getDatabaseHandle, getDb, openDatabase, setDatabase } from "~/lib/platform/db.server";
 import type { EmbeddedCluster } from "~/lib/platform/embedded-postgres.server";
 import { log } from "~/lib/platform/log.server";
@@ -70,10 +71,14 @@ export async function startApp(): Promise<{ stop: () => Promise<void> }> {
   // image is missing on one instance.
   log.info("media storage", { store: getMediaStore().description });
 
-  // Public pages are cached per process; any content change, in any process, clears them.
+  // Public pages and their words are cached per process; any content change, in any
+  // process, clears them.
   // Mail committed to the outbox by any process wakes this process's worker at once.
   const notifications = listenForNotifications(handle, {
-    content_changed: () => getPageCache().invalidate(),
+    content_changed: () => {
+      getPageContentCache().clear();
+      getPageCache().invalidate();
+    },
     mail_due: () => worker.kick(),
   });
   await notifications.ready;

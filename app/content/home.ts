@@ -1,11 +1,34 @@
-/** Home page copy: hero, partnering line, Think/Make/Move, closing (the work comes from the showcase). Services come from services.ts. */
-export const homeContent = {
-  heroStatement: "builds private software, custom interfaces, and local AI systems.",
-  heroTagline: "Made for you.",
-  /** The small line at the top of the hero, opposite the pause button. */
-  heroEyebrow: "An independent studio in Oslo",
-  metaDescription:
-    "Fjord & Form is an Oslo studio that builds private software, custom interfaces and local AI systems that run on your own infrastructure. Made for you.",
+/**
+ * The home page's words as first published: the seed of the "home" page in
+ * app/lib/pages (docs/decisions/044). Staff change them at /admin/pages/home; this is
+ * what a fresh install shows, and the shape every stored version has. Services come
+ * from services.ts, the work from the showcase.
+ */
+export type HomeContent = {
+  schemaVersion: 1;
+  hero: {
+    /** The small line at the top of the hero, opposite the pause button. */
+    eyebrow: string;
+    /** Follows the studio's name in the headline. */
+    statement: string;
+    tagline: string;
+  };
+  partnering: string;
+  /** Think / Make / Move: three steps, as the accordion's layout has them. */
+  process: [ProcessStep, ProcessStep, ProcessStep];
+  closing: string;
+  metaDescription: string;
+};
+
+export type ProcessStep = { title: string; description: string };
+
+export const homeSeed: HomeContent = {
+  schemaVersion: 1,
+  hero: {
+    eyebrow: "An independent studio in Oslo",
+    statement: "builds private software, custom interfaces, and local AI systems.",
+    tagline: "Made for you.",
+  },
   partnering:
     "We partner with teams to launch new ideas, refine existing tools and deliver better digital experiences.",
   process: [
@@ -24,4 +47,6 @@ export const homeContent = {
     },
   ],
   closing: "Want to work with us?",
-} as const;
+  metaDescription:
+    "Fjord & Form is an Oslo studio that builds private software, custom interfaces and local AI systems that run on your own infrastructure. Made for you.",
+};

@@ -1,29 +1,39 @@
 /**
- * The five service pages ("What we do"). Each route reads its copy from here, so
- * headings, items and calls to action stay the same wherever they are shown.
+ * The five service pages ("What we do"). What stays code: each page's slug, address,
+ * name (the "What we do" list, the showcase's tags) and where its buttons go. What
+ * staff edit at /admin/pages/{slug} (docs/decisions/044): the words, seeded here with
+ * the texts a fresh install shows.
  */
 
 export type ServiceItem = { title: string; description: string };
 
-export type ServiceAction = { label: string; kind: "mailto" | "link"; to?: string; subject?: string };
+export type ServiceSlug = "design" | "development" | "custom-ai" | "ai-automations" | "production";
+
+/** Where a button goes: an e-mail to the studio (with a subject) or a page of the site. */
+export type ServiceAction = { kind: "mailto" | "link"; to?: string; subject?: string };
 
 export type Service = {
-  slug: "design" | "development" | "custom-ai" | "ai-automations" | "production";
+  slug: ServiceSlug;
   /** The route path, e.g. "/design". */
   path: string;
-  /** The name used in the "What we do" list. */
+  /** The name used in the "What we do" list and as the page's eyebrow. */
   name: string;
-  heroHeading: string;
-  /** One or two sentences under the hero heading. */
-  intro: string;
-  /** 140–160 characters. */
-  metaDescription: string;
-  items: [ServiceItem, ServiceItem, ServiceItem];
+  heroAction: ServiceAction;
+  /** The closing block's button, on the pages whose closing has one. */
+  closingAction?: ServiceAction;
+};
+
+/** A service page's words: one document per page and language, stored in page_content. */
+export type ServiceContent = {
+  schemaVersion: 1;
+  hero: { heading: string; intro: string; actionLabel: string };
   /** "What you get": what a client has in hand at the end, four short lines. */
   deliverables: [string, string, string, string];
-  heroAction: ServiceAction;
-  /** The closing block (the spec's table): a heading, one line, and its action where there is one. */
-  closing?: { heading: string; text: string; action?: ServiceAction };
+  items: [ServiceItem, ServiceItem, ServiceItem];
+  /** The closing block (the spec's table): a heading, one line, and the button's label where there is one. */
+  closing: { heading: string; text: string; actionLabel?: string } | null;
+  /** 140–160 characters. */
+  metaDescription: string;
 };
 
 /** In the order of the "What we do" list. */
@@ -32,11 +42,72 @@ export const services: Service[] = [
     slug: "custom-ai",
     path: "/custom-ai",
     name: "Custom AI",
-    heroHeading: "We build Custom AIs",
-    intro:
-      "Private AI models and assistants, shaped around your data and running where you choose. Your information stays under your control.",
-    metaDescription:
-      "Custom AI from Fjord & Form in Oslo: private language models, adaptive interfaces and tailored models that run on your own hardware or infrastructure.",
+    heroAction: {
+      kind: "link",
+      to: "/contact",
+    },
+  },
+  {
+    slug: "development",
+    path: "/development",
+    name: "Development",
+    heroAction: {
+      kind: "mailto",
+      subject: "New development project",
+    },
+    closingAction: {
+      kind: "mailto",
+    },
+  },
+  {
+    slug: "ai-automations",
+    path: "/ai-automations",
+    name: "Automation",
+    heroAction: {
+      kind: "link",
+      to: "/contact",
+    },
+  },
+  {
+    slug: "production",
+    path: "/production",
+    name: "Production",
+    heroAction: {
+      kind: "mailto",
+      subject: "New production project",
+    },
+  },
+  {
+    slug: "design",
+    path: "/design",
+    name: "Design + Animation",
+    heroAction: {
+      kind: "mailto",
+      subject: "New design project",
+    },
+    closingAction: {
+      kind: "link",
+      to: "/contact",
+    },
+  },
+];
+
+/** What each service page says on a fresh install. */
+export const serviceSeeds: Record<ServiceSlug, ServiceContent> = {
+  "custom-ai": {
+    schemaVersion: 1,
+    hero: {
+      heading: "We build Custom AIs",
+      intro:
+        "Private AI models and assistants, shaped around your data and running where you choose. Your information stays under your control.",
+      actionLabel: "Get Started",
+    },
+    deliverables: [
+      "A model that runs on your hardware",
+      "Answers grounded in your own documents",
+      "A plain-language report of how it works",
+      "Handover, training and support",
+    ],
     items: [
       {
         title: "Custom LLM",
@@ -54,27 +125,27 @@ export const services: Service[] = [
           "Small models trained for one job, such as sorting support tickets, reading invoices or spotting unusual numbers. Fast, cheap to run and easy to check.",
       },
     ],
-    deliverables: [
-      "A model that runs on your hardware",
-      "Answers grounded in your own documents",
-      "A plain-language report of how it works",
-      "Handover, training and support",
-    ],
-    heroAction: { label: "Get Started", kind: "link", to: "/contact" },
     closing: {
       heading: "Want to build custom AI?",
       text: "Tell us what it should know, and where it should run.",
     },
-  },
-  {
-    slug: "development",
-    path: "/development",
-    name: "Development",
-    heroHeading: "Ready to Develop?",
-    intro:
-      "We design and build software that fits how your business actually works. Solid foundations first, then features people enjoy using.",
     metaDescription:
-      "Software development from Fjord & Form in Oslo: architecture, full-stack engineering and web development for private systems that are built to last.",
+      "Custom AI from Fjord & Form in Oslo: private language models, adaptive interfaces and tailored models that run on your own hardware or infrastructure.",
+  },
+  development: {
+    schemaVersion: 1,
+    hero: {
+      heading: "Ready to Develop?",
+      intro:
+        "We design and build software that fits how your business actually works. Solid foundations first, then features people enjoy using.",
+      actionLabel: "Let's Build",
+    },
+    deliverables: [
+      "A technical plan you can read",
+      "Source code and documentation you own",
+      "Tests and a release pipeline",
+      "Hosting set up in Norway or the EU",
+    ],
     items: [
       {
         title: "Architecture",
@@ -92,28 +163,28 @@ export const services: Service[] = [
           "Fast, accessible websites and web apps built with modern, well-supported tools. Easy for your team to update and ready for search engines from day one.",
       },
     ],
-    deliverables: [
-      "A technical plan you can read",
-      "Source code and documentation you own",
-      "Tests and a release pipeline",
-      "Hosting set up in Norway or the EU",
-    ],
-    heroAction: { label: "Let's Build", kind: "mailto", subject: "New development project" },
     closing: {
       heading: "Want to work with us?",
       text: "We'd love to hear your ideas!",
-      action: { label: "Get in touch", kind: "mailto" },
+      actionLabel: "Get in touch",
     },
-  },
-  {
-    slug: "ai-automations",
-    path: "/ai-automations",
-    name: "Automation",
-    heroHeading: "Building Automation (0→1) workflows",
-    intro:
-      "We find the repetitive work in your week and hand it to software. Your team gets time back for the work that needs people.",
     metaDescription:
-      "Automation from Fjord & Form in Oslo: we map your workflows, build bots and set up e-mail automation, so routine work runs itself and your team gets time back.",
+      "Software development from Fjord & Form in Oslo: architecture, full-stack engineering and web development for private systems that are built to last.",
+  },
+  "ai-automations": {
+    schemaVersion: 1,
+    hero: {
+      heading: "Building Automation (0→1) workflows",
+      intro:
+        "We find the repetitive work in your week and hand it to software. Your team gets time back for the work that needs people.",
+      actionLabel: "Automate Now",
+    },
+    deliverables: [
+      "A map of your workflows",
+      "Bots and integrations, running",
+      "A log of every automated step",
+      "Hours back, measured every month",
+    ],
     items: [
       {
         title: "Workflow Mapping",
@@ -131,23 +202,24 @@ export const services: Service[] = [
           "E-mails that go out at the right moment, from order confirmations to follow-ups. Connected to the tools you already use, so nobody has to copy and paste.",
       },
     ],
-    deliverables: [
-      "A map of your workflows",
-      "Bots and integrations, running",
-      "A log of every automated step",
-      "Hours back, measured every month",
-    ],
-    heroAction: { label: "Automate Now", kind: "link", to: "/contact" },
-  },
-  {
-    slug: "production",
-    path: "/production",
-    name: "Production",
-    heroHeading: "We do Production",
-    intro:
-      "Video, photo and motion content made with the same care as our software. We plan it, shoot it and finish it.",
+    closing: null,
     metaDescription:
-      "Video and content production from Fjord & Form in Oslo: planning, filming, photography and post-production that tells your story clearly on every channel.",
+      "Automation from Fjord & Form in Oslo: we map your workflows, build bots and set up e-mail automation, so routine work runs itself and your team gets time back.",
+  },
+  production: {
+    schemaVersion: 1,
+    hero: {
+      heading: "We do Production",
+      intro:
+        "Video, photo and motion content made with the same care as our software. We plan it, shoot it and finish it.",
+      actionLabel: "Let's Shoot",
+    },
+    deliverables: [
+      "A content plan for your channels",
+      "Filming, photography and motion",
+      "Edited, graded and subtitled files",
+      "Every format your channels need",
+    ],
     items: [
       {
         title: "Content Planning",
@@ -165,23 +237,24 @@ export const services: Service[] = [
           "Editing, colour grading, sound and subtitles, delivered in every format you need. Ready to publish on your website and every social channel.",
       },
     ],
-    deliverables: [
-      "A content plan for your channels",
-      "Filming, photography and motion",
-      "Edited, graded and subtitled files",
-      "Every format your channels need",
-    ],
-    heroAction: { label: "Let's Shoot", kind: "mailto", subject: "New production project" },
-  },
-  {
-    slug: "design",
-    path: "/design",
-    name: "Design + Animation",
-    heroHeading: "We create Design from 0-1",
-    intro:
-      "From the first sketch to a finished brand and product. We design identities, interfaces and motion that are clear, useful and unmistakably yours.",
+    closing: null,
     metaDescription:
-      "Design and animation from Fjord & Form in Oslo: brand identity, UI/UX design and static design, taken from the first idea to a finished product. Made for you.",
+      "Video and content production from Fjord & Form in Oslo: planning, filming, photography and post-production that tells your story clearly on every channel.",
+  },
+  design: {
+    schemaVersion: 1,
+    hero: {
+      heading: "We create Design from 0-1",
+      intro:
+        "From the first sketch to a finished brand and product. We design identities, interfaces and motion that are clear, useful and unmistakably yours.",
+      actionLabel: "Start a Project",
+    },
+    deliverables: [
+      "A brand identity and a short guide",
+      "Tested prototypes for your product",
+      "A design system your team can use",
+      "Ready-to-use files in every size",
+    ],
     items: [
       {
         title: "Brand Identity",
@@ -199,20 +272,15 @@ export const services: Service[] = [
           "Presentations, social media graphics, print and advertising that match your brand. Ready-to-use files in every size you need.",
       },
     ],
-    deliverables: [
-      "A brand identity and a short guide",
-      "Tested prototypes for your product",
-      "A design system your team can use",
-      "Ready-to-use files in every size",
-    ],
-    heroAction: { label: "Start a Project", kind: "mailto", subject: "New design project" },
     closing: {
       heading: "Want to work with us?",
       text: "We'd love to hear your ideas!",
-      action: { label: "Get in touch", kind: "link", to: "/contact" },
+      actionLabel: "Get in touch",
     },
+    metaDescription:
+      "Design and animation from Fjord & Form in Oslo: brand identity, UI/UX design and static design, taken from the first idea to a finished product. Made for you.",
   },
-];
+};
 
 /** The service with this slug, or undefined when there is none. */
 export function serviceBySlug(slug: string): Service | undefined {

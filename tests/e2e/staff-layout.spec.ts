@@ -23,6 +23,9 @@ const STAFF_PAGES: { path: string; current: string }[] = [
   { path: "/careers/cms/new", current: "Stillinger" },
   { path: "/admin/work", current: "Arbeid" },
   { path: "/admin/work/new", current: "Arbeid" },
+  { path: "/admin/pages", current: "Sider" },
+  { path: "/admin/pages/design", current: "Sider" },
+  { path: "/admin/pages/design/history", current: "Sider" },
 ];
 
 async function expectStaffLayout(page: Page, current: string) {

@@ -49,6 +49,10 @@ export const SECURITY_EVENT_LABELS: Record<string, string> = {
   redirect_created: "Omdirigering lagt til",
   redirect_removed: "Omdirigering fjernet",
   redirects_retargeted: "Omdirigeringer pekt til ny adresse",
+  page_draft_saved: "Side: utkast lagret",
+  page_draft_discarded: "Side: utkast forkastet",
+  page_published: "Side publisert",
+  page_version_restored: "Side: tidligere versjon gjenopprettet",
 };
 
 export function securityEventLabel(kind: string) {

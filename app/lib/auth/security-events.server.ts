@@ -72,7 +72,12 @@ export type SecurityAction =
   // Redirects (/admin/redirects): details are the from and to addresses and the kind.
   | "redirect_created"
   | "redirect_removed"
-  | "redirects_retargeted";
+  | "redirects_retargeted"
+  // Page content (/admin/pages): details are the page's key, the locale and the version.
+  | "page_draft_saved"
+  | "page_draft_discarded"
+  | "page_published"
+  | "page_version_restored";
 
 export type SecurityEvent = {
   p_user_id: string | null;

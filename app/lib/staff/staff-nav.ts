@@ -12,6 +12,7 @@ export const STAFF_NAV = [
   { to: "/admin/newsletter", label: "Nyhetsbrev", also: [] },
   { to: "/blog/manage", label: "Blogg", also: ["/blog/cms", "/blog/new", "/blog-cms", "/admin/posts"] },
   { to: "/admin/work", label: "Arbeid", also: [] },
+  { to: "/admin/pages", label: "Sider", also: [] },
   { to: "/job-cms", label: "Stillinger", also: ["/careers/cms"] },
   { to: "/admin/media", label: "Media", also: [] },
   { to: "/admin/staff", label: "Team", also: [] },

@@ -1,32 +1,51 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { CtaSection } from "~/components/cta-section";
 import { HoverAccordion } from "~/components/hover-accordion";
 import { JsonLd } from "~/components/json-ld";
 import { VideoLoop, VideoToggle } from "~/components/video-loop";
 import { WorkCards } from "~/components/work-cards";
-import { homeContent } from "~/content/home";
+import type { HomeContent } from "~/content/home";
 import { services } from "~/content/services";
 import { siteConfig } from "~/content/site";
 import { getDb } from "~/lib/platform/db.server";
 import { listFeaturedShowcase } from "~/lib/showcase/showcase.server";
+import { PREVIEW_HEADERS, pageContentForRequest } from "~/lib/pages/page-preview.server";
 import { pageMeta, siteUrlFrom } from "~/lib/site/seo";
 import { staticPage } from "~/lib/platform/static-page";
 import type { Route } from "./+types/home";
 
-export async function loader() {
-  return { work: await listFeaturedShowcase(getDb()) };
+// The page's words are data (app/lib/pages): the published ones, or the draft in a staff preview.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = getDb();
+  const [page, work] = await Promise.all([pageContentForRequest(db, "home", request, context), listFeaturedShowcase(db)]);
+  const content = page.content as HomeContent;
+  if (page.preview) return data({ content, preview: true, work }, { headers: PREVIEW_HEADERS });
+  return { content, preview: false, work };
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export const handle = staticPage;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: siteConfig.name, description: homeContent.metaDescription, path: "/", matches });
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  loaderData
+    ? pageMeta({
+        title: siteConfig.name,
+        description: loaderData.content.metaDescription,
+        path: "/",
+        matches,
+        noindex: loaderData.preview,
+      })
+    : [];
 
 export default function Home({ matches, loaderData }: Route.ComponentProps) {
+  const homeContent = loaderData.content;
   return (
     <>
       <OrganizationJsonLd siteUrl={siteUrlFrom(matches)} />
-      <Hero />
+      <Hero content={homeContent} />
       <WhatWeDo />
       <section className="statement container">
         <p>{homeContent.partnering}</p>
@@ -43,7 +62,7 @@ export default function Home({ matches, loaderData }: Route.ComponentProps) {
   );
 }
 
-function Hero() {
+function Hero({ content }: { content: HomeContent }) {
   return (
     <section className="home-hero" aria-labelledby="hero-heading" data-video-group="">
       <VideoLoop media="video/hero" eager className="home-hero-video" width={1280} height={720} />
@@ -52,12 +71,12 @@ function Hero() {
           they never meet the calls to action, and the statement at the bottom. */}
       <div className="container home-hero-content">
         <div className="home-hero-top">
-          <p className="home-hero-eyebrow">{homeContent.heroEyebrow}</p>
+          <p className="home-hero-eyebrow">{content.hero.eyebrow}</p>
           <VideoToggle className="video-toggle" />
         </div>
         <div className="home-hero-main">
           <h1 id="hero-heading" className="home-hero-statement">
-            {siteConfig.name} {homeContent.heroStatement} <em>{homeContent.heroTagline}</em>
+            {siteConfig.name} {content.hero.statement} <em>{content.hero.tagline}</em>
           </h1>
           <div className="home-hero-actions">
             <Link to="/contact" className="button button-coral" prefetch="intent">

@@ -4,42 +4,56 @@ import { HoverAccordion } from "~/components/hover-accordion";
 import { ServiceArt } from "~/components/service-art";
 import { VideoToggle } from "~/components/video-loop";
 import { WorkCards } from "~/components/work-cards";
-import { type ServiceAction, serviceBySlug } from "~/content/services";
+import { type ServiceAction, type ServiceContent, serviceBySlug } from "~/content/services";
 import { siteConfig } from "~/content/site";
 import { getDb } from "~/lib/platform/db.server";
 import { listShowcaseForService } from "~/lib/showcase/showcase.server";
+import { PREVIEW_HEADERS, pageContentForRequest } from "~/lib/pages/page-preview.server";
 import { pageMeta } from "~/lib/site/seo";
 import { staticPage } from "~/lib/platform/static-page";
 import type { Route } from "./+types/service";
 
-// One module serves the five service routes (see routes.ts); the path picks the copy.
-export async function loader({ url }: Route.LoaderArgs) {
+// One module serves the five service routes (see routes.ts); the path picks the page, whose
+// words are data (app/lib/pages): the published ones, or the draft in a staff preview.
+export async function loader({ url, request, context }: Route.LoaderArgs) {
   const service = serviceBySlug(url.pathname.slice(1));
   if (!service) throw data(null, { status: 404 });
-  // The published work tagged with this service, in the showcase's order.
-  return { slug: service.slug, work: await listShowcaseForService(getDb(), service.slug) };
+  const db = getDb();
+  const [page, work] = await Promise.all([
+    pageContentForRequest(db, service.slug, request, context),
+    // The published work tagged with this service, in the showcase's order.
+    listShowcaseForService(db, service.slug),
+  ]);
+  const content = page.content as ServiceContent;
+  if (page.preview) return data({ slug: service.slug, content, preview: true, work }, { headers: PREVIEW_HEADERS });
+  return { slug: service.slug, content, preview: false, work };
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export const handle = staticPage;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const service = serviceBySlug(loaderData?.slug ?? "");
-  if (!service) return [];
-  return pageMeta({ title: service.name, description: service.metaDescription, path: service.path, matches });
+  if (!service || !loaderData) return [];
+  const { content, preview } = loaderData;
+  return pageMeta({ title: service.name, description: content.metaDescription, path: service.path, matches, noindex: preview });
 };
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
   const service = serviceBySlug(loaderData.slug)!;
-  const { work } = loaderData;
+  const { work, content } = loaderData;
   return (
     <>
       <section className="service-hero" aria-labelledby="service-heading">
         <div className="container service-hero-inner">
           <div className="service-hero-text">
             <p className="eyebrow eyebrow-highlight">{service.name}</p>
-            <h1 id="service-heading">{service.heroHeading}</h1>
-            <p className="lead">{service.intro}</p>
-            <ActionButton action={service.heroAction} className="button button-coral" />
+            <h1 id="service-heading">{content.hero.heading}</h1>
+            <p className="lead">{content.hero.intro}</p>
+            <ActionButton action={service.heroAction} label={content.hero.actionLabel} className="button button-coral" />
           </div>
           <ServiceArt slug={service.slug} />
         </div>
@@ -49,7 +63,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
           What you get
         </h2>
         <ul className="deliverables">
-          {service.deliverables.map((line) => (
+          {content.deliverables.map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ul>
@@ -58,7 +72,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         <h2 id="service-items-heading" className="section-label">
           What we do
         </h2>
-        <HoverAccordion items={service.items} numbered className="accordion-large accordion-highlight" />
+        <HoverAccordion items={content.items} numbered className="accordion-large accordion-highlight" />
       </section>
       {work.length > 0 ? (
         <section className="container service-work" aria-labelledby="service-work-heading" data-video-group="">
@@ -71,11 +85,11 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
           <WorkCards items={work} href={(item) => `/work/${item.slug}`} />
         </section>
       ) : null}
-      {service.closing ? (
-        <CtaSection heading={service.closing.heading} text={service.closing.text}>
+      {content.closing ? (
+        <CtaSection heading={content.closing.heading} text={content.closing.text}>
           {/* false, not null: a closing without an action has no button at all */}
-          {service.closing.action ? (
-            <ActionButton action={service.closing.action} className="button button-cream" />
+          {service.closingAction && content.closing.actionLabel ? (
+            <ActionButton action={service.closingAction} label={content.closing.actionLabel} className="button button-cream" />
           ) : (
             false
           )}
@@ -86,18 +100,18 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
 }
 
 /** A call to action that either opens an e-mail to the studio or goes to a page. */
-function ActionButton({ action, className }: { action: ServiceAction; className: string }) {
+function ActionButton({ action, label, className }: { action: ServiceAction; label: string; className: string }) {
   if (action.kind === "link") {
     return (
       <Link to={action.to ?? "/contact"} className={className} prefetch="intent">
-        {action.label}
+        {label}
       </Link>
     );
   }
   const subject = action.subject ? `?subject=${encodeURIComponent(action.subject)}` : "";
   return (
     <a href={`mailto:${siteConfig.email}${subject}`} className={className}>
-      {action.label}
+      {label}
     </a>
   );
 }

@@ -1,0 +1,156 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, redirect, useSearchParams } from "react-router";
+import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
+import { restoreVersion } from "~/lib/pages/page-editing.server";
+import { restoreSchema } from "~/lib/pages/page-forms";
+import { compareWithLive, listVersions } from "~/lib/pages/page-history.server";
+import { isPageKey, pageDefinition } from "~/lib/pages/page-registry";
+import { getDb } from "~/lib/platform/db.server";
+import { osloDateTime } from "~/lib/platform/dates";
+import { staffMeta } from "~/lib/site/seo";
+import { staffActor } from "~/lib/staff/actor.server";
+import type { Route } from "./+types/admin.pages.page.history";
+
+/**
+ * /admin/pages/:page/history: every published version (who, when); `?version=N` shows it
+ * beside the live words, field by field, and restores it (confirmed) as a new version.
+ */
+export const meta: Route.MetaFunction = ({ data }) => staffMeta(data ? `Historikk: ${data.label}` : "Historikk");
+
+function keyOf(page: string) {
+  if (!isPageKey(page)) throw data(null, { status: 404 });
+  return page;
+}
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const key = keyOf(params.page);
+  const db = getDb();
+  const asked = new URL(request.url).searchParams.get("version");
+  const version = asked !== null && /^\d+$/.test(asked) ? Number(asked) : null;
+  const [versions, comparison] = await Promise.all([
+    listVersions(db, key, "en"),
+    version === null ? undefined : compareWithLive(db, key, "en", version),
+  ]);
+  if (version !== null && !comparison) throw data(null, { status: 404 });
+  return {
+    key,
+    label: pageDefinition(key).label,
+    live: versions[0]?.version ?? 0,
+    versions: versions.map((row) => ({
+      version: row.version,
+      at: osloDateTime(row.publishedAt),
+      by: row.by,
+      restoredFrom: row.restoredFrom,
+    })),
+    shown: version === null ? null : { version, groups: comparison! },
+  };
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const key = keyOf(params.page);
+  const submission = parseWithZod(await request.formData(), { schema: restoreSchema });
+  if (submission.status !== "success") return data({ intent: "restore", result: submission.reply() }, 400);
+  const made = await restoreVersion(getDb(), staffActor(request, context), key, "en", submission.value.version);
+  if (made === undefined) throw data(null, { status: 404 });
+  return redirect(`/admin/pages/${key}/history?restored=${submission.value.version}`, 303);
+}
+
+const versionName = (version: number) => (version === 0 ? "Originaltekstene" : `Versjon ${version}`);
+
+export default function PageHistory({ loaderData, actionData }: Route.ComponentProps) {
+  const { key, label, live, versions, shown } = loaderData;
+  const [params] = useSearchParams();
+  const restored = params.get("restored");
+  return (
+    <>
+      <p>
+        <Link to={`/admin/pages/${key}`}>← Tilbake til redigering</Link>
+      </p>
+      <h1 className="admin-title">Historikk: {label}</h1>
+      {restored !== null && !actionData ? (
+        <p className="auth-message success" role="status">
+          {versionName(Number(restored))} er gjenopprettet som versjon {live} og vises nå på nettstedet.
+        </p>
+      ) : null}
+      <div className="table-wrap">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">Versjon</th>
+              <th scope="col">Publisert</th>
+              <th scope="col">Vis</th>
+            </tr>
+          </thead>
+          <tbody>
+            {versions.map((row) => (
+              <tr key={row.version}>
+                <td data-label="Versjon">
+                  {versionName(row.version)}
+                  {row.version === live ? " (publisert nå)" : ""}
+                  {row.restoredFrom !== null ? `, gjenopprettet fra ${versionName(row.restoredFrom).toLowerCase()}` : ""}
+                </td>
+                <td data-label="Publisert">
+                  {row.at} av {row.by}
+                </td>
+                <td data-label="Vis">
+                  <Link to={`?version=${row.version}`}>Vis og sammenlign</Link>
+                </td>
+              </tr>
+            ))}
+            <tr>
+              <td data-label="Versjon">
+                {versionName(0)}
+                {live === 0 ? " (publisert nå)" : ""}
+              </td>
+              <td data-label="Publisert">Ved installasjon</td>
+              <td data-label="Vis">
+                <Link to="?version=0">Vis og sammenlign</Link>
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+      {shown ? (
+        <section className="admin-panel page-compare" aria-labelledby="page-compare-heading">
+          <h2 id="page-compare-heading">{versionName(shown.version)} sammenlignet med den publiserte siden</h2>
+          {shown.groups.map((group) => (
+            <div key={group.label} className="table-wrap">
+              <h3>{group.label}</h3>
+              <table className="admin-table page-compare-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Felt</th>
+                    <th scope="col">{versionName(shown.version)}</th>
+                    <th scope="col">Publisert nå</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {group.fields.map((field) => (
+                    <tr key={field.name} className={field.changed ? "page-compare-changed" : undefined}>
+                      <th scope="row" data-label="Felt">
+                        {field.label}
+                        {field.changed ? <span className="badge">Endret</span> : null}
+                      </th>
+                      <td data-label={versionName(shown.version)}>{field.then}</td>
+                      <td data-label="Publisert nå">{field.now}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ))}
+          <ConfirmedActionForm
+            intent="restore"
+            schema={restoreSchema}
+            actionData={actionData}
+            checkboxLabel={`Ja, publiser tekstene fra ${versionName(shown.version).toLowerCase()} som en ny versjon`}
+            question={`Gjenopprette ${versionName(shown.version).toLowerCase()}? Den blir publisert med en gang, som en ny versjon.`}
+            button="Gjenopprett"
+          >
+            <input type="hidden" name="version" value={shown.version} />
+          </ConfirmedActionForm>
+        </section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, redirect } from "react-router";
+import { publishDraft } from "~/lib/pages/page-editing.server";
+import { conflictMessage, publishSchema } from "~/lib/pages/page-forms";
+import { isPageKey, pageDefinition } from "~/lib/pages/page-registry";
+import { getDb } from "~/lib/platform/db.server";
+import { osloDateTime } from "~/lib/platform/dates";
+import { staffMeta } from "~/lib/site/seo";
+import { staffActor } from "~/lib/staff/actor.server";
+import type { Route } from "./+types/admin.pages.page.publish";
+
+/**
+ * POST /admin/pages/:page/publish: makes the saved draft live, for every process at once
+ * (this process clears its caches; the table's trigger tells the others). Only the draft
+ * the editor showed is published: a newer one, saved by a colleague meanwhile, is refused
+ * here with their name. A GET goes back to the editor.
+ */
+export const meta: Route.MetaFunction = () => staffMeta("Publiser side");
+
+export function loader({ params }: Route.LoaderArgs) {
+  return redirect(`/admin/pages/${params.page}`);
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  if (!isPageKey(params.page)) throw data(null, { status: 404 });
+  const submission = parseWithZod(await request.formData(), { schema: publishSchema });
+  if (submission.status !== "success") return data({ error: "Skjemaet manglet revisjonen; last siden på nytt." }, 400);
+  const key = params.page;
+  const outcome = await publishDraft(getDb(), staffActor(request, context), key, "en", submission.value.revision);
+  switch (outcome.kind) {
+    case "published":
+      return redirect(`/admin/pages/${key}?published=${outcome.version}`, 303);
+    case "conflict":
+      return data({ error: conflictMessage(outcome.by, outcome.at ? osloDateTime(outcome.at) : null) }, 409);
+    default:
+      return data({ error: "Det er ikke noe utkast å publisere." }, 409);
+  }
+}
+
+export default function PublishRefused({ actionData, params }: Route.ComponentProps) {
+  return (
+    <>
+      <h1 className="admin-title">Ikke publisert: {isPageKey(params.page) ? pageDefinition(params.page).label : ""}</h1>
+      <p className="auth-message error" role="alert">
+        {actionData?.error}
+      </p>
+      <p>
+        <Link to={`/admin/pages/${params.page}`}>Tilbake til siden</Link>
+      </p>
+    </>
+  );
+}
