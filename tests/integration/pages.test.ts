@@ -1,3 +1,4 @@
+import { NotFoundError } from "~/lib/platform/domain-errors";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { serviceSeeds, type ServiceContent } from "~/content/services";
@@ -103,7 +104,7 @@ describe(`page content (${engineName()})`, () => {
       [3, 1],
       [4, 0],
     ]);
-    expect(await restoreVersion(handle.db, ola, "design", "en", 99)).toBeUndefined();
+    await expect(restoreVersion(handle.db, ola, "design", "en", 99)).rejects.toThrow(NotFoundError);
     expect(await auditActions()).toContain("page_version_restored");
   });
 

@@ -1,3 +1,4 @@
+import { NotFoundError } from "~/lib/platform/domain-errors";
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { auditAction, type Actor } from "../auth/security-events.server";
@@ -148,10 +149,9 @@ export async function restoreVersion(db: Database, actor: Actor, page: PageKey, 
   const outcome = await db.transaction(async (tx) => {
     const row = await lockRow(tx, page, locale);
     const content = from === 0 ? definition.seed : await storedVersion(tx, definition.key, locale, from);
-    if (!content) return undefined;
+    if (!content) throw new NotFoundError(`Versjon ${from} av siden finnes ikke.`);
     return publishDocument(tx, actor, row, content, { keepDraft: true, restoredFrom: from });
   });
-  if (outcome === undefined) return undefined;
   clearCachesSoon();
   await auditAction(db, actor, "page_version_restored", { page, locale, from, version: outcome });
   return outcome;

@@ -28,3 +28,10 @@ export const restoreSchema = confirmSchema("restore", "Kryss av for å bekrefte 
 export function conflictMessage(by: string, at: string | null) {
   return `Siden er endret av ${by}${at ? ` ${at}` : ""} siden du åpnet den. Teksten din er ikke lagret, men står fortsatt i skjemaet: åpne siden i en ny fane for å se endringene, og ta med det du vil beholde.`;
 }
+
+/** The notices after a change (shown once, from the flash cookie: decision 047). */
+export const PAGE_NOTICES = {
+  saved: "Utkastet er lagret. Nettstedet viser fortsatt den publiserte teksten.",
+  published: "Siden er publisert og vises nå på nettstedet.",
+  discarded: "Utkastet er forkastet.",
+} as const;

@@ -1,5 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect, useSearchParams } from "react-router";
+import { data, Link } from "react-router";
+import { redirectWithFlash } from "~/lib/platform/flash.server";
+import { NotFoundError } from "~/lib/platform/domain-errors";
 import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
 import { restoreVersion } from "~/lib/pages/page-editing.server";
 import { restoreSchema } from "~/lib/pages/page-forms";
@@ -50,28 +52,27 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const key = keyOf(params.page);
   const submission = parseWithZod(await request.formData(), { schema: restoreSchema });
   if (submission.status !== "success") return data({ intent: "restore", result: submission.reply() }, 400);
-  const made = await restoreVersion(getDb(), staffActor(request, context), key, "en", submission.value.version);
-  if (made === undefined) throw data(null, { status: 404 });
-  return redirect(`/admin/pages/${key}/history?restored=${submission.value.version}`, 303);
+  const { version } = submission.value;
+  try {
+    const made = await restoreVersion(getDb(), staffActor(request, context), key, "en", version);
+    const message = `${versionName(version)} er gjenopprettet som versjon ${made} og vises nå på nettstedet.`;
+    return redirectWithFlash(`/admin/pages/${key}/history`, { kind: "success", message });
+  } catch (error) {
+    if (error instanceof NotFoundError) throw data(null, { status: 404 });
+    throw error;
+  }
 }
 
 const versionName = (version: number) => (version === 0 ? "Originaltekstene" : `Versjon ${version}`);
 
 export default function PageHistory({ loaderData, actionData }: Route.ComponentProps) {
   const { key, label, live, versions, shown } = loaderData;
-  const [params] = useSearchParams();
-  const restored = params.get("restored");
   return (
     <>
       <p>
         <Link to={`/admin/pages/${key}`}>← Tilbake til redigering</Link>
       </p>
       <h1 className="admin-title">Historikk: {label}</h1>
-      {restored !== null && !actionData ? (
-        <p className="auth-message success" role="status">
-          {versionName(Number(restored))} er gjenopprettet som versjon {live} og vises nå på nettstedet.
-        </p>
-      ) : null}
       <div className="table-wrap">
         <table className="admin-table">
           <thead>

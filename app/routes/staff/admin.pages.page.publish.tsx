@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect } from "react-router";
+import { redirectWithFlash } from "~/lib/platform/flash.server";
 import { publishDraft } from "~/lib/pages/page-editing.server";
-import { conflictMessage, publishSchema } from "~/lib/pages/page-forms";
+import { conflictMessage, PAGE_NOTICES, publishSchema } from "~/lib/pages/page-forms";
 import { isPageKey, pageDefinition } from "~/lib/pages/page-registry";
 import { getDb } from "~/lib/platform/db.server";
 import { osloDateTime } from "~/lib/platform/dates";
@@ -29,7 +30,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const outcome = await publishDraft(getDb(), staffActor(request, context), key, "en", submission.value.revision);
   switch (outcome.kind) {
     case "published":
-      return redirect(`/admin/pages/${key}?published=${outcome.version}`, 303);
+      return redirectWithFlash(`/admin/pages/${key}`, { kind: "success", message: PAGE_NOTICES.published });
     case "conflict":
       return data({ error: conflictMessage(outcome.by, outcome.at ? osloDateTime(outcome.at) : null) }, 409);
     default:

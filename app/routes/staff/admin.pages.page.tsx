@@ -1,9 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { data, Form, Link } from "react-router";
+import { redirectWithFlash } from "~/lib/platform/flash.server";
 import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
 import { PageEditorForm } from "~/components/staff/page-editor-form";
 import { discardDraft, pageForEditing, saveDraft } from "~/lib/pages/page-editing.server";
-import { conflictMessage, discardSchema, PAGE_STATE_LABELS } from "~/lib/pages/page-forms";
+import { conflictMessage, discardSchema, PAGE_NOTICES, PAGE_STATE_LABELS } from "~/lib/pages/page-forms";
 import { draftFormSchema, isPageKey, type PageKey, pageDefinition } from "~/lib/pages/page-registry";
 import { getDb } from "~/lib/platform/db.server";
 import { osloDateTime } from "~/lib/platform/dates";
@@ -52,7 +53,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const error = conflictMessage(outcome.by, outcome.at ? osloDateTime(outcome.at) : null);
     return data({ result: submission.reply(), error }, 409);
   }
-  return redirect(`/admin/pages/${key}?saved=1`, 303);
+  return redirectWithFlash(`/admin/pages/${key}`, { kind: "success", message: PAGE_NOTICES.saved });
 }
 
 async function discard(request: Request, context: Route.ActionArgs["context"], key: PageKey, formData: FormData) {
@@ -64,19 +65,11 @@ async function discard(request: Request, context: Route.ActionArgs["context"], k
     const error = conflictMessage(outcome.by, outcome.at ? osloDateTime(outcome.at) : null);
     return data({ confirmed: { ...confirmed, error }, result: undefined, error: undefined }, 409);
   }
-  return redirect(`/admin/pages/${key}?discarded=1`, 303);
+  return redirectWithFlash(`/admin/pages/${key}`, { kind: "success", message: PAGE_NOTICES.discarded });
 }
-
-const NOTICES: Record<string, string> = {
-  saved: "Utkastet er lagret. Nettstedet viser fortsatt den publiserte teksten.",
-  published: "Siden er publisert og vises nå på nettstedet.",
-  discarded: "Utkastet er forkastet.",
-};
 
 export default function PageEditor({ loaderData, actionData }: Route.ComponentProps) {
   const page = loaderData;
-  const [params] = useSearchParams();
-  const notice = !actionData ? Object.keys(NOTICES).find((name) => params.has(name)) : undefined;
   return (
     <>
       <p>
@@ -95,11 +88,6 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
         {page.published ? `Publisert ${page.published}.` : "Viser originaltekstene."}{" "}
         {page.draftSaved ? `Utkast lagret ${page.draftSaved}.` : null}
       </p>
-      {notice ? (
-        <p className="auth-message success" role="status">
-          {NOTICES[notice]}
-        </p>
-      ) : null}
       <nav className="page-editor-links" aria-label="Siden">
         <Link to={`/admin/pages/${page.key}/preview`}>Forhåndsvis</Link>
         <Link to={`/admin/pages/${page.key}/history`}>Historikk</Link>
