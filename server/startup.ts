@@ -1,5 +1,5 @@
 import path from "node:path";
-import { siteConfig } from "~/content/site";
+import { studioSeed } from "~/content/site";
 import { getConfig } from "~/lib/platform/config.server";
 import { createPageViewBuffer, getPageViewBuffer, setPageViewBuffer } from "~/lib/site/analytics.server";
 import { listenForNotifications } from "~/lib/platform/notifications.server";
@@ -10,6 +10,7 @@ import { getPageCache } from "~/lib/platform/page-cache.server";
 import { createMailWorker, fileTransport, getMailWorker, setMailWorker, smtpTransport } from "~/lib/mail/mail.server";
 import { runRetentionRound } from "~/lib/platform/retention.server";
 import { runSeeds } from "~/lib/platform/seed.server";
+import { forgetStudioDetails } from "~/lib/studio/studio-details.server";
 import { installSecretsKey } from "~/lib/platform/secrets.server";
 import { checkKeyAgainstDatabase, resolveSecretsKey } from "~/lib/platform/secrets-key.server";
 import { ensureFirstUser } from "~/lib/auth/users.server";
@@ -52,7 +53,9 @@ export async function startApp(): Promise<{ stop: () => Promise<void> }> {
   const worker = createMailWorker({
     db: handle.db,
     transport: config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(path.join(config.dataDir, "mail")),
-    from: config.mailFrom ?? `"${siteConfig.name}" <${siteConfig.email}>`,
+    // The sender is the deployment's (MAIL_FROM), not the editable details: the relay must
+    // accept it, so a changed studio address in the back office must not change it.
+    from: config.mailFrom ?? `"${studioSeed.name}" <${studioSeed.email}>`,
   });
   setMailWorker(worker);
   worker.start();
@@ -73,7 +76,10 @@ export async function startApp(): Promise<{ stop: () => Promise<void> }> {
   // Public pages are cached per process; any content change, in any process, clears them.
   // Mail committed to the outbox by any process wakes this process's worker at once.
   const notifications = listenForNotifications(handle, {
-    content_changed: () => getPageCache().invalidate(),
+    content_changed: () => {
+      forgetStudioDetails();
+      getPageCache().invalidate();
+    },
     mail_due: () => worker.kick(),
   });
   await notifications.ready;

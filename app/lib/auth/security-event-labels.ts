@@ -46,6 +46,7 @@ export const SECURITY_EVENT_LABELS: Record<string, string> = {
   email_changed: "E-postadresse endret",
   profile_updated: "Profil oppdatert",
   newsletter_sent: "Nyhetsbrev sendt",
+  studio_details_updated: "Studioets detaljer endret",
 };
 
 export function securityEventLabel(kind: string) {

@@ -68,7 +68,9 @@ export type SecurityAction =
   | "portfolio_order_set"
   | "portfolio_item_published"
   | "portfolio_item_unpublished"
-  | "portfolio_item_deleted";
+  | "portfolio_item_deleted"
+  // The studio's details (/admin/settings/studio): details are the new version and the changed fields' names.
+  | "studio_details_updated";
 
 export type SecurityEvent = {
   p_user_id: string | null;

@@ -1,12 +1,19 @@
 import type { MetaDescriptor } from "react-router";
 import { siteConfig } from "~/content/site";
+import { STUDIO_SEED, type StudioDetails } from "../studio/studio-details";
 
-type RootData = { siteUrl: string } | undefined;
+type RootData = { siteUrl: string; studio?: StudioDetails } | undefined;
 
 /** The public site address, from the root loader (SITE_URL), for absolute links. */
 export function siteUrlFrom(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>) {
   const root = matches.find((match) => match?.id === "root")?.loaderData as RootData;
   return root?.siteUrl ?? "";
+}
+
+/** The studio's details from the root loader (the seed only where it has not run: an error before it). */
+export function studioFrom(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): StudioDetails {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as RootData;
+  return root?.studio ?? STUDIO_SEED;
 }
 
 type PageMetaInput = {
@@ -24,13 +31,14 @@ type PageMetaInput = {
 export function pageMeta({ title, description, path, matches, image, type = "website", noindex }: PageMetaInput) {
   const siteUrl = siteUrlFrom(matches);
   const url = `${siteUrl}${path}`;
-  const fullTitle = title === siteConfig.name ? title : `${title} | ${siteConfig.name}`;
+  const { name } = studioFrom(matches);
+  const fullTitle = title === name ? title : `${title} | ${name}`;
   const imageUrl = image ? new URL(image, siteUrl || "http://localhost").href : `${siteUrl}/og-image.png`;
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
-    { property: "og:site_name", content: siteConfig.name },
+    { property: "og:site_name", content: name },
     { property: "og:type", content: type },
     { property: "og:title", content: fullTitle },
     { property: "og:description", content: description },
@@ -48,5 +56,5 @@ export function pageMeta({ title, description, path, matches, image, type = "web
 
 /** Title and noindex for a staff page: "Settings | Fjord & Form Admin". */
 export function staffMeta(title: string): MetaDescriptor[] {
-  return [{ title: `${title} | ${siteConfig.name} Admin` }, { name: "robots", content: "noindex" }];
+  return [{ title: `${title} | ${siteConfig.brand} Admin` }, { name: "robots", content: "noindex" }];
 }

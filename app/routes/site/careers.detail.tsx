@@ -1,9 +1,8 @@
 import { data, Link } from "react-router";
 import { JsonLd } from "~/components/json-ld";
-import { siteConfig } from "~/content/site";
 import { getDb } from "~/lib/platform/db.server";
 import { EMPLOYMENT_TYPE, getPublishedJob } from "~/lib/careers/jobs.server";
-import { pageMeta, siteUrlFrom } from "~/lib/site/seo";
+import { pageMeta, siteUrlFrom, studioFrom } from "~/lib/site/seo";
 import { staticPage } from "~/lib/platform/static-page";
 import type { Route } from "./+types/careers.detail";
 
@@ -35,6 +34,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
 export default function JobDetail({ loaderData, matches }: Route.ComponentProps) {
   const { job, employmentType } = loaderData;
   const siteUrl = siteUrlFrom(matches);
+  const studio = studioFrom(matches);
   const lists = [
     { title: "What you’ll do", items: job.responsibilities },
     { title: "What you bring", items: job.requirements },
@@ -52,7 +52,7 @@ export default function JobDetail({ loaderData, matches }: Route.ComponentProps)
           employmentType,
           hiringOrganization: {
             "@type": "Organization",
-            name: siteConfig.legalName,
+            name: studio.legalName,
             sameAs: siteUrl,
             logo: `${siteUrl}/icon-512.png`,
           },
@@ -61,7 +61,7 @@ export default function JobDetail({ loaderData, matches }: Route.ComponentProps)
             address: {
               "@type": "PostalAddress",
               addressLocality: job.location,
-              addressCountry: siteConfig.address.countryCode,
+              addressCountry: studio.countryCode,
             },
           },
           url: `${siteUrl}/careers/${job.slug}`,

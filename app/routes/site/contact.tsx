@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useRootData } from "~/components/use-root-data";
-import { siteConfig } from "~/content/site";
+import { STUDIO_SEED } from "~/lib/studio/studio-details";
 import { pageMeta } from "~/lib/site/seo";
 import { CONTACT_LIMITS, isValidEmail, MESSAGES } from "~/lib/platform/validation";
 import type { Route } from "./+types/contact";
@@ -66,7 +66,9 @@ async function send(endpoint: string, values: Record<Field, string>, honeypot: s
 }
 
 export default function Contact() {
-  const endpoint = useRootData()?.contactEndpoint || "/api/contact";
+  const root = useRootData();
+  const endpoint = root?.contactEndpoint || "/api/contact";
+  const studio = root?.studio ?? STUDIO_SEED;
   const [step, setStep] = useState(0);
   const [values, setValues] = useState<Record<Field, string>>({ company: "", project: "", email: "" });
   const [error, setError] = useState<string | null>(null);
@@ -189,7 +191,7 @@ export default function Contact() {
             )}
           </button>
           <p className="contact-aside">
-            Prefer e-mail? <a href={`mailto:${siteConfig.email}`}>{siteConfig.email}</a>
+            Prefer e-mail? <a href={`mailto:${studio.email}`}>{studio.email}</a>
           </p>
         </div>
       </form>

@@ -6,10 +6,10 @@ import { VideoLoop, VideoToggle } from "~/components/video-loop";
 import { WorkCards } from "~/components/work-cards";
 import { homeContent } from "~/content/home";
 import { services } from "~/content/services";
-import { siteConfig } from "~/content/site";
 import { getDb } from "~/lib/platform/db.server";
 import { listFeaturedShowcase } from "~/lib/showcase/showcase.server";
-import { pageMeta, siteUrlFrom } from "~/lib/site/seo";
+import { pageMeta, siteUrlFrom, studioFrom } from "~/lib/site/seo";
+import { organizationJsonLd } from "~/lib/studio/studio-json-ld";
 import { staticPage } from "~/lib/platform/static-page";
 import type { Route } from "./+types/home";
 
@@ -20,13 +20,13 @@ export async function loader() {
 export const handle = staticPage;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: siteConfig.name, description: homeContent.metaDescription, path: "/", matches });
+  pageMeta({ title: studioFrom(matches).name, description: homeContent.metaDescription, path: "/", matches });
 
 export default function Home({ matches, loaderData }: Route.ComponentProps) {
   return (
     <>
-      <OrganizationJsonLd siteUrl={siteUrlFrom(matches)} />
-      <Hero />
+      <JsonLd data={organizationJsonLd(studioFrom(matches), siteUrlFrom(matches))} />
+      <Hero studioName={studioFrom(matches).name} />
       <WhatWeDo />
       <section className="statement container">
         <p>{homeContent.partnering}</p>
@@ -43,7 +43,7 @@ export default function Home({ matches, loaderData }: Route.ComponentProps) {
   );
 }
 
-function Hero() {
+function Hero({ studioName }: { studioName: string }) {
   return (
     <section className="home-hero" aria-labelledby="hero-heading" data-video-group="">
       <VideoLoop media="video/hero" eager className="home-hero-video" width={1280} height={720} />
@@ -57,7 +57,7 @@ function Hero() {
         </div>
         <div className="home-hero-main">
           <h1 id="hero-heading" className="home-hero-statement">
-            {siteConfig.name} {homeContent.heroStatement} <em>{homeContent.heroTagline}</em>
+            {studioName} {homeContent.heroStatement} <em>{homeContent.heroTagline}</em>
           </h1>
           <div className="home-hero-actions">
             <Link to="/contact" className="button button-coral" prefetch="intent">
@@ -107,31 +107,5 @@ function WorkPreview({ items }: { items: Route.ComponentProps["loaderData"]["wor
       </div>
       <WorkCards items={items} href={() => "/work"} />
     </section>
-  );
-}
-
-function OrganizationJsonLd({ siteUrl }: { siteUrl: string }) {
-  return (
-    <JsonLd
-      data={{
-        "@context": "https://schema.org",
-        "@type": "Organization",
-        name: siteConfig.legalName,
-        alternateName: siteConfig.name,
-        url: `${siteUrl}/`,
-        logo: `${siteUrl}/icon-512.png`,
-        email: siteConfig.email,
-        slogan: siteConfig.tagline,
-        taxID: siteConfig.organisationNumber.replaceAll(" ", ""),
-        address: {
-          "@type": "PostalAddress",
-          streetAddress: siteConfig.address.street,
-          postalCode: siteConfig.address.postalCode,
-          addressLocality: siteConfig.address.city,
-          addressCountry: siteConfig.address.countryCode,
-        },
-        sameAs: [siteConfig.social.href],
-      }}
-    />
   );
 }

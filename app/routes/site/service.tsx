@@ -5,7 +5,8 @@ import { ServiceArt } from "~/components/service-art";
 import { VideoToggle } from "~/components/video-loop";
 import { WorkCards } from "~/components/work-cards";
 import { type ServiceAction, serviceBySlug } from "~/content/services";
-import { siteConfig } from "~/content/site";
+import { useRootData } from "~/components/use-root-data";
+import { STUDIO_SEED } from "~/lib/studio/studio-details";
 import { getDb } from "~/lib/platform/db.server";
 import { listShowcaseForService } from "~/lib/showcase/showcase.server";
 import { pageMeta } from "~/lib/site/seo";
@@ -87,6 +88,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
 
 /** A call to action that either opens an e-mail to the studio or goes to a page. */
 function ActionButton({ action, className }: { action: ServiceAction; className: string }) {
+  const email = (useRootData()?.studio ?? STUDIO_SEED).email;
   if (action.kind === "link") {
     return (
       <Link to={action.to ?? "/contact"} className={className} prefetch="intent">
@@ -96,7 +98,7 @@ function ActionButton({ action, className }: { action: ServiceAction; className:
   }
   const subject = action.subject ? `?subject=${encodeURIComponent(action.subject)}` : "";
   return (
-    <a href={`mailto:${siteConfig.email}${subject}`} className={className}>
+    <a href={`mailto:${email}${subject}`} className={className}>
       {action.label}
     </a>
   );

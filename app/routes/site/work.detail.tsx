@@ -3,14 +3,13 @@ import { CtaSection } from "~/components/cta-section";
 import { JsonLd } from "~/components/json-ld";
 import { VideoLoop, VideoToggle } from "~/components/video-loop";
 import { serviceBySlug } from "~/content/services";
-import { siteConfig } from "~/content/site";
 import { paragraphs } from "~/lib/blog/blog-format";
 import { showcaseFileUrl } from "~/lib/showcase/showcase-media";
 import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
 import { staticPage } from "~/lib/platform/static-page";
 import { getPublishedCaseStudy } from "~/lib/showcase/showcase.server";
-import { pageMeta, siteUrlFrom } from "~/lib/site/seo";
+import { pageMeta, siteUrlFrom, studioFrom } from "~/lib/site/seo";
 import type { Route } from "./+types/work.detail";
 
 /** /work/:slug: one case study. Unknown and unpublished items are the site's 404. */
@@ -81,7 +80,7 @@ export default function CaseStudy({ loaderData, matches }: Route.ComponentProps)
             dateModified: item.updatedAt.slice(0, 10),
             about: item.services.map((service) => service.name),
             sourceOrganization: item.client,
-            creator: { "@type": "Organization", name: siteConfig.legalName, url: `${siteUrl}/` },
+            creator: { "@type": "Organization", name: studioFrom(matches).legalName, url: `${siteUrl}/` },
           }}
         />
         <Link to="/work" className="back-link">
