@@ -27,9 +27,10 @@ const CLOCK_MOVING_SPECS = ["**/auth-session.spec.ts", "**/auth-sign-in.spec.ts"
 // A reset link's whole life (asked for, used, refused 31 minutes later) must not see the
 // clock move under it: it runs alone, at the very end.
 const ALONE_SPECS = ["**/password-reset.spec.ts"];
-// Specs that change what every visitor sees (the showcase's order and featured three),
-// which other specs count: they run last, after the clock has been put back.
-const SITE_CHANGING_SPECS = ["**/showcase-admin.spec.ts"];
+// Specs that change what every visitor sees (the showcase's order and featured three, the
+// studio's address in every footer), which other specs count or read: they run last,
+// after the clock has been put back.
+const SITE_CHANGING_SPECS = ["**/showcase-admin.spec.ts", "**/studio-details.spec.ts"];
 
 export default defineConfig({
   testDir: "./tests/e2e",

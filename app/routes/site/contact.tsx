@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { JsonLd } from "~/components/json-ld";
 import { useRootData } from "~/components/use-root-data";
 import { STUDIO_SEED } from "~/lib/studio/studio-details";
+import { localBusinessJsonLd } from "~/lib/studio/studio-json-ld";
 import { pageMeta } from "~/lib/site/seo";
 import { CONTACT_LIMITS, isValidEmail, MESSAGES } from "~/lib/platform/validation";
 import type { Route } from "./+types/contact";
@@ -146,6 +148,8 @@ export default function Contact() {
 
   return (
     <section className="contact-page">
+      {/* The studio as a business with an address, from its details (lib/studio). */}
+      <JsonLd data={localBusinessJsonLd(studio, root?.siteUrl ?? "")} />
       <form className="container contact-card" onSubmit={onSubmit} noValidate aria-describedby={ids.step}>
         <p id={ids.step} className="contact-step">
           Step {step + 1} of {steps.length}
