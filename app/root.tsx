@@ -5,6 +5,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
   useMatches,
   useNavigation,
@@ -18,8 +19,7 @@ import { getConfig } from "~/lib/platform/config.server";
 import { currentStaff, readStaffSession } from "~/lib/auth/guard.server";
 import { getDb } from "~/lib/platform/db.server";
 import { getStudioDetails } from "~/lib/studio/studio-details.server";
-import { STUDIO_SEED } from "~/lib/studio/studio-details";
-import { useRootData } from "~/components/use-root-data";
+
 import { INLINE_CSS_ID, useInlineCss, useNonce } from "~/lib/platform/nonce";
 import { isStaffArea, needsFramework } from "~/lib/platform/static-page";
 import type { Route } from "./+types/root";
@@ -137,8 +137,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // The seed's address when the root loader itself failed (the database away).
-  const studioEmail = useRootData()?.studio.email ?? STUDIO_SEED.email;
+  // No address when the root loader itself failed (the database away): the details are unknown.
+  const studioEmail = useRouteLoaderData<typeof loader>("root")?.studio.email;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <>
@@ -150,7 +150,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           <p className="lead">
             {notFound
               ? "The link may be old, or the address mistyped."
-              : `Please try again in a moment. If it keeps happening, write to ${studioEmail}.`}
+              : `Please try again in a moment. If it keeps happening, write to ${studioEmail ?? "us by e-mail"}.`}
           </p>
           <a className="button" href="/">
             Back to Home

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { siteConfig } from "~/content/site";
-import { STUDIO_SEED, type StudioDetails } from "../studio/studio-details";
+import type { StudioDetails } from "../studio/studio-details";
 
 type RootData = { siteUrl: string; studio?: StudioDetails } | undefined;
 
@@ -10,10 +10,9 @@ export function siteUrlFrom(matches: ReadonlyArray<{ id: string; loaderData?: un
   return root?.siteUrl ?? "";
 }
 
-/** The studio's details from the root loader (the seed only where it has not run: an error before it). */
-export function studioFrom(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): StudioDetails {
-  const root = matches.find((match) => match?.id === "root")?.loaderData as RootData;
-  return root?.studio ?? STUDIO_SEED;
+/** The studio's details from the root loader; undefined only where it has not run (an error before it). */
+export function rootStudio(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>) {
+  return (matches.find((match) => match?.id === "root")?.loaderData as RootData)?.studio;
 }
 
 type PageMetaInput = {
@@ -31,7 +30,8 @@ type PageMetaInput = {
 export function pageMeta({ title, description, path, matches, image, type = "website", noindex }: PageMetaInput) {
   const siteUrl = siteUrlFrom(matches);
   const url = `${siteUrl}${path}`;
-  const { name } = studioFrom(matches);
+  // The wizards' bundles carry no seed: without the root's data the title names the brand.
+  const name = rootStudio(matches)?.name ?? siteConfig.brand;
   const fullTitle = title === name ? title : `${title} | ${name}`;
   const imageUrl = image ? new URL(image, siteUrl || "http://localhost").href : `${siteUrl}/og-image.png`;
   const tags: MetaDescriptor[] = [

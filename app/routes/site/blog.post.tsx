@@ -8,7 +8,8 @@ import { getPublishedPost, relatedPosts, withImageAlt } from "~/lib/blog/blog.se
 import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
 import { uploadUrl } from "~/lib/media/media";
-import { pageMeta, siteUrlFrom, studioFrom } from "~/lib/site/seo";
+import { pageMeta, siteUrlFrom } from "~/lib/site/seo";
+import { studioFrom } from "~/lib/studio/studio-from-matches";
 import { staticPage } from "~/lib/platform/static-page";
 import type { Route } from "./+types/blog.post";
 

@@ -2,7 +2,8 @@ import { data, Link } from "react-router";
 import { JsonLd } from "~/components/json-ld";
 import { getDb } from "~/lib/platform/db.server";
 import { EMPLOYMENT_TYPE, getPublishedJob } from "~/lib/careers/jobs.server";
-import { pageMeta, siteUrlFrom, studioFrom } from "~/lib/site/seo";
+import { pageMeta, siteUrlFrom } from "~/lib/site/seo";
+import { studioFrom } from "~/lib/studio/studio-from-matches";
 import { staticPage } from "~/lib/platform/static-page";
 import type { Route } from "./+types/careers.detail";
 

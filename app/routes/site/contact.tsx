@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { JsonLd } from "~/components/json-ld";
 import { useRootData } from "~/components/use-root-data";
-import { STUDIO_SEED } from "~/lib/studio/studio-details";
 import { localBusinessJsonLd } from "~/lib/studio/studio-json-ld";
 import { pageMeta } from "~/lib/site/seo";
 import { CONTACT_LIMITS, isValidEmail, MESSAGES } from "~/lib/platform/validation";
@@ -70,7 +69,8 @@ async function send(endpoint: string, values: Record<Field, string>, honeypot: s
 export default function Contact() {
   const root = useRootData();
   const endpoint = root?.contactEndpoint || "/api/contact";
-  const studio = root?.studio ?? STUDIO_SEED;
+  // The root loader has run whenever this page renders (its data carries the studio).
+  const studio = root?.studio;
   const [step, setStep] = useState(0);
   const [values, setValues] = useState<Record<Field, string>>({ company: "", project: "", email: "" });
   const [error, setError] = useState<string | null>(null);
@@ -149,7 +149,7 @@ export default function Contact() {
   return (
     <section className="contact-page">
       {/* The studio as a business with an address, from its details (lib/studio). */}
-      <JsonLd data={localBusinessJsonLd(studio, root?.siteUrl ?? "")} />
+      {studio ? <JsonLd data={localBusinessJsonLd(studio, root?.siteUrl ?? "")} /> : null}
       <form className="container contact-card" onSubmit={onSubmit} noValidate aria-describedby={ids.step}>
         <p id={ids.step} className="contact-step">
           Step {step + 1} of {steps.length}
@@ -194,9 +194,11 @@ export default function Contact() {
               "Next"
             )}
           </button>
-          <p className="contact-aside">
-            Prefer e-mail? <a href={`mailto:${studio.email}`}>{studio.email}</a>
-          </p>
+          {studio ? (
+            <p className="contact-aside">
+              Prefer e-mail? <a href={`mailto:${studio.email}`}>{studio.email}</a>
+            </p>
+          ) : null}
         </div>
       </form>
     </section>

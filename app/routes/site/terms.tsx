@@ -1,6 +1,7 @@
 import { LegalDocument } from "~/components/legal-document";
 import { termsPage } from "~/content/legal";
-import { pageMeta, studioFrom } from "~/lib/site/seo";
+import { pageMeta } from "~/lib/site/seo";
+import { studioFrom } from "~/lib/studio/studio-from-matches";
 import { staticPage } from "~/lib/platform/static-page";
 import type { Route } from "./+types/terms";
 

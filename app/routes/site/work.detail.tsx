@@ -9,7 +9,8 @@ import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
 import { staticPage } from "~/lib/platform/static-page";
 import { getPublishedCaseStudy } from "~/lib/showcase/showcase.server";
-import { pageMeta, siteUrlFrom, studioFrom } from "~/lib/site/seo";
+import { pageMeta, siteUrlFrom } from "~/lib/site/seo";
+import { studioFrom } from "~/lib/studio/studio-from-matches";
 import type { Route } from "./+types/work.detail";
 
 /** /work/:slug: one case study. Unknown and unpublished items are the site's 404. */
