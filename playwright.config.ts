@@ -28,8 +28,9 @@ const CLOCK_MOVING_SPECS = ["**/auth-session.spec.ts", "**/auth-sign-in.spec.ts"
 // clock move under it: it runs alone, at the very end.
 const ALONE_SPECS = ["**/password-reset.spec.ts"];
 // Specs that change what every visitor sees (the showcase's order and featured three; the
-// words of /design), which other specs count: they run last, after the clock has been put back.
-const SITE_CHANGING_SPECS = ["**/showcase-admin.spec.ts", "**/pages-editor.spec.ts"];
+// words of /design; the studio's address in every footer), which other specs count or
+// read: they run last, after the clock has been put back.
+const SITE_CHANGING_SPECS = ["**/showcase-admin.spec.ts", "**/pages-editor.spec.ts", "**/studio-details.spec.ts"];
 
 export default defineConfig({
   testDir: "./tests/e2e",

@@ -5,6 +5,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
   useMatches,
   useNavigation,
@@ -13,10 +14,12 @@ import enhanceScript from "virtual:enhance-script";
 import { SessionBanner } from "~/components/session-banner";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { siteConfig } from "~/content/site";
 import { now } from "~/lib/platform/clock.server";
 import { getConfig } from "~/lib/platform/config.server";
 import { currentStaff, readStaffSession } from "~/lib/auth/guard.server";
+import { getDb } from "~/lib/platform/db.server";
+import { getStudioDetails } from "~/lib/studio/studio-details.server";
+
 import { INLINE_CSS_ID, useInlineCss, useNonce } from "~/lib/platform/nonce";
 import { isStaffArea, needsFramework } from "~/lib/platform/static-page";
 import type { Route } from "./+types/root";
@@ -34,7 +37,7 @@ export const links: Route.LinksFunction = () => [
 // read at most once per request, and only when something asks (app/lib/auth/guard.server.ts).
 export const middleware: Route.MiddlewareFunction[] = [readStaffSession];
 
-// The root's data (settings, the session banner's expiry) changes only when something is
+// The root's data (settings, the studio's details, the session banner's expiry) changes only when something is
 // submitted (sign-in, sign-out, extend): plain navigations do not load it again. So the
 // first route below that loads data is the one whose error page shows when it fails.
 export const shouldRevalidate = ({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
@@ -48,7 +51,16 @@ export async function loader({ context }: Route.LoaderArgs) {
     session && !session.mfaPending
       ? { expiresAt: session.expiresAt.toISOString(), expiresInMs: session.expiresAt.getTime() - now().getTime() }
       : null;
-  return { siteUrl: config.siteUrl, mediaBaseUrl: config.mediaBaseUrl ?? "", contactEndpoint: config.contactEndpoint, staff };
+  // The studio's details for the footer, the legal pages and JSON-LD: cached in this process
+  // until any process changes them (lib/studio), so no database read per page.
+  const studio = await getStudioDetails(getDb());
+  return {
+    siteUrl: config.siteUrl,
+    mediaBaseUrl: config.mediaBaseUrl ?? "",
+    contactEndpoint: config.contactEndpoint,
+    studio,
+    staff,
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -119,12 +131,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
       )}
       {/* The footer is shown on every page except /contact, a focused, full-height wizard,
           and the sign-in pages (/login and below), which are for staff, not visitors. */}
-      {staffArea || withoutFooter(matches.at(-1)?.pathname ?? "") ? null : <SiteFooter />}
+      {staffArea || withoutFooter(matches.at(-1)?.pathname ?? "") ? null : <SiteFooter studio={loaderData.studio} />}
     </>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // No address when the root loader itself failed (the database away): the details are unknown.
+  const studioEmail = useRouteLoaderData<typeof loader>("root")?.studio.email;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <>
@@ -136,7 +150,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           <p className="lead">
             {notFound
               ? "The link may be old, or the address mistyped."
-              : `Please try again in a moment. If it keeps happening, write to ${siteConfig.email}.`}
+              : `Please try again in a moment. If it keeps happening, write to ${studioEmail ?? "us by e-mail"}.`}
           </p>
           <a className="button" href="/">
             Back to Home

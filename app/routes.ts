@@ -54,6 +54,7 @@ export default [
         route("settings/password", "routes/staff/admin.settings.password.tsx"),
         route("settings/sessions", "routes/staff/admin.settings.sessions.tsx"),
         route("settings/profile", "routes/staff/admin.settings.profile.tsx"),
+        route("settings/studio", "routes/staff/admin.settings.studio.tsx"),
         route("staff", "routes/staff/admin.staff.tsx"),
         route("staff/:id", "routes/staff/admin.staff.account.tsx"),
         route("subscribers", "routes/staff/admin.subscribers.tsx"),

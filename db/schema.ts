@@ -633,3 +633,23 @@ export const pageVersions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.page, t.locale, t.version] })],
 );
+
+// ─── The studio's details ────────────────────────────────────────────────────
+
+/**
+ * The studio's details (name, address, organisation number, …) that the footer, the legal
+ * pages, JSON-LD and every e-mail show: one row, one typed JSON document whose shape
+ * app/lib/studio checks on every read and write (decision 045). No row: the seed.
+ * `version` counts saves, so a save over a colleague's newer one is refused.
+ */
+export const studioDetails = pgTable(
+  "studio_details",
+  {
+    id: integer("id").primaryKey().default(1),
+    document: jsonb("document").notNull(),
+    version: integer("version").notNull(),
+    updatedAt: updatedAt(),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [check("studio_details_one_row", sql`${t.id} = 1`)],
+);

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { siteConfig } from "~/content/site";
+import { studioSeed } from "~/content/site";
 import { getConfig } from "~/lib/platform/config.server";
 import { createPageViewBuffer, getPageViewBuffer, setPageViewBuffer } from "~/lib/site/analytics.server";
 import { listenForNotifications } from "~/lib/platform/notifications.server";
@@ -11,6 +11,7 @@ import { getPageCache } from "~/lib/platform/page-cache.server";
 import { createMailWorker, fileTransport, getMailWorker, setMailWorker, smtpTransport } from "~/lib/mail/mail.server";
 import { runRetentionRound } from "~/lib/platform/retention.server";
 import { runSeeds } from "~/lib/platform/seed.server";
+import { forgetStudioDetails } from "~/lib/studio/studio-details.server";
 import { installSecretsKey } from "~/lib/platform/secrets.server";
 import { checkKeyAgainstDatabase, resolveSecretsKey } from "~/lib/platform/secrets-key.server";
 import { ensureFirstUser } from "~/lib/auth/users.server";
@@ -53,7 +54,9 @@ export async function startApp(): Promise<{ stop: () => Promise<void> }> {
   const worker = createMailWorker({
     db: handle.db,
     transport: config.smtpUrl ? smtpTransport(config.smtpUrl) : fileTransport(path.join(config.dataDir, "mail")),
-    from: config.mailFrom ?? `"${siteConfig.name}" <${siteConfig.email}>`,
+    // The sender is the deployment's (MAIL_FROM), not the editable details: the relay must
+    // accept it, so a changed studio address in the back office must not change it.
+    from: config.mailFrom ?? `"${studioSeed.name}" <${studioSeed.email}>`,
   });
   setMailWorker(worker);
   worker.start();
@@ -77,6 +80,7 @@ export async function startApp(): Promise<{ stop: () => Promise<void> }> {
   const notifications = listenForNotifications(handle, {
     content_changed: () => {
       getPageContentCache().clear();
+      forgetStudioDetails();
       getPageCache().invalidate();
     },
     mail_due: () => worker.kick(),

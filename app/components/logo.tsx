@@ -11,7 +11,7 @@ export function Logo() {
   return (
     <picture className="logo-picture">
       <source media="(max-width: 400px)" srcSet="/logo-wordmark.svg" width={138} height={28} />
-      <img className="logo-image" src="/logo.svg" alt={siteConfig.name} width={160} height={28} data-testid="logo" />
+      <img className="logo-image" src="/logo.svg" alt={siteConfig.brand} width={160} height={28} data-testid="logo" />
     </picture>
   );
 }

@@ -56,6 +56,7 @@ const staffPages = [
   "/admin/settings/recovery-codes",
   "/admin/settings/password",
   "/admin/settings/sessions",
+  "/admin/settings/studio",
   "/admin/subscribers",
   "/admin/security",
   "/admin/mail",

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { gdprCategories } from "~/content/gdpr";
-import { siteConfig } from "~/content/site";
+import { STUDIO_SEED } from "~/lib/studio/studio-details";
 import { schema } from "~/lib/platform/db.server";
 import { type GdprPayload, submitGdprResults } from "~/lib/visitor-forms/gdpr.server";
 import { listLeads, openLead } from "~/lib/visitor-forms/leads.server";
@@ -44,7 +44,7 @@ describe(`the studio's e-mail about a GDPR checklist (${engineName()})`, () => {
     expect(notifications).toHaveLength(1);
     const notification = notifications[0]!;
     const [lead] = (await listLeads(handle.db, { page: 1 })).rows;
-    expect(notification.toAddress).toBe(siteConfig.email);
+    expect(notification.toAddress).toBe(STUDIO_SEED.email);
     expect(notification.leadId).toBe(lead!.id);
     // 19 of 23: 83 %. Only the (validated) address comes from the visitor.
     expect(notification.subject).toBe("New GDPR checklist: dpo@klinikk.no (83 %)");

@@ -26,6 +26,7 @@ export const STAFF_PAGES = [
   "/admin/settings/profile",
   "/admin/settings/password",
   "/admin/settings/sessions",
+  "/admin/settings/studio",
 ];
 
 /** The public pages of a running site: its sitemap's addresses (as paths) and the ones it leaves out. */

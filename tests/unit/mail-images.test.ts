@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { STUDIO_SEED } from "~/lib/studio/studio-details";
 import { analyseGdprAnswers } from "~/content/gdpr";
 import { contactNotificationEmail } from "~/lib/mail/templates/contact-notification.server";
 import { contactReceiptEmail } from "~/lib/mail/templates/contact-receipt.server";
@@ -38,34 +39,34 @@ const message = { company: "Acme", email: "kari@example.com", project: "A shop" 
 
 describe("images in e-mails", () => {
   it("the newsletter issue's image is on SITE_URL, or on MEDIA_BASE_URL when set", async () => {
-    const onSite = await renderIssue(issue(UPLOAD), { siteUrl: SITE }, LEAVE, "Boats at dawn");
+    const onSite = await renderIssue(issue(UPLOAD), { siteUrl: SITE, studio: STUDIO_SEED }, LEAVE, "Boats at dawn");
     expect(imageSources(onSite.html)).toEqual([`${SITE}${UPLOAD}`]);
-    const onMedia = await renderIssue(issue(UPLOAD), { siteUrl: SITE, mediaBaseUrl: MEDIA }, LEAVE, "Boats at dawn");
+    const onMedia = await renderIssue(issue(UPLOAD), { siteUrl: SITE, studio: STUDIO_SEED, mediaBaseUrl: MEDIA }, LEAVE, "Boats at dawn");
     expect(imageSources(onMedia.html)).toEqual([`${MEDIA}${UPLOAD}`]);
-    const without = await renderIssue(issue(""), { siteUrl: SITE, mediaBaseUrl: MEDIA }, LEAVE);
+    const without = await renderIssue(issue(""), { siteUrl: SITE, studio: STUDIO_SEED, mediaBaseUrl: MEDIA }, LEAVE);
     expect(imageSources(without.html)).toEqual([]);
   });
 
   it("no other template carries an image (nothing relative, no tracking pixel)", async () => {
     const mails = [
-      await contactNotificationEmail({ ...message, inboxUrl: INBOX, siteUrl: SITE }),
-      await contactReceiptEmail({ ...message, siteUrl: SITE }),
+      await contactNotificationEmail({ ...message, inboxUrl: INBOX, siteUrl: SITE, studio: STUDIO_SEED }),
+      await contactReceiptEmail({ ...message, siteUrl: SITE, studio: STUDIO_SEED }),
       await gdprNotificationEmail({
         email: "kari@example.com",
         analysis: analyseGdprAnswers({}),
         subscribeNewsletter: false,
         inboxUrl: INBOX,
-        siteUrl: SITE,
+        siteUrl: SITE, studio: STUDIO_SEED,
       }),
       await newsletterConfirmationEmail({
-        siteUrl: SITE,
+        siteUrl: SITE, studio: STUDIO_SEED,
         confirmUrl: `${SITE}/c`,
         unsubscribeUrl: LEAVE,
         validDays: 7,
       }),
-      await newsletterWelcomeEmail({ siteUrl: SITE, unsubscribeUrl: LEAVE }),
-      await staffInvitationEmail({ siteUrl: SITE, url: `${SITE}/i`, name: "Kari", invitedBy: "Ola" }),
-      await passwordResetEmail({ siteUrl: SITE, url: `${SITE}/r` }),
+      await newsletterWelcomeEmail({ siteUrl: SITE, studio: STUDIO_SEED, unsubscribeUrl: LEAVE }),
+      await staffInvitationEmail({ siteUrl: SITE, studio: STUDIO_SEED, url: `${SITE}/i`, name: "Kari", invitedBy: "Ola" }),
+      await passwordResetEmail({ siteUrl: SITE, studio: STUDIO_SEED, url: `${SITE}/r` }),
     ];
     for (const mail of mails) expect([mail.subject, imageSources(mail.html)]).toEqual([mail.subject, []]);
   });

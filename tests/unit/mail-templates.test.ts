@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { STUDIO_SEED } from "~/lib/studio/studio-details";
 import { analyseGdprAnswers, type GdprAnswers, gdprCategories } from "~/content/gdpr";
 import { colors, cssPropertyName } from "~/lib/platform/design-tokens";
 import { contactNotificationEmail } from "~/lib/mail/templates/contact-notification.server";
@@ -67,7 +68,7 @@ describe("e-mail templates", () => {
       email: "kari@acme.no",
       project: "A booking app\nfor 3 clinics\n\n  - with  two   spaces",
       inboxUrl: INBOX_URL,
-      siteUrl: SITE,
+      siteUrl: SITE, studio: STUDIO_SEED,
     });
     savePreview("contact-notification", mail);
     expectWellFormed(mail);
@@ -87,7 +88,7 @@ describe("e-mail templates", () => {
       email: "kari@acme.no",
       project: `Hi ${HOSTILE} & "quotes"`,
       inboxUrl: INBOX_URL,
-      siteUrl: SITE,
+      siteUrl: SITE, studio: STUDIO_SEED,
     });
     expect(hostile.html).not.toContain("<script");
     expect(hostile.html).not.toContain("<img");
@@ -104,7 +105,7 @@ describe("e-mail templates", () => {
       company: "Acme AS",
       email: "kari@acme.no",
       project: "A booking app\nfor 3 clinics",
-      siteUrl: SITE,
+      siteUrl: SITE, studio: STUDIO_SEED,
     });
     savePreview("contact-receipt", mail);
     expectWellFormed(mail);
@@ -125,7 +126,7 @@ describe("e-mail templates", () => {
       company: HOSTILE,
       email: "kari@acme.no",
       project: HOSTILE,
-      siteUrl: SITE,
+      siteUrl: SITE, studio: STUDIO_SEED,
     });
     expect(hostile.subject).toBe("We got your message – Fjord & Form");
     expect(hostile.html).not.toMatch(/<(script|img)\b/);
@@ -134,7 +135,7 @@ describe("e-mail templates", () => {
 
   it("newsletter confirmation: the confirm and unsubscribe links survive intact in both parts", async () => {
     const mail = await newsletterConfirmationEmail({
-      siteUrl: SITE,
+      siteUrl: SITE, studio: STUDIO_SEED,
       confirmUrl: CONFIRM_URL,
       unsubscribeUrl: UNSUBSCRIBE_URL,
       validDays: 7,
@@ -156,7 +157,7 @@ describe("e-mail templates", () => {
   });
 
   it("newsletter welcome: thanks, and the way out", async () => {
-    const mail = await newsletterWelcomeEmail({ siteUrl: SITE, unsubscribeUrl: UNSUBSCRIBE_URL });
+    const mail = await newsletterWelcomeEmail({ siteUrl: SITE, studio: STUDIO_SEED, unsubscribeUrl: UNSUBSCRIBE_URL });
     savePreview("newsletter-welcome", mail);
     expectWellFormed(mail);
     expect(mail.subject).toBe("You're subscribed to Fjord & Form");
@@ -170,7 +171,7 @@ describe("e-mail templates", () => {
     const no = new Set(questions.filter((_, i) => i % 3 === 0).map((q) => q.id));
     const answers: GdprAnswers = Object.fromEntries(questions.map((q) => [q.id, no.has(q.id) ? "no" : "yes"]));
     const analysis = analyseGdprAnswers(answers);
-    const mail = await gdprReportEmail({ analysis, siteUrl: SITE });
+    const mail = await gdprReportEmail({ analysis, siteUrl: SITE, studio: STUDIO_SEED });
     savePreview("gdpr-report", mail);
     expectWellFormed(mail);
     expect(mail.subject).toBe(`Your GDPR self-assessment: ${analysis.scorePercent}%`);
@@ -204,7 +205,7 @@ describe("e-mail templates", () => {
 
     const perfect = await gdprReportEmail({
       analysis: analyseGdprAnswers(Object.fromEntries(questions.map((q) => [q.id, "yes"]))),
-      siteUrl: SITE,
+      siteUrl: SITE, studio: STUDIO_SEED,
     });
     savePreview("gdpr-report-perfect", perfect);
     expectWellFormed(perfect);
@@ -218,7 +219,7 @@ describe("e-mail templates", () => {
     const no = new Set(["audit-inventory", "audit-minimisation", "security-testing", "breach-plan"]);
     const questions = gdprCategories.flatMap((category) => category.questions);
     const analysis = analyseGdprAnswers(Object.fromEntries(questions.map((q) => [q.id, no.has(q.id) ? "no" : "yes"])));
-    const props = { email: "dpo@klinikk.no", analysis, subscribeNewsletter: true, inboxUrl: INBOX_URL, siteUrl: SITE };
+    const props = { email: "dpo@klinikk.no", analysis, subscribeNewsletter: true, inboxUrl: INBOX_URL, siteUrl: SITE, studio: STUDIO_SEED };
     const mail = await gdprNotificationEmail(props);
     savePreview("gdpr-notification", mail);
     expectWellFormed(mail);

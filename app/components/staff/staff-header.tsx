@@ -19,7 +19,7 @@ export function StaffHeader({ staff }: Props) {
         <Link to="/" className="staff-brand" reloadDocument>
           {/* The logo file itself, not <Logo />: sharing that component with the root would
               split it into a file of its own that every visitor's wizard page loads. */}
-          <img className="logo-image" src="/logo-on-dark.svg" alt={siteConfig.name} width={160} height={28} />
+          <img className="logo-image" src="/logo-on-dark.svg" alt={siteConfig.brand} width={160} height={28} />
           <span className="staff-brand-back" lang="nb">
             Til nettstedet
           </span>

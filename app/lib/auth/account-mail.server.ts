@@ -1,10 +1,10 @@
 import { osloLongDateTime } from "../platform/dates";
-import { siteConfig } from "~/content/site";
 import { now } from "../platform/clock.server";
 import { getConfig } from "../platform/config.server";
 import type { Database } from "../platform/db.server";
 import { enqueueMail } from "../mail/mail.server";
 import type { RequestMeta } from "./session.server";
+import { getStudioDetails } from "../studio/studio-details.server";
 
 /**
  * The e-mail a staff member gets about every security change to their account, written
@@ -53,6 +53,7 @@ export async function enqueueAccountChangeMail(
   extra?: string,
 ) {
   const { subject, what } = TEXTS[change];
+  const studio = await getStudioDetails(tx);
   const settings = `${getConfig().siteUrl}/admin/settings`;
   const text = [
     `Hei${user.fullName ? ` ${user.fullName}` : ""},`,
@@ -65,7 +66,7 @@ export async function enqueueAccountChangeMail(
     settings,
     "Kommer du ikke inn, si fra til en administrator med en gang.",
     "",
-    `Hilsen ${siteConfig.name}`,
+    `Hilsen ${studio.name}`,
   ].join("\n");
-  await enqueueMail(tx, { kind: ACCOUNT_MAIL_KIND, to: user.email, subject: `${siteConfig.name}: ${subject}`, text });
+  await enqueueMail(tx, { kind: ACCOUNT_MAIL_KIND, to: user.email, subject: `${studio.name}: ${subject}`, text });
 }

@@ -28,7 +28,7 @@ const recoveryCodeHash = (code: string) => keyedHash("recovery-code", normalise(
 export type Enrolment = { factorId: string; secret: string; uri: string; qrCode: string };
 
 async function describeEnrolment(factorId: string, email: string, secret: string): Promise<Enrolment> {
-  const uri = generateURI({ issuer: siteConfig.name, label: email, secret });
+  const uri = generateURI({ issuer: siteConfig.brand, label: email, secret });
   const svg = await QRCode.toString(uri, { type: "svg", margin: 1 });
   return { factorId, secret, uri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}` };
 }

@@ -17,6 +17,7 @@ import {
 import { hashPassword, passwordSchema } from "./password.server";
 import { logSecurityEvent } from "./security-events.server";
 import type { RequestMeta } from "./session.server";
+import { getStudioDetails } from "../studio/studio-details.server";
 
 /**
  * "Forgot password?" (from /login). The request answers the same, in the same time,
@@ -46,7 +47,11 @@ export async function requestPasswordReset(
     return { kind: "throttled", retryAfterSeconds: Math.max(byIp.retryAfterSeconds, byAddress.retryAfterSeconds) };
   }
   const token = randomToken();
-  const mail = await passwordResetEmail({ siteUrl: getConfig().siteUrl, url: tokenLink("password_reset", token) });
+  const mail = await passwordResetEmail({
+    siteUrl: getConfig().siteUrl,
+    studio: await getStudioDetails(db),
+    url: tokenLink("password_reset", token),
+  });
   const userId = await db.transaction(async (tx) => {
     const [user] = await tx
       .select({ id: schema.users.id, passwordHash: schema.users.passwordHash, disabledAt: schema.users.disabledAt })

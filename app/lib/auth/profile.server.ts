@@ -9,6 +9,7 @@ import { issueAccountToken, markTokenUsed, readAccountToken, type TokenState } f
 import { reauthenticate, type ReauthOutcome } from "./reauth.server";
 import { logSecurityEvent } from "./security-events.server";
 import type { RequestMeta, StaffSession } from "./session.server";
+import { getStudioDetails } from "../studio/studio-details.server";
 
 /**
  * The signed-in staff member's own profile: the name (the dashboard greets them with
@@ -64,7 +65,12 @@ export async function requestEmailChange(
       newEmail: email,
       createdBy: session.userId,
     });
-    const mail = await emailChangeEmail({ siteUrl: getConfig().siteUrl, url: link, name: session.fullName });
+    const mail = await emailChangeEmail({
+      siteUrl: getConfig().siteUrl,
+      studio: await getStudioDetails(tx),
+      url: link,
+      name: session.fullName,
+    });
     await enqueueMail(tx, { kind: EMAIL_CHANGE_MAIL_KIND, to: email, ...mail });
   });
   await logSecurityEvent(db, {

@@ -53,6 +53,7 @@ export const SECURITY_EVENT_LABELS: Record<string, string> = {
   page_draft_discarded: "Side: utkast forkastet",
   page_published: "Side publisert",
   page_version_restored: "Side: tidligere versjon gjenopprettet",
+  studio_details_updated: "Studioets detaljer endret",
 };
 
 export function securityEventLabel(kind: string) {

@@ -77,7 +77,9 @@ export type SecurityAction =
   | "page_draft_saved"
   | "page_draft_discarded"
   | "page_published"
-  | "page_version_restored";
+  | "page_version_restored"
+  // The studio's details (/admin/settings/studio): details are the new version and the changed fields' names.
+  | "studio_details_updated";
 
 export type SecurityEvent = {
   p_user_id: string | null;

@@ -9,6 +9,7 @@ import { type StaffState, STAFF_PER_PAGE } from "./account-forms";
 import { issueAccountToken } from "./account-tokens.server";
 import { checkLoginAttempts, UNLOCKED } from "./login.server";
 import { auditAction, type StaffActor } from "./security-events.server";
+import { getStudioDetails } from "../studio/studio-details.server";
 
 /**
  * The team page's rules: who is on the staff and in what state, inviting a colleague,
@@ -111,6 +112,7 @@ export async function inviteStaff(
     const { link } = await issueAccountToken(tx, { userId, purpose: "invitation", createdBy: actor.userId });
     const mail = await staffInvitationEmail({
       siteUrl: getConfig().siteUrl,
+      studio: await getStudioDetails(tx),
       url: link,
       name: input.fullName,
       invitedBy: actor.name,

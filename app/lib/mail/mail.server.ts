@@ -3,10 +3,10 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
-import { siteConfig } from "~/content/site";
 import { type Database, schema } from "../platform/db.server";
 import { log } from "../platform/log.server";
 import { isValidEmail } from "../platform/validation";
+import { getStudioDetails } from "../studio/studio-details.server";
 
 /**
  * E-mail through a transactional outbox. Callers write the message in the same
@@ -27,7 +27,8 @@ export type OutgoingMail = {
 };
 
 export async function enqueueMail(tx: Database, mail: OutgoingMail) {
-  const domain = siteConfig.email.split("@")[1];
+  // The studio's own domain names the message (Message-ID), as its address does now.
+  const domain = (await getStudioDetails(tx)).email.split("@")[1];
   const headers: Record<string, string> = {};
   if (mail.unsubscribeUrl) {
     headers["List-Unsubscribe"] = `<${mail.unsubscribeUrl}>`;

@@ -1,13 +1,13 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { actorEvent, logSecurityEvent, type StaffActor } from "../auth/security-events.server";
-import { siteConfig } from "~/content/site";
 import { type Database, schema } from "../platform/db.server";
 import { ISSUES_PER_PAGE, type IssueInput, type IssueState } from "./issue-forms";
 import { sendProgress } from "./progress.server";
 import { NotFoundError } from "../platform/domain-errors";
 
 const ISSUE_GONE = "Nyhetsbrevet finnes ikke (lenger).";
+import { getStudioDetails } from "../studio/studio-details.server";
 
 /**
  * Newsletter issues (/admin/newsletter): drafts staff write in the blog's text format,
@@ -132,7 +132,7 @@ export async function createIssueFromPost(db: Database, postId: string, actor: S
     {
       subject: post.title,
       preheader: post.excerpt.slice(0, 200),
-      body: `${post.content.trim()}\nRead it on the ${siteConfig.name} blog: ${siteUrl}/blog/${post.slug}`,
+      body: `${post.content.trim()}\nRead it on the ${(await getStudioDetails(db)).name} blog: ${siteUrl}/blog/${post.slug}`,
       featuredImage: image,
     },
     actor,

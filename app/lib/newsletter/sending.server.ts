@@ -12,6 +12,8 @@ import { unsubscribeUrl } from "../visitor-forms/newsletter.server";
 import { actorEvent, type StaffActor } from "../auth/security-events.server";
 import { liveProgress } from "./progress.server";
 import { NotFoundError } from "../platform/domain-errors";
+import { getStudioDetails } from "../studio/studio-details.server";
+import type { StudioDetails } from "../studio/studio-details";
 
 /**
  * Sending an issue to every active subscriber, through the mail outbox (decision 004).
@@ -50,9 +52,15 @@ export async function issueImageAlt(db: Database, issue: Issue) {
 }
 
 /** The issue as one recipient gets it (their own unsubscribe link). */
-export function renderIssue(issue: Issue, settings: MailSettings, leaveUrl: string, altText = "") {
+export function renderIssue(
+  issue: Issue,
+  settings: MailSettings & { studio: StudioDetails },
+  leaveUrl: string,
+  altText = "",
+) {
   return newsletterIssueEmail({
     siteUrl: settings.siteUrl,
+    studio: settings.studio,
     subject: issue.subject,
     preheader: issue.preheader,
     body: issue.body,
@@ -66,7 +74,7 @@ export function renderIssue(issue: Issue, settings: MailSettings, leaveUrl: stri
 export async function renderIssuePreview(db: Database, issue: Issue, settings: MailSettings) {
   return renderIssue(
     issue,
-    settings,
+    { ...settings, studio: await getStudioDetails(db) },
     `${settings.siteUrl}/newsletter/unsubscribe?token=…`,
     await issueImageAlt(db, issue),
   );
@@ -191,9 +199,10 @@ export async function releaseNewsletterBatch(db: Database, options: ReleaseOptio
       skipped = gone.length;
       const [issue] = await t.select().from(i).where(eq(i.id, send.issueId));
       const altText = batch.length > 0 ? await issueImageAlt(t, issue!) : "";
+      const studio = await getStudioDetails(t);
       for (const row of batch.filter((r) => r.status === "active")) {
         const leaveUrl = unsubscribeUrl(options.siteUrl, derivedUnsubscribeToken(row.subscriberId));
-        const mail = await renderIssue(issue!, options, leaveUrl, altText);
+        const mail = await renderIssue(issue!, { ...options, studio }, leaveUrl, altText);
         const outboxId = await enqueueMail(t, {
           kind: NEWSLETTER_MAIL_KIND,
           to: row.email,

@@ -1,12 +1,18 @@
 import type { MetaDescriptor } from "react-router";
 import { siteConfig } from "~/content/site";
+import type { StudioDetails } from "../studio/studio-details";
 
-type RootData = { siteUrl: string } | undefined;
+type RootData = { siteUrl: string; studio?: StudioDetails } | undefined;
 
 /** The public site address, from the root loader (SITE_URL), for absolute links. */
 export function siteUrlFrom(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>) {
   const root = matches.find((match) => match?.id === "root")?.loaderData as RootData;
   return root?.siteUrl ?? "";
+}
+
+/** The studio's details from the root loader; undefined only where it has not run (an error before it). */
+export function rootStudio(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>) {
+  return (matches.find((match) => match?.id === "root")?.loaderData as RootData)?.studio;
 }
 
 type PageMetaInput = {
@@ -24,13 +30,15 @@ type PageMetaInput = {
 export function pageMeta({ title, description, path, matches, image, type = "website", noindex }: PageMetaInput) {
   const siteUrl = siteUrlFrom(matches);
   const url = `${siteUrl}${path}`;
-  const fullTitle = title === siteConfig.name ? title : `${title} | ${siteConfig.name}`;
+  // The wizards' bundles carry no seed: without the root's data the title names the brand.
+  const name = rootStudio(matches)?.name ?? siteConfig.brand;
+  const fullTitle = title === name ? title : `${title} | ${name}`;
   const imageUrl = image ? new URL(image, siteUrl || "http://localhost").href : `${siteUrl}/og-image.png`;
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
-    { property: "og:site_name", content: siteConfig.name },
+    { property: "og:site_name", content: name },
     { property: "og:type", content: type },
     { property: "og:title", content: fullTitle },
     { property: "og:description", content: description },
@@ -48,5 +56,5 @@ export function pageMeta({ title, description, path, matches, image, type = "web
 
 /** Title and noindex for a staff page: "Settings | Fjord & Form Admin". */
 export function staffMeta(title: string): MetaDescriptor[] {
-  return [{ title: `${title} | ${siteConfig.name} Admin` }, { name: "robots", content: "noindex" }];
+  return [{ title: `${title} | ${siteConfig.brand} Admin` }, { name: "robots", content: "noindex" }];
 }

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { siteConfig } from "~/content/site";
 import { type Database, schema } from "../platform/db.server";
 import { emailAddressSchema } from "../platform/email-address.server";
 import { enqueueMail } from "../mail/mail.server";
@@ -9,6 +8,8 @@ import { contactReceiptEmail } from "../mail/templates/contact-receipt.server";
 import { requiredText, visitorFieldMessages } from "../platform/text-fields";
 import { CONTACT_LIMITS } from "../platform/validation";
 import { createLead, leadInboxUrl, newLeadId } from "./leads.server";
+import { getStudioDetails } from "../studio/studio-details.server";
+import type { StudioDetails } from "../studio/studio-details";
 
 export const CONTACT_SUCCESS = "Thank you for reaching out! We are contacting you shortly.";
 
@@ -32,8 +33,9 @@ export async function submitContact(db: Database, input: ContactInput, siteUrl: 
   // Rendered before the transaction, which then holds its connection only for the writes;
   // the lead's id is chosen now, so the studio's notification can link to it.
   const leadId = newLeadId();
-  const notification = await studioNotification(input, leadInboxUrl(siteUrl, leadId), siteUrl);
-  const receipt = await senderReceipt(input, siteUrl);
+  const studio = await getStudioDetails(db);
+  const notification = await studioNotification(input, leadInboxUrl(siteUrl, leadId), siteUrl, studio);
+  const receipt = await senderReceipt(input, siteUrl, studio);
   await db.transaction(async (tx) => {
     const [request] = await tx
       .insert(schema.contactRequests)
@@ -47,11 +49,11 @@ export async function submitContact(db: Database, input: ContactInput, siteUrl: 
   });
 }
 
-async function studioNotification(input: ContactInput, inboxUrl: string, siteUrl: string) {
+async function studioNotification(input: ContactInput, inboxUrl: string, siteUrl: string, studio: StudioDetails) {
   return {
     kind: "contact-notification",
-    to: siteConfig.email,
-    ...(await contactNotificationEmail({ ...input, inboxUrl, siteUrl })),
+    to: studio.email,
+    ...(await contactNotificationEmail({ ...input, inboxUrl, siteUrl, studio })),
   };
 }
 
@@ -62,6 +64,6 @@ async function studioNotification(input: ContactInput, inboxUrl: string, siteUrl
  * (api.contact.ts), the honeypot, and the receipt's cooldown per address in
  * submitContact (one an hour, whatever the case or +tag).
  */
-async function senderReceipt(input: ContactInput, siteUrl: string) {
-  return { kind: "contact-receipt", to: input.email, ...(await contactReceiptEmail({ ...input, siteUrl })) };
+async function senderReceipt(input: ContactInput, siteUrl: string, studio: StudioDetails) {
+  return { kind: "contact-receipt", to: input.email, ...(await contactReceiptEmail({ ...input, siteUrl, studio })) };
 }

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { siteConfig } from "~/content/site";
 import { analyseGdprAnswers, type GdprAnalysis, type GdprAnswers, gdprCategories } from "~/content/gdpr";
 import { type Database, schema } from "../platform/db.server";
 import { emailAddressSchema } from "../platform/email-address.server";
@@ -10,6 +9,8 @@ import { gdprNotificationEmail } from "../mail/templates/gdpr-notification.serve
 import { gdprReportEmail } from "../mail/templates/gdpr-report.server";
 import { requestSubscription } from "./newsletter.server";
 import { createLead, leadInboxUrl, newLeadId } from "./leads.server";
+import { getStudioDetails } from "../studio/studio-details.server";
+import type { StudioDetails } from "../studio/studio-details";
 
 export const GDPR_SEND_FAILED = "Failed to send results. Please try again.";
 
@@ -70,11 +71,13 @@ export async function submitGdprResults(db: Database, payload: GdprPayload, meta
   // Rendered before the transaction, which then holds its connection only for the writes;
   // the lead's id is chosen now, so the studio's notification can link to it.
   const leadId = newLeadId();
+  const studio = await getStudioDetails(db);
   const notification = await studioNotification(email, analysis, payload.subscribeNewsletter, {
     inboxUrl: leadInboxUrl(meta.siteUrl, leadId),
     siteUrl: meta.siteUrl,
+    studio,
   });
-  const report = await gdprReportMail(email, analysis, meta.siteUrl);
+  const report = await gdprReportMail(email, analysis, meta.siteUrl, studio);
   await db.transaction(async (t) => {
     const [submission] = await t
       .insert(schema.gdprSubmissions)
@@ -105,15 +108,15 @@ async function studioNotification(
   email: string,
   analysis: GdprAnalysis,
   subscribeNewsletter: boolean,
-  links: { inboxUrl: string; siteUrl: string },
+  links: { inboxUrl: string; siteUrl: string; studio: StudioDetails },
 ) {
   return {
     kind: "gdpr-notification",
-    to: siteConfig.email,
+    to: links.studio.email,
     ...(await gdprNotificationEmail({ email, analysis, subscribeNewsletter, ...links })),
   };
 }
 
-export async function gdprReportMail(email: string, analysis: GdprAnalysis, siteUrl: string) {
-  return { kind: "gdpr-report", to: email, ...(await gdprReportEmail({ analysis, siteUrl })) };
+export async function gdprReportMail(email: string, analysis: GdprAnalysis, siteUrl: string, studio: StudioDetails) {
+  return { kind: "gdpr-report", to: email, ...(await gdprReportEmail({ analysis, siteUrl, studio })) };
 }

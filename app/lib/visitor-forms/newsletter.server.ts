@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
-import { siteConfig } from "~/content/site";
 import { type Database, schema } from "../platform/db.server";
 import { enqueueMail } from "../mail/mail.server";
 import { mailedRecently } from "./mail-cooldown.server";
@@ -11,6 +10,8 @@ import { newsletterWelcomeEmail } from "../mail/templates/newsletter-welcome.ser
 import { derivedUnsubscribeToken, keyedHash, wrapLegacyHash } from "../platform/secrets.server";
 import { isLegacyValue, rewriteColumn } from "../platform/secrets-upgrade.server";
 import { hashToken, isWellFormedToken, randomToken } from "../platform/tokens.server";
+import { getStudioDetails } from "../studio/studio-details.server";
+import type { StudioDetails } from "../studio/studio-details";
 
 /**
  * Newsletter with double opt-in, the way Datatilsynet expects consent to be shown:
@@ -21,7 +22,9 @@ import { hashToken, isWellFormedToken, randomToken } from "../platform/tokens.se
  * (docs/decisions/021), so every e-mail can carry the same link while a copy of the
  * database unsubscribes no one.
  */
-export const NEWSLETTER_CONSENT_TEXT = `Subscribe me to the ${siteConfig.name} newsletter: a few e-mails a year about private software and local AI. I can unsubscribe at any time with one click.`;
+/** The consent stored with a sign-up that brings no wording of its own (the footer form), in the studio's current name. */
+export const newsletterConsentText = (studioName: string) =>
+  `Subscribe me to the ${studioName} newsletter: a few e-mails a year about private software and local AI. I can unsubscribe at any time with one click.`;
 
 /** A confirmation link is valid this long after the sign-up. */
 const CONFIRM_VALID_DAYS = 7;
@@ -54,7 +57,7 @@ export async function requestSubscription(tx: Database, request: SubscriptionReq
   const email = request.email.trim().toLowerCase();
   const confirmToken = randomToken();
   const consent = {
-    consentText: request.consentText ?? NEWSLETTER_CONSENT_TEXT,
+    consentText: request.consentText ?? newsletterConsentText((await getStudioDetails(tx)).name),
     consentIp: request.ip,
     consentAt: new Date(),
     confirmTokenHash: hashToken(confirmToken),
@@ -85,7 +88,7 @@ export async function requestSubscription(tx: Database, request: SubscriptionReq
   const unsubscribeToken = derivedUnsubscribeToken(subscriberId);
   // Counted in the outbox by address (any case, any +tag), so a row per variant does
   // not mean a mail per variant. The row stays as it was: the first link still works.
-  const mail = await confirmationMail(email, siteUrl, confirmToken, unsubscribeToken);
+  const mail = await confirmationMail(email, siteUrl, confirmToken, unsubscribeToken, await getStudioDetails(tx));
   if (await mailedRecently(tx, mail.kind, email, CONFIRM_COOLDOWN_SECONDS)) return { alreadySubscribed: false };
   if (existing) {
     // Pending (asked again) or unsubscribed (coming back): new consent, new link.
@@ -125,7 +128,7 @@ export async function confirmSubscription(db: Database, token: string, siteUrl: 
     if (!row) return "invalid";
     // Fresh consent, proven: an address erased on request earlier may be imported again later.
     await forgetErasureMarker(tx, row.email);
-    await enqueueMail(tx, await welcomeMail(row.email, siteUrl, derivedUnsubscribeToken(row.id)));
+    await enqueueMail(tx, await welcomeMail(row.email, siteUrl, derivedUnsubscribeToken(row.id), await getStudioDetails(tx)));
     return "confirmed";
   });
 }
@@ -193,7 +196,13 @@ export function unsubscribeUrl(siteUrl: string, token: string) {
   return `${siteUrl}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
-async function confirmationMail(email: string, siteUrl: string, confirmToken: string, unsubscribeToken: string) {
+async function confirmationMail(
+  email: string,
+  siteUrl: string,
+  confirmToken: string,
+  unsubscribeToken: string,
+  studio: StudioDetails,
+) {
   const confirmUrl = `${siteUrl}/newsletter/confirm?token=${encodeURIComponent(confirmToken)}`;
   const leaveUrl = unsubscribeUrl(siteUrl, unsubscribeToken);
   return {
@@ -202,6 +211,7 @@ async function confirmationMail(email: string, siteUrl: string, confirmToken: st
     unsubscribeUrl: leaveUrl,
     ...(await newsletterConfirmationEmail({
       siteUrl,
+      studio,
       confirmUrl,
       unsubscribeUrl: leaveUrl,
       validDays: CONFIRM_VALID_DAYS,
@@ -209,12 +219,12 @@ async function confirmationMail(email: string, siteUrl: string, confirmToken: st
   };
 }
 
-async function welcomeMail(email: string, siteUrl: string, unsubscribeToken: string) {
+async function welcomeMail(email: string, siteUrl: string, unsubscribeToken: string, studio: StudioDetails) {
   const leaveUrl = unsubscribeUrl(siteUrl, unsubscribeToken);
   return {
     kind: "newsletter-welcome",
     to: email,
     unsubscribeUrl: leaveUrl,
-    ...(await newsletterWelcomeEmail({ siteUrl, unsubscribeUrl: leaveUrl })),
+    ...(await newsletterWelcomeEmail({ siteUrl, studio, unsubscribeUrl: leaveUrl })),
   };
 }

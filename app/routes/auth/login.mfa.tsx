@@ -66,7 +66,7 @@ export default function SecondFactor({ actionData }: Route.ComponentProps) {
       <div className="auth-card">
         <p className="eyebrow">Two-step verification</p>
         <h1>Enter your code</h1>
-        <p className="auth-lead">Open your authenticator app and enter the 6-digit code for {siteConfig.name}.</p>
+        <p className="auth-lead">Open your authenticator app and enter the 6-digit code for {siteConfig.brand}.</p>
         {actionData?.message ? (
           <p className={`auth-message ${done ? "success" : "error"}`} role={done ? "status" : "alert"}>
             {actionData.message}

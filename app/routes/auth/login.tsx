@@ -98,7 +98,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     <section className="auth-page">
       <div className="auth-card">
         <p className="eyebrow">Staff only</p>
-        <h1>{siteConfig.name} Admin</h1>
+        <h1>{siteConfig.brand} Admin</h1>
         <p className="auth-lead">Sign in to manage the blog, job listings and newsletter.</p>
         {message && !(message.status === "locked" && !locked) ? (
           <p

@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import { CtaSection } from "~/components/cta-section";
 import { JsonLd } from "~/components/json-ld";
 import { PostCard, PostImage } from "~/components/post-card";
-import { siteConfig } from "~/content/site";
 import { paragraphs } from "~/lib/blog/blog-format";
 import { formatLongDate } from "~/lib/platform/dates";
 import { getPublishedPost, relatedPosts, withImageAlt } from "~/lib/blog/blog.server";
@@ -10,6 +9,7 @@ import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
 import { uploadUrl } from "~/lib/media/media";
 import { pageMeta, siteUrlFrom } from "~/lib/site/seo";
+import { studioFrom } from "~/lib/studio/studio-from-matches";
 import { staticPage } from "~/lib/platform/static-page";
 import { throwRedirectOrNotFound } from "~/lib/redirects/not-found.server";
 import type { Route } from "./+types/blog.post";
@@ -71,7 +71,7 @@ export default function BlogPost({ loaderData, matches }: Route.ComponentProps) 
             author: { "@type": "Person", name: post.author },
             publisher: {
               "@type": "Organization",
-              name: siteConfig.legalName,
+              name: studioFrom(matches).legalName,
               logo: { "@type": "ImageObject", url: `${siteUrl}/icon-512.png` },
             },
             mainEntityOfPage: `${siteUrl}/blog/${post.slug}`,

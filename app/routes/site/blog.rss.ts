@@ -1,13 +1,13 @@
-import { siteConfig } from "~/content/site";
 import { listPublishedPosts } from "~/lib/blog/blog.server";
 import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
 import { escapeXml } from "~/lib/site/sitemap.server";
+import { getStudioDetails } from "~/lib/studio/studio-details.server";
 
 /** GET /blog/rss.xml: RSS 2.0 of the published posts, newest first. */
 export async function loader() {
   const siteUrl = getConfig().siteUrl;
-  const posts = await listPublishedPosts(getDb());
+  const [posts, studio] = await Promise.all([listPublishedPosts(getDb()), getStudioDetails(getDb())]);
   const items = posts.slice(0, 50).map((post) => {
     const url = `${siteUrl}/blog/${post.slug}`;
     return [
@@ -24,7 +24,7 @@ export async function loader() {
   const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
   <channel>
-    <title>${escapeXml(`${siteConfig.name} blog`)}</title>
+    <title>${escapeXml(`${studio.name} blog`)}</title>
     <link>${escapeXml(`${siteUrl}/blog`)}</link>
     <atom:link href="${escapeXml(`${siteUrl}/blog/rss.xml`)}" rel="self" type="application/rss+xml"/>
     <description>Thoughts and insights on private software, custom interfaces and local AI.</description>

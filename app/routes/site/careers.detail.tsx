@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { JsonLd } from "~/components/json-ld";
-import { siteConfig } from "~/content/site";
 import { getDb } from "~/lib/platform/db.server";
 import { EMPLOYMENT_TYPE, getPublishedJob } from "~/lib/careers/jobs.server";
 import { pageMeta, siteUrlFrom } from "~/lib/site/seo";
+import { studioFrom } from "~/lib/studio/studio-from-matches";
 import { staticPage } from "~/lib/platform/static-page";
 import { throwRedirectOrNotFound } from "~/lib/redirects/not-found.server";
 import type { Route } from "./+types/careers.detail";
@@ -36,6 +36,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
 export default function JobDetail({ loaderData, matches }: Route.ComponentProps) {
   const { job, employmentType } = loaderData;
   const siteUrl = siteUrlFrom(matches);
+  const studio = studioFrom(matches);
   const lists = [
     { title: "What you’ll do", items: job.responsibilities },
     { title: "What you bring", items: job.requirements },
@@ -53,7 +54,7 @@ export default function JobDetail({ loaderData, matches }: Route.ComponentProps)
           employmentType,
           hiringOrganization: {
             "@type": "Organization",
-            name: siteConfig.legalName,
+            name: studio.legalName,
             sameAs: siteUrl,
             logo: `${siteUrl}/icon-512.png`,
           },
@@ -62,7 +63,7 @@ export default function JobDetail({ loaderData, matches }: Route.ComponentProps)
             address: {
               "@type": "PostalAddress",
               addressLocality: job.location,
-              addressCountry: siteConfig.address.countryCode,
+              addressCountry: studio.countryCode,
             },
           },
           url: `${siteUrl}/careers/${job.slug}`,

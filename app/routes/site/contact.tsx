@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { JsonLd } from "~/components/json-ld";
 import { useRootData } from "~/components/use-root-data";
-import { siteConfig } from "~/content/site";
+import { localBusinessJsonLd } from "~/lib/studio/studio-json-ld";
 import { pageMeta } from "~/lib/site/seo";
 import { CONTACT_LIMITS, isValidEmail, MESSAGES } from "~/lib/platform/validation";
 import type { Route } from "./+types/contact";
@@ -66,7 +67,10 @@ async function send(endpoint: string, values: Record<Field, string>, honeypot: s
 }
 
 export default function Contact() {
-  const endpoint = useRootData()?.contactEndpoint || "/api/contact";
+  const root = useRootData();
+  const endpoint = root?.contactEndpoint || "/api/contact";
+  // The root loader has run whenever this page renders (its data carries the studio).
+  const studio = root?.studio;
   const [step, setStep] = useState(0);
   const [values, setValues] = useState<Record<Field, string>>({ company: "", project: "", email: "" });
   const [error, setError] = useState<string | null>(null);
@@ -144,6 +148,8 @@ export default function Contact() {
 
   return (
     <section className="contact-page">
+      {/* The studio as a business with an address, from its details (lib/studio). */}
+      {studio ? <JsonLd data={localBusinessJsonLd(studio, root?.siteUrl ?? "")} /> : null}
       <form className="container contact-card" onSubmit={onSubmit} noValidate aria-describedby={ids.step}>
         <p id={ids.step} className="contact-step">
           Step {step + 1} of {steps.length}
@@ -188,9 +194,11 @@ export default function Contact() {
               "Next"
             )}
           </button>
-          <p className="contact-aside">
-            Prefer e-mail? <a href={`mailto:${siteConfig.email}`}>{siteConfig.email}</a>
-          </p>
+          {studio ? (
+            <p className="contact-aside">
+              Prefer e-mail? <a href={`mailto:${studio.email}`}>{studio.email}</a>
+            </p>
+          ) : null}
         </div>
       </form>
     </section>

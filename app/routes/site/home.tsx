@@ -6,11 +6,12 @@ import { VideoLoop, VideoToggle } from "~/components/video-loop";
 import { WorkCards } from "~/components/work-cards";
 import type { HomeContent } from "~/content/home";
 import { services } from "~/content/services";
-import { siteConfig } from "~/content/site";
 import { getDb } from "~/lib/platform/db.server";
 import { listFeaturedShowcase } from "~/lib/showcase/showcase.server";
 import { PREVIEW_HEADERS, pageContentForRequest } from "~/lib/pages/page-preview.server";
 import { pageMeta, siteUrlFrom } from "~/lib/site/seo";
+import { studioFrom } from "~/lib/studio/studio-from-matches";
+import { organizationJsonLd } from "~/lib/studio/studio-json-ld";
 import { staticPage } from "~/lib/platform/static-page";
 import type { Route } from "./+types/home";
 
@@ -32,7 +33,7 @@ export const handle = staticPage;
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   loaderData
     ? pageMeta({
-        title: siteConfig.name,
+        title: studioFrom(matches).name,
         description: loaderData.content.metaDescription,
         path: "/",
         matches,
@@ -44,8 +45,8 @@ export default function Home({ matches, loaderData }: Route.ComponentProps) {
   const homeContent = loaderData.content;
   return (
     <>
-      <OrganizationJsonLd siteUrl={siteUrlFrom(matches)} />
-      <Hero content={homeContent} />
+      <JsonLd data={organizationJsonLd(studioFrom(matches), siteUrlFrom(matches))} />
+      <Hero content={homeContent} studioName={studioFrom(matches).name} />
       <WhatWeDo />
       <section className="statement container">
         <p>{homeContent.partnering}</p>
@@ -62,7 +63,7 @@ export default function Home({ matches, loaderData }: Route.ComponentProps) {
   );
 }
 
-function Hero({ content }: { content: HomeContent }) {
+function Hero({ content, studioName }: { content: HomeContent; studioName: string }) {
   return (
     <section className="home-hero" aria-labelledby="hero-heading" data-video-group="">
       <VideoLoop media="video/hero" eager className="home-hero-video" width={1280} height={720} />
@@ -76,7 +77,7 @@ function Hero({ content }: { content: HomeContent }) {
         </div>
         <div className="home-hero-main">
           <h1 id="hero-heading" className="home-hero-statement">
-            {siteConfig.name} {content.hero.statement} <em>{content.hero.tagline}</em>
+            {studioName} {content.hero.statement} <em>{content.hero.tagline}</em>
           </h1>
           <div className="home-hero-actions">
             <Link to="/contact" className="button button-coral" prefetch="intent">
@@ -126,31 +127,5 @@ function WorkPreview({ items }: { items: Route.ComponentProps["loaderData"]["wor
       </div>
       <WorkCards items={items} href={() => "/work"} />
     </section>
-  );
-}
-
-function OrganizationJsonLd({ siteUrl }: { siteUrl: string }) {
-  return (
-    <JsonLd
-      data={{
-        "@context": "https://schema.org",
-        "@type": "Organization",
-        name: siteConfig.legalName,
-        alternateName: siteConfig.name,
-        url: `${siteUrl}/`,
-        logo: `${siteUrl}/icon-512.png`,
-        email: siteConfig.email,
-        slogan: siteConfig.tagline,
-        taxID: siteConfig.organisationNumber.replaceAll(" ", ""),
-        address: {
-          "@type": "PostalAddress",
-          streetAddress: siteConfig.address.street,
-          postalCode: siteConfig.address.postalCode,
-          addressLocality: siteConfig.address.city,
-          addressCountry: siteConfig.address.countryCode,
-        },
-        sameAs: [siteConfig.social.href],
-      }}
-    />
   );
 }

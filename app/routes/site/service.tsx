@@ -5,7 +5,8 @@ import { ServiceArt } from "~/components/service-art";
 import { VideoToggle } from "~/components/video-loop";
 import { WorkCards } from "~/components/work-cards";
 import { type ServiceAction, type ServiceContent, serviceBySlug } from "~/content/services";
-import { siteConfig } from "~/content/site";
+import { useRootData } from "~/components/use-root-data";
+import { STUDIO_SEED } from "~/lib/studio/studio-details";
 import { getDb } from "~/lib/platform/db.server";
 import { listShowcaseForService } from "~/lib/showcase/showcase.server";
 import { PREVIEW_HEADERS, pageContentForRequest } from "~/lib/pages/page-preview.server";
@@ -101,6 +102,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
 
 /** A call to action that either opens an e-mail to the studio or goes to a page. */
 function ActionButton({ action, label, className }: { action: ServiceAction; label: string; className: string }) {
+  const email = (useRootData()?.studio ?? STUDIO_SEED).email;
   if (action.kind === "link") {
     return (
       <Link to={action.to ?? "/contact"} className={className} prefetch="intent">
@@ -110,7 +112,7 @@ function ActionButton({ action, label, className }: { action: ServiceAction; lab
   }
   const subject = action.subject ? `?subject=${encodeURIComponent(action.subject)}` : "";
   return (
-    <a href={`mailto:${siteConfig.email}${subject}`} className={className}>
+    <a href={`mailto:${email}${subject}`} className={className}>
       {label}
     </a>
   );

@@ -3,7 +3,6 @@ import { CtaSection } from "~/components/cta-section";
 import { JsonLd } from "~/components/json-ld";
 import { VideoLoop, VideoToggle } from "~/components/video-loop";
 import { serviceBySlug } from "~/content/services";
-import { siteConfig } from "~/content/site";
 import { paragraphs } from "~/lib/blog/blog-format";
 import { showcaseFileUrl } from "~/lib/showcase/showcase-media";
 import { getConfig } from "~/lib/platform/config.server";
@@ -12,6 +11,7 @@ import { staticPage } from "~/lib/platform/static-page";
 import { throwRedirectOrNotFound } from "~/lib/redirects/not-found.server";
 import { getPublishedCaseStudy } from "~/lib/showcase/showcase.server";
 import { pageMeta, siteUrlFrom } from "~/lib/site/seo";
+import { studioFrom } from "~/lib/studio/studio-from-matches";
 import type { Route } from "./+types/work.detail";
 
 /** /work/:slug: one case study. Unknown and unpublished items are the site's 404. */
@@ -82,7 +82,7 @@ export default function CaseStudy({ loaderData, matches }: Route.ComponentProps)
             dateModified: item.updatedAt.slice(0, 10),
             about: item.services.map((service) => service.name),
             sourceOrganization: item.client,
-            creator: { "@type": "Organization", name: siteConfig.legalName, url: `${siteUrl}/` },
+            creator: { "@type": "Organization", name: studioFrom(matches).legalName, url: `${siteUrl}/` },
           }}
         />
         <Link to="/work" className="back-link">

@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { LeadEraseForm, LeadNoteForm, LeadStatusForm } from "~/components/staff/lead-actions";
-import { siteConfig } from "~/content/site";
 import { MAIL_STATUS_LABELS, mailKindLabel } from "~/lib/mail/outbox-forms";
 import { getDb } from "~/lib/platform/db.server";
 import { redirectWithFlash } from "~/lib/platform/flash.server";
@@ -18,6 +17,7 @@ import {
 } from "~/lib/visitor-forms/lead-forms";
 import { addLeadNote, changeLeadStatus, eraseLead, openLead } from "~/lib/visitor-forms/leads.server";
 import type { Route } from "./+types/admin.inbox.lead";
+import { getStudioDetails } from "~/lib/studio/studio-details.server";
 
 /** /admin/inbox/:id: one lead, everything the visitor sent, the pipeline, notes, e-mails. Opening it marks it read. */
 export const meta: Route.MetaFunction = () => staffMeta("Henvendelse");
@@ -29,11 +29,11 @@ function replyLink(email: string, subject: string) {
 }
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const lead = await openLead(getDb(), params.id);
+  const [lead, studio] = await Promise.all([openLead(getDb(), params.id), getStudioDetails(getDb())]);
   if (!lead) throw data(null, { status: 404 });
   const email = lead.contact?.email ?? lead.gdpr?.email ?? "";
   const subject = lead.contact
-    ? `Re: your enquiry to ${siteConfig.name}`
+    ? `Re: your enquiry to ${studio.name}`
     : `Re: your GDPR self-assessment (${lead.gdpr?.scorePercent}%)`;
   return {
     lead: {

@@ -43,6 +43,13 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           Endre navn eller e-post
         </Link>
       </section>
+      <section className="admin-panel" aria-labelledby="studio-heading">
+        <h2 id="studio-heading">Studioets detaljer</h2>
+        <p>Navn, e-post, adresse, organisasjonsnummer og lenker som nettstedet og e-postene viser.</p>
+        <Link className="button button-small button-ghost" to="/admin/settings/studio">
+          Endre studioets detaljer
+        </Link>
+      </section>
       <TwoStepSection view={loaderData.twoStep} needsPassword={loaderData.needsPassword} />
       <SessionsSection sessions={loaderData.sessions} />
       <PasswordSection />

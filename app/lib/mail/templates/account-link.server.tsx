@@ -1,4 +1,4 @@
-import { siteConfig } from "~/content/site";
+import type { StudioDetails } from "~/lib/studio/studio-details";
 import { renderEmail } from "../render.server";
 import { CallToAction, EmailLayout, Paragraph, SmallPrint, TextLink, Title } from "./layout.server";
 
@@ -10,6 +10,7 @@ import { CallToAction, EmailLayout, Paragraph, SmallPrint, TextLink, Title } fro
  */
 type AccountLinkProps = {
   siteUrl: string;
+  studio: StudioDetails;
   title: string;
   preview: string;
   greeting: string;
@@ -24,7 +25,7 @@ type AccountLinkProps = {
 
 export function AccountLinkEmail(props: AccountLinkProps) {
   return (
-    <EmailLayout title={props.title} preview={props.preview} siteUrl={props.siteUrl}>
+    <EmailLayout title={props.title} preview={props.preview} siteUrl={props.siteUrl} studio={props.studio}>
       <Title>{props.title}</Title>
       <Paragraph>{props.greeting}</Paragraph>
       {props.paragraphs.map((text) => (
@@ -41,18 +42,19 @@ export function AccountLinkEmail(props: AccountLinkProps) {
 }
 
 async function render(subject: string, props: AccountLinkProps) {
-  return { subject: `${siteConfig.name}: ${subject}`, ...(await renderEmail(<AccountLinkEmail {...props} />)) };
+  return { subject: `${props.studio.name}: ${subject}`, ...(await renderEmail(<AccountLinkEmail {...props} />)) };
 }
 
-export function staffInvitationEmail(input: { siteUrl: string; url: string; name: string; invitedBy: string }) {
+export function staffInvitationEmail(input: { siteUrl: string; studio: StudioDetails; url: string; name: string; invitedBy: string }) {
   return render("Du er invitert til bakrommet", {
     siteUrl: input.siteUrl,
+    studio: input.studio,
     url: input.url,
     title: "Velkommen til teamet",
-    preview: `${input.invitedBy} har invitert deg til ${siteConfig.name} sitt bakrom.`,
+    preview: `${input.invitedBy} har invitert deg til ${input.studio.name} sitt bakrom.`,
     greeting: `Hei ${input.name},`,
     paragraphs: [
-      `${input.invitedBy} har laget en konto til deg i ${siteConfig.name} sitt bakrom (blogg, stillinger, innboks).`,
+      `${input.invitedBy} har laget en konto til deg i ${input.studio.name} sitt bakrom (blogg, stillinger, innboks).`,
       "Velg et passord på minst 12 tegn, så er du logget inn.",
     ],
     action: "Velg passord",
@@ -61,9 +63,10 @@ export function staffInvitationEmail(input: { siteUrl: string; url: string; name
   });
 }
 
-export function passwordResetEmail(input: { siteUrl: string; url: string }) {
+export function passwordResetEmail(input: { siteUrl: string; studio: StudioDetails; url: string }) {
   return render("Set a new password", {
     siteUrl: input.siteUrl,
+    studio: input.studio,
     url: input.url,
     title: "Set a new password",
     preview: "A link to set a new password for your staff account.",
@@ -76,9 +79,10 @@ export function passwordResetEmail(input: { siteUrl: string; url: string }) {
   });
 }
 
-export function emailChangeEmail(input: { siteUrl: string; url: string; name: string }) {
+export function emailChangeEmail(input: { siteUrl: string; studio: StudioDetails; url: string; name: string }) {
   return render("Bekreft den nye e-postadressen", {
     siteUrl: input.siteUrl,
+    studio: input.studio,
     url: input.url,
     title: "Bekreft den nye e-postadressen",
     preview: "Bekreft at kontoen din skal bruke denne adressen.",

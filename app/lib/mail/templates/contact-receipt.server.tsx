@@ -1,9 +1,9 @@
-import { siteConfig } from "~/content/site";
+import type { StudioDetails } from "~/lib/studio/studio-details";
 import { renderEmail } from "../render.server";
 import { ContactMessage, type ContactMessageProps } from "./contact-message.server";
 import { CallToAction, EmailLayout, Paragraph, SmallPrint, Subtitle, Title } from "./layout.server";
 
-export type ContactReceiptProps = ContactMessageProps & { siteUrl: string };
+export type ContactReceiptProps = ContactMessageProps & { siteUrl: string; studio: StudioDetails };
 
 /**
  * To the visitor: we have your message, and the copy of it the thank-you page promises.
@@ -13,17 +13,18 @@ export type ContactReceiptProps = ContactMessageProps & { siteUrl: string };
  * in the sending (contact.server.ts): only to the address typed, at most once an hour
  * per address, five requests per IP in ten minutes.
  */
-export function ContactReceiptEmail({ siteUrl, ...message }: ContactReceiptProps) {
+export function ContactReceiptEmail({ siteUrl, studio, ...message }: ContactReceiptProps) {
   return (
     <EmailLayout
       title="We got your message"
       preview="We have your message and will get back to you within one working day."
       siteUrl={siteUrl}
+      studio={studio}
     >
       <Title>We got your message</Title>
       <Paragraph>Hi,</Paragraph>
       <Paragraph>
-        {`Thank you for reaching out to ${siteConfig.name}. ` +
+        {`Thank you for reaching out to ${studio.name}. ` +
           "We have your message and will get back to you within one working day."}
       </Paragraph>
       <Subtitle>Your message</Subtitle>
@@ -36,7 +37,7 @@ export function ContactReceiptEmail({ siteUrl, ...message }: ContactReceiptProps
 
 export async function contactReceiptEmail(props: ContactReceiptProps) {
   return {
-    subject: `We got your message – ${siteConfig.name}`,
+    subject: `We got your message – ${props.studio.name}`,
     ...(await renderEmail(<ContactReceiptEmail {...props} />)),
   };
 }

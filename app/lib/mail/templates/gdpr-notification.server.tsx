@@ -1,4 +1,5 @@
 import type { GdprAnalysis } from "~/content/gdpr";
+import type { StudioDetails } from "~/lib/studio/studio-details";
 import { renderEmail } from "../render.server";
 import { CallToAction, EmailLayout, Paragraph, styles, Subtitle, TextLink, Title } from "./layout.server";
 
@@ -11,6 +12,7 @@ export type GdprNotificationProps = {
   /** The lead's page in the staff inbox, absolute (leadInboxUrl). */
   inboxUrl: string;
   siteUrl: string;
+  studio: StudioDetails;
 };
 
 /** The areas with at least one "no", weakest first (ties in the checklist's order). */
@@ -32,11 +34,12 @@ export function GdprNotificationEmail({
   subscribeNewsletter,
   inboxUrl,
   siteUrl,
+  studio,
 }: GdprNotificationProps) {
   const weak = weakestAreas(analysis);
   const score = `${analysis.scorePercent} % (${analysis.yes} av ${analysis.total} ja)`;
   return (
-    <EmailLayout title="Ny GDPR-sjekkliste" preview={`${email}: ${score}`} siteUrl={siteUrl} signature={false}>
+    <EmailLayout title="Ny GDPR-sjekkliste" preview={`${email}: ${score}`} siteUrl={siteUrl} studio={studio} signature={false}>
       <Title>{`Ny GDPR-sjekkliste fra ${email}`}</Title>
       <Paragraph>
         En besøkende har sendt GDPR-sjekklisten på nettstedet (<TextLink href={siteUrl} />

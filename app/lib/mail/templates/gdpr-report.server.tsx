@@ -1,6 +1,6 @@
 import { Section } from "@react-email/components";
 import type { GdprAnalysis, GdprLevel } from "~/content/gdpr";
-import { siteConfig } from "~/content/site";
+import type { StudioDetails } from "~/lib/studio/studio-details";
 import { colors, scoreColors } from "~/lib/platform/design-tokens";
 import { renderEmail } from "../render.server";
 import { EmailLayout, fonts, Paragraph, SmallPrint, styles, Subtitle, TextLink, Title } from "./layout.server";
@@ -11,7 +11,7 @@ export const levelText: Record<GdprLevel, string> = {
   "at-risk": "At risk: several basics are missing. Start with the recommendations below.",
 };
 
-export type GdprReportProps = { analysis: GdprAnalysis; siteUrl: string };
+export type GdprReportProps = { analysis: GdprAnalysis; siteUrl: string; studio: StudioDetails };
 
 /** A progress bar as table cells (what every mail client draws), HTML part only. */
 function ScoreBar({ percent }: { percent: number }) {
@@ -37,7 +37,7 @@ function ScoreBar({ percent }: { percent: number }) {
 }
 
 /** The GDPR checklist's analysis, mailed to whoever filled it in. */
-export function GdprReportEmail({ analysis, siteUrl }: GdprReportProps) {
+export function GdprReportEmail({ analysis, siteUrl, studio }: GdprReportProps) {
   const gaps = analysis.categories.flatMap((category) =>
     category.gaps.map((gap) => ({ ...gap, category: category.title })),
   );
@@ -47,8 +47,9 @@ export function GdprReportEmail({ analysis, siteUrl }: GdprReportProps) {
       title="Your GDPR self-assessment"
       preview={`Overall score: ${analysis.scorePercent}%. ${levelText[analysis.level]}`}
       siteUrl={siteUrl}
+      studio={studio}
     >
-      <Title>{`Your GDPR self-assessment from ${siteConfig.name}`}</Title>
+      <Title>{`Your GDPR self-assessment from ${studio.name}`}</Title>
       <Paragraph style={{ margin: "0 0 4px" }}>
         Overall score:{" "}
         <span style={{ fontFamily: fonts.display, fontSize: "36px", lineHeight: "1.2", color: colors.teal }}>

@@ -1,6 +1,7 @@
 import { Body, Button, Container, Head, Heading, Html, Link, Preview, Section, Text } from "@react-email/components";
 import type { CSSProperties, ReactNode } from "react";
 import { siteConfig } from "~/content/site";
+import { type StudioDetails, streetAddressLine } from "~/lib/studio/studio-details";
 import { colors } from "~/lib/platform/design-tokens";
 
 /**
@@ -98,6 +99,8 @@ type LayoutProps = {
   preview: string;
   /** SITE_URL, without a trailing slash: the brand header links there. */
   siteUrl: string;
+  /** The studio's details as they are now (getStudioDetails): the header, signature and footer. */
+  studio: StudioDetails;
   /** Newsletter e-mails: a sentence and the link to leave, in the footer. */
   unsubscribe?: { prompt: string; label: string; url: string };
   /** The "— Fjord & Form" sign-off (not on internal notifications). */
@@ -105,8 +108,7 @@ type LayoutProps = {
   children: ReactNode;
 };
 
-export function EmailLayout({ title, preview, siteUrl, unsubscribe, signature = true, children }: LayoutProps) {
-  const { address } = siteConfig;
+export function EmailLayout({ title, preview, siteUrl, studio, unsubscribe, signature = true, children }: LayoutProps) {
   return (
     <Html lang={siteConfig.locale}>
       <Head>
@@ -137,7 +139,7 @@ export function EmailLayout({ title, preview, siteUrl, unsubscribe, signature = 
                 textDecoration: "none",
               }}
             >
-              {siteConfig.name}
+              {studio.name}
             </Link>
             <Text style={{ color: colors.greenLight, fontSize: "13px", lineHeight: "1.4", margin: "4px 0 0" }}>
               {siteConfig.tagline}
@@ -148,10 +150,10 @@ export function EmailLayout({ title, preview, siteUrl, unsubscribe, signature = 
             {children}
             {signature ? (
               <Text style={{ ...styles.paragraph, margin: "24px 0 16px" }}>
-                {`— ${siteConfig.name}`}
+                {`— ${studio.name}`}
                 <br />
-                <Link href={`mailto:${siteConfig.email}`} style={styles.link}>
-                  {siteConfig.email}
+                <Link href={`mailto:${studio.email}`} style={styles.link}>
+                  {studio.email}
                 </Link>
               </Text>
             ) : null}
@@ -167,8 +169,7 @@ export function EmailLayout({ title, preview, siteUrl, unsubscribe, signature = 
               </Text>
             ) : null}
             <Text style={{ ...styles.small, fontSize: "12px", margin: "0" }}>
-              {`${siteConfig.legalName} · ${address.street}, ${address.postalCode} ${address.city} · ` +
-                `Org. no. ${siteConfig.organisationNumber}`}
+              {`${studio.legalName} · ${streetAddressLine(studio)} · Org. no. ${studio.organisationNumber}`}
             </Text>
           </Section>
         </Container>

@@ -1,9 +1,10 @@
-import { siteConfig } from "~/content/site";
+import type { StudioDetails } from "~/lib/studio/studio-details";
 import { renderEmail } from "../render.server";
 import { CallToAction, EmailLayout, Paragraph, SmallPrint, Title } from "./layout.server";
 
 export type NewsletterConfirmationProps = {
   siteUrl: string;
+  studio: StudioDetails;
   confirmUrl: string;
   unsubscribeUrl: string;
   /** How long the confirmation link works. */
@@ -13,6 +14,7 @@ export type NewsletterConfirmationProps = {
 /** Double opt-in: the link that turns a pending sign-up into a subscription. */
 export function NewsletterConfirmationEmail({
   siteUrl,
+  studio,
   confirmUrl,
   unsubscribeUrl,
   validDays,
@@ -20,13 +22,14 @@ export function NewsletterConfirmationEmail({
   return (
     <EmailLayout
       title="Confirm your subscription"
-      preview={`Confirm your subscription to the ${siteConfig.name} newsletter.`}
+      preview={`Confirm your subscription to the ${studio.name} newsletter.`}
       siteUrl={siteUrl}
+      studio={studio}
       unsubscribe={{ prompt: "No longer want these e-mails?", label: "Unsubscribe", url: unsubscribeUrl }}
     >
       <Title>One click to confirm</Title>
       <Paragraph>Hi,</Paragraph>
-      <Paragraph>{`Someone (hopefully you) asked to receive the ${siteConfig.name} newsletter at this address.`}</Paragraph>
+      <Paragraph>{`Someone (hopefully you) asked to receive the ${studio.name} newsletter at this address.`}</Paragraph>
       <CallToAction href={confirmUrl}>Confirm my subscription</CallToAction>
       <SmallPrint>
         The link is valid for {validDays} days. If you did not ask for this, do nothing: you will not be subscribed.
@@ -37,7 +40,7 @@ export function NewsletterConfirmationEmail({
 
 export async function newsletterConfirmationEmail(props: NewsletterConfirmationProps) {
   return {
-    subject: `Please confirm your subscription to ${siteConfig.name}`,
+    subject: `Please confirm your subscription to ${props.studio.name}`,
     ...(await renderEmail(<NewsletterConfirmationEmail {...props} />)),
   };
 }

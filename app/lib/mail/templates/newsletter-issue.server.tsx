@@ -1,5 +1,6 @@
 import { Img, Section } from "@react-email/components";
 import { paragraphs } from "~/lib/blog/blog-format";
+import type { StudioDetails } from "~/lib/studio/studio-details";
 import { renderEmail } from "../render.server";
 import { EmailLayout, Paragraph, TextLink, Title } from "./layout.server";
 
@@ -14,6 +15,8 @@ function WithLinks({ text }: { text: string }) {
 
 export type NewsletterIssueProps = {
   siteUrl: string;
+  /** The studio's details when this recipient's copy is rendered: the footer's address is the current one. */
+  studio: StudioDetails;
   subject: string;
   preheader: string;
   /** The blog's text format: one paragraph per line. */
@@ -31,12 +34,13 @@ export type NewsletterIssueProps = {
  * click tracking) and the only image is the issue's featured image, the same address for
  * everyone (no tracking pixel).
  */
-export function NewsletterIssueEmail({ siteUrl, subject, preheader, body, imageUrl, imageAlt = "", unsubscribeUrl }: NewsletterIssueProps) {
+export function NewsletterIssueEmail({ siteUrl, studio, subject, preheader, body, imageUrl, imageAlt = "", unsubscribeUrl }: NewsletterIssueProps) {
   return (
     <EmailLayout
       title={subject}
       preview={preheader || subject}
       siteUrl={siteUrl}
+      studio={studio}
       unsubscribe={{ prompt: "No longer want these e-mails?", label: "Unsubscribe with one click", url: unsubscribeUrl }}
     >
       <Title>{subject}</Title>

@@ -1,0 +1,55 @@
+import { siteConfig } from "~/content/site";
+import type { StudioDetails } from "./studio-details";
+
+/**
+ * The studio in schema.org terms, from its details as staff keep them: the home page's
+ * Organization and the contact page's LocalBusiness. Browser-safe (pages render them).
+ */
+function postalAddress(studio: StudioDetails) {
+  return {
+    "@type": "PostalAddress",
+    streetAddress: studio.street,
+    postalCode: studio.postalCode,
+    addressLocality: studio.city,
+    addressCountry: studio.countryCode,
+  };
+}
+
+export function organizationJsonLd(studio: StudioDetails, siteUrl: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: studio.legalName,
+    alternateName: studio.name,
+    url: `${siteUrl}/`,
+    logo: `${siteUrl}/icon-512.png`,
+    email: studio.email,
+    ...(studio.phone ? { telephone: studio.phone } : {}),
+    slogan: siteConfig.tagline,
+    taxID: studio.organisationNumber.replaceAll(" ", ""),
+    address: postalAddress(studio),
+    sameAs: studio.socialLinks.map((link) => link.url),
+  };
+}
+
+/** Where the studio is, for local search: the same facts as a business with an address. */
+export function localBusinessJsonLd(studio: StudioDetails, siteUrl: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "LocalBusiness",
+    name: studio.name,
+    legalName: studio.legalName,
+    url: `${siteUrl}/`,
+    image: `${siteUrl}/icon-512.png`,
+    email: studio.email,
+    ...(studio.phone ? { telephone: studio.phone } : {}),
+    taxID: studio.organisationNumber.replaceAll(" ", ""),
+    address: postalAddress(studio),
+    sameAs: studio.socialLinks.map((link) => link.url),
+  };
+}
+
+/** The hiring or creating organisation on job postings, case studies and posts. */
+export function organizationReference(studio: StudioDetails, siteUrl: string) {
+  return { "@type": "Organization", name: studio.legalName, url: `${siteUrl}/` };
+}

@@ -1,0 +1,87 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link } from "react-router";
+import { StudioDetailsForm, type StudioFormResult } from "~/components/settings/studio-details-form";
+import { osloDateTime } from "~/lib/platform/dates";
+import { getDb } from "~/lib/platform/db.server";
+import { staffMeta } from "~/lib/site/seo";
+import { staffActor } from "~/lib/staff/actor.server";
+import { loadStudioRecord, saveStudioDetails, type StudioRecord } from "~/lib/studio/studio-details.server";
+import { STUDIO_FIELD_LABELS, studioFormSchema } from "~/lib/studio/studio-forms";
+import type { Route } from "./+types/admin.settings.studio";
+
+/**
+ * /admin/settings/studio: the studio's details (name, e-mail, address, organisation
+ * number, venue court, social links) that the footer, the legal pages, JSON-LD and every
+ * e-mail show (decision 045). Under the staff guard; the domain function audits the save.
+ */
+export const meta: Route.MetaFunction = () => staffMeta("Studioets detaljer");
+
+export async function loader() {
+  const record = await loadStudioRecord(getDb());
+  return { ...record, updatedAt: record.updatedAt ? osloDateTime(record.updatedAt) : null };
+}
+
+function whoAndWhen(record: StudioRecord) {
+  const when = record.updatedAt ? osloDateTime(record.updatedAt) : "nettopp";
+  return `${record.updatedBy ?? "En kollega"} (${when})`;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: studioFormSchema });
+  // Errors, and the links' add/remove/move buttons without JavaScript: the form comes back as typed.
+  if (submission.status !== "success") {
+    return data<StudioFormResult>(
+      {
+        result: submission.reply(),
+        ...(submission.status === "error" ? { error: "Noe må rettes før detaljene kan lagres: se feltene under." } : {}),
+      },
+      submission.status === "error" ? 400 : 200,
+    );
+  }
+  const { version, ...details } = submission.value;
+  const outcome = await saveStudioDetails(getDb(), details, version, staffActor(request, context));
+  switch (outcome.status) {
+    case "stale":
+      return data<StudioFormResult>(
+        {
+          result: submission.reply(),
+          error:
+            `${whoAndWhen(outcome.current)} lagret studioets detaljer etter at du åpnet siden, så endringene dine er ikke lagret. ` +
+            "Det du skrev står fortsatt under: ta vare på det du vil beholde, last inn siden på nytt og skriv det inn der.",
+        },
+        409,
+      );
+    case "unchanged":
+      return { result: submission.reply(), message: "Ingenting var endret." } satisfies StudioFormResult;
+    case "saved":
+      return {
+        result: submission.reply(),
+        message: `Lagret (${outcome.changed.map((field) => STUDIO_FIELD_LABELS[field].toLowerCase()).join(", ")}). Nettstedet og nye e-poster bruker detaljene nå.`,
+      } satisfies StudioFormResult;
+  }
+}
+
+export default function StudioSettings({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <h1 className="admin-title">Studioets detaljer</h1>
+      <p>
+        <Link to="/admin/settings">Tilbake til innstillingene</Link>
+      </p>
+      <p className="field-hint">
+        Det nettstedet og e-postene sier om studioet: bunnteksten på hver side, vilkårene og personvernerklæringen,
+        søkemotorenes data og alle e-poster.{" "}
+        {loaderData.updatedAt
+          ? `Sist endret ${loaderData.updatedAt} av ${loaderData.updatedBy ?? "en tidligere kollega"}.`
+          : "Ikke endret siden installasjonen."}
+      </p>
+      {/* A new version (a save, here or by a colleague) starts the form afresh from it. */}
+      <StudioDetailsForm
+        key={loaderData.version}
+        details={loaderData.details}
+        version={loaderData.version}
+        actionData={actionData}
+      />
+    </>
+  );
+}
