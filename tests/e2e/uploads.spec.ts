@@ -11,7 +11,9 @@ function upload(api: APIRequestContext, buffer: Buffer, name: string, mimeType: 
 const invalidType = (type: string) => `Invalid file type: ${type}. Only JPEG, PNG, GIF, and WebP images are allowed.`;
 
 test("staff upload each allowed type and get it back from /uploads with safe headers", async ({ page }) => {
-  test.setTimeout(60_000);
+  // A ceiling, not a timing: four uploads, each processed into several sizes and formats,
+  // have taken over a minute together on a 2-core machine running other work (two busy runs).
+  test.setTimeout(240_000);
   await signInWithForm(page, "staff");
   const cases = [
     { make: fixtures.jpegWithGps, name: "IMG_0042.jpg", mime: "image/jpeg", ext: "jpg" },
