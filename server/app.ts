@@ -165,7 +165,11 @@ export function createApp(options: { mode: "development" | "production"; clientD
     }
 
     const generation = cache.generation;
-    const response = await handleRequest(address ? requestAt(c.req.raw, address) : c.req.raw, loadContext);
+    const atAddress = address ? requestAt(c.req.raw, address) : c.req.raw;
+    let response = await handleRequest(atAddress, loadContext);
+    // Not a page to store (a redirect of an old address, a 404): answered for the address
+    // as asked, so a 301 keeps the link's query string. Costs a second render only there.
+    if (atAddress !== c.req.raw && response.status !== 200) response = await handleRequest(c.req.raw, loadContext);
     // A staff member's successful write may have changed any page: this process
     // forgets its pages at once; the others hear it from the database.
     if (c.req.method !== "GET" && c.req.method !== "HEAD" && response.status < 400 && hasSessionCookie(c.req.raw)) {

@@ -68,9 +68,10 @@ test("a draft is previewed, published at once, and the original restored from th
     for (const title of ["Tjeneste: Design + Animation på mobil", "Tjeneste: Design + Animation på skrivebord"]) {
       await expect(page.frameLocator(`iframe[title="${title}"]`).getByRole("heading", { level: 1 })).toHaveText(heading);
     }
-    // A visitor with the preview's address gets the live page's home, not the draft.
+    // A visitor with the preview's address gets the live page, never the draft.
     await guest.page.goto("/design?preview=draft");
-    await expect(guest.page).toHaveURL(/\/$/);
+    await expect(guest.page.getByRole("heading", { level: 1 })).toHaveText(SEED_HEADING);
+    await expect(guest.page.getByText(item)).toHaveCount(0);
 
     // Publish: the visitor sees it at once.
     await openEditor(page, "design");

@@ -13,9 +13,11 @@ export const PREVIEW_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "n
 
 /**
  * A public page's words for this request: the published ones, or, with `?preview=draft`,
- * the draft (the live words when there is none), after the staff guard: a visitor with
- * the address gets what any staff page gives them (the home page). The page cache never
- * stores an address with a query, so the preview cannot leak into it.
+ * the draft (the live words when there is none), after the staff guard. A visitor never
+ * gets here with the parameter: without a session the request is rendered at its cache
+ * address, which drops it (server/page-address.ts), so they get the live page; were the
+ * page cache off, the guard sends them where any staff page does (the home page). A
+ * staff member's request (session cookie) is never cached, so the preview cannot leak.
  */
 export async function pageContentForRequest(
   db: Database,
