@@ -243,7 +243,7 @@ describe("SQL injection payloads", () => {
           published: "on",
         },
       });
-      expect([payload, job.status]).toEqual([payload, 302]);
+      expect([payload, job.status, job.headers.get("location")]).toEqual([payload, 303, "/job-cms"]);
     }
     const contacts = await db.select().from(schema.contactRequests);
     expect(contacts.map((row) => [row.company, row.project]).sort()).toEqual(PAYLOADS.map((p) => [p, p]).sort());
