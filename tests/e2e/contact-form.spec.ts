@@ -140,8 +140,12 @@ test("while sending, the button is disabled, shows a spinner and 'Sending...', a
 }) => {
   const email = uniqueAddress("contact-slow");
   await openContact(page);
+  // The request is held until the sending state has been checked, however long that takes
+  // on a busy machine (a fixed delay would let the answer arrive first).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/api/contact", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await held;
     await route.continue();
   });
   await reachLastStep(page, { company: "Slow Link AS", project: "A website", email });
@@ -152,6 +156,7 @@ test("while sending, the button is disabled, shows a spinner and 'Sending...', a
   await expect(button).toBeDisabled();
   await expect(button.locator(".spinner")).toBeVisible();
   await expect(field(page, 3)).toBeDisabled();
+  release();
 
   await expect(page.getByRole("heading", { name: SUCCESS })).toBeVisible();
   await waitForMail({ kind: "contact-receipt", to: email });
