@@ -136,6 +136,7 @@ test("removing a redirect a colleague removed meanwhile says so in its row, with
     await row.getByRole("button", { name: "Fjern" }).click();
     expect((await answer).status()).toBe(404);
     await expect(row.getByRole("alert")).toHaveText("Omdirigeringen finnes ikke lenger (en kollega kan ha fjernet den).");
+    if (SHOTS) await screenshots(page, "gone");
   } finally {
     await removeRow(page, from);
   }

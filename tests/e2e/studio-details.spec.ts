@@ -155,6 +155,12 @@ test("without JavaScript, a refused save says so above the form and keeps what w
     await expect(plain.getByRole("alert").first()).toHaveText("Noe må rettes før detaljene kan lagres: se feltene under.");
     await expect(plain.getByText(STUDIO_MESSAGES.organisationNumberCheck)).toBeVisible();
     await expect(plain.getByLabel("Organisasjonsnummer")).toHaveValue("923 456 784");
+    const shots = process.env.STUDIO_SHOTS_DIR; // for a person to look at
+    for (const width of shots ? [375, 1440] : []) {
+      await plain.setViewportSize({ width, height: 900 });
+      expect(await plain.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+      await plain.screenshot({ path: `${shots}/admin-settings-studio-refused-${width}.png`, fullPage: true });
+    }
   } finally {
     await context.close();
   }
