@@ -113,6 +113,35 @@ test("staff add a redirect, a loop is refused with what was typed kept, and remo
   }
 });
 
+test("removing a redirect a colleague removed meanwhile says so in its row, with a 404", async ({ page, baseURL }) => {
+  await signInWithForm(page, "staff");
+  const from = `/old-${Date.now()}-${Math.floor(Math.random() * 1e6)}/gone`;
+  try {
+    await openRedirects(page);
+    await addRedirect(page, from, "/about");
+    const row = page.getByRole("row").filter({ has: page.getByText(from, { exact: true }) });
+    await expect(row).toContainText("Manuell");
+    // The colleague: the same removal, posted from elsewhere while this page still shows the row.
+    const id = await row.locator('input[name="id"]').inputValue();
+    const colleague = await page.request.post("/admin/redirects", {
+      form: { intent: "remove", id, confirm: "on" },
+      headers: { origin: baseURL! },
+      maxRedirects: 0,
+    });
+    expect(colleague.status()).toBe(200);
+
+    await row.getByLabel("Ja, fjern").check();
+    page.once("dialog", (dialog) => void dialog.accept());
+    const answer = page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("/admin/redirects"));
+    await row.getByRole("button", { name: "Fjern" }).click();
+    expect((await answer).status()).toBe(404);
+    await expect(row.getByRole("alert")).toHaveText("Omdirigeringen finnes ikke lenger (en kollega kan ha fjernet den).");
+    if (SHOTS) await screenshots(page, "gone");
+  } finally {
+    await removeRow(page, from);
+  }
+});
+
 /** The page at phone and desktop width, for a person to look at (REDIRECT_SHOTS_DIR set). */
 async function screenshots(page: Page, name: string) {
   for (const width of [375, 1440]) {

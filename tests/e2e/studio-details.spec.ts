@@ -142,3 +142,26 @@ test("a wrong organisation number is refused with a clear message and nothing is
   await expect(page.getByLabel("Organisasjonsnummer")).toHaveValue("923 456 783");
   await expect(page.getByLabel("Gateadresse")).toHaveValue("Torggata 5");
 });
+
+test("without JavaScript, a refused save says so above the form and keeps what was typed", async ({ signedIn: page, browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, storageState: await page.context().storageState() });
+  try {
+    const plain = await context.newPage();
+    await plain.goto("/admin/settings/studio");
+    await plain.getByLabel("Organisasjonsnummer").fill("923 456 784");
+    const answer = plain.waitForResponse((response) => response.request().method() === "POST");
+    await plain.getByRole("button", { name: "Lagre detaljene" }).click();
+    expect((await answer).status()).toBe(400);
+    await expect(plain.getByRole("alert").first()).toHaveText("Noe må rettes før detaljene kan lagres: se feltene under.");
+    await expect(plain.getByText(STUDIO_MESSAGES.organisationNumberCheck)).toBeVisible();
+    await expect(plain.getByLabel("Organisasjonsnummer")).toHaveValue("923 456 784");
+    const shots = process.env.STUDIO_SHOTS_DIR; // for a person to look at
+    for (const width of shots ? [375, 1440] : []) {
+      await plain.setViewportSize({ width, height: 900 });
+      expect(await plain.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+      await plain.screenshot({ path: `${shots}/admin-settings-studio-refused-${width}.png`, fullPage: true });
+    }
+  } finally {
+    await context.close();
+  }
+});

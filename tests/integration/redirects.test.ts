@@ -10,6 +10,7 @@ import { savePost } from "~/lib/blog/blog.server";
 import { createJob, jobInputSchema, updateJob } from "~/lib/careers/jobs.server";
 import { createLocalStore } from "~/lib/media/storage/local-store.server";
 import { schema } from "~/lib/platform/db.server";
+import { NotFoundError } from "~/lib/platform/domain-errors";
 import { addRedirect, listRedirects, redirectTarget, removeRedirect } from "~/lib/redirects/redirects.server";
 import { savePortfolioItem } from "~/lib/showcase/portfolio-admin.server";
 import { portfolioItemSchema } from "~/lib/showcase/showcase-forms";
@@ -81,7 +82,7 @@ describe(`redirects (${engineName()})`, () => {
   it("a staff redirect to an old address is moved along with it", async () => {
     const actor = await staffMember();
     const saved = await savePost(handle.db, actor, post({ slug: "forste" }));
-    expect(await addRedirect(handle.db, { from: "/gammel-blogg", to: "/blog/forste?fra=gammel" }, actor)).toMatchObject({ ok: true });
+    expect(await addRedirect(handle.db, actor, { from: "/gammel-blogg", to: "/blog/forste?fra=gammel" })).toMatchObject({ kind: "added" });
     await savePost(handle.db, actor, post({ slug: "andre" }), saved.id);
     expect(await graph()).toEqual([
       "/blog/forste -> /blog/andre (automatic)",
@@ -130,31 +131,31 @@ describe(`redirects (${engineName()})`, () => {
   it("refuses staff redirects that would loop, chain, or hide a page, and removes one (audited)", async () => {
     const actor = await staffMember();
     await savePost(handle.db, actor, post({ slug: "finnes", published: false }));
-    expect(await addRedirect(handle.db, { from: "/a", to: "/b" }, actor)).toMatchObject({ ok: true });
-    expect(await addRedirect(handle.db, { from: "/b", to: "/a" }, actor)).toEqual({
-      ok: false,
+    expect(await addRedirect(handle.db, actor, { from: "/a", to: "/b" })).toMatchObject({ kind: "added" });
+    expect(await addRedirect(handle.db, actor, { from: "/b", to: "/a" })).toEqual({
+      kind: "refused",
       field: "to",
       message: "Det ville gi en sløyfe: /a omdirigeres allerede til /b.",
     });
-    expect(await addRedirect(handle.db, { from: "/c", to: "/a?x=1" }, actor)).toMatchObject({
-      ok: false,
+    expect(await addRedirect(handle.db, actor, { from: "/c", to: "/a?x=1" })).toMatchObject({
+      kind: "refused",
       field: "to",
       message: expect.stringContaining("Det ville gi en kjede: /a omdirigeres selv videre til /b"),
     });
-    expect(await addRedirect(handle.db, { from: "/b", to: "/d" }, actor)).toMatchObject({
-      ok: false,
+    expect(await addRedirect(handle.db, actor, { from: "/b", to: "/d" })).toMatchObject({
+      kind: "refused",
       field: "from",
       message: expect.stringContaining("Det ville gi en kjede: /a omdirigeres allerede hit til /b"),
     });
-    expect(await addRedirect(handle.db, { from: "/a/", to: "/e" }, actor)).toMatchObject({ ok: false, field: "from" });
-    expect(await addRedirect(handle.db, { from: "/blog/finnes", to: "/e" }, actor)).toMatchObject({ ok: false, field: "from" });
-    expect(await addRedirect(handle.db, { from: "/x", to: "//evil.example" }, actor)).toMatchObject({ ok: false, field: "to" });
+    expect(await addRedirect(handle.db, actor, { from: "/a/", to: "/e" })).toMatchObject({ kind: "refused", field: "from" });
+    expect(await addRedirect(handle.db, actor, { from: "/blog/finnes", to: "/e" })).toMatchObject({ kind: "refused", field: "from" });
+    expect(await addRedirect(handle.db, actor, { from: "/x", to: "//evil.example" })).toMatchObject({ kind: "refused", field: "to" });
     expect(await graph()).toEqual(["/a -> /b (manual)"]);
     expect(await sentTo("/a/")).toBe("/b");
 
     const [row] = await listRedirects(handle.db);
-    expect(await removeRedirect(handle.db, row!.id, actor)).toBe(true);
-    expect(await removeRedirect(handle.db, row!.id, actor)).toBe(false);
+    await removeRedirect(handle.db, actor, row!.id);
+    await expect(removeRedirect(handle.db, actor, row!.id)).rejects.toThrow(NotFoundError);
     expect(await sentTo("/a")).toBeUndefined();
     expect(await audited("redirect_removed")).toHaveLength(1);
   });

@@ -52,8 +52,8 @@ describe(`the studio's details (${engineName()})`, () => {
   it("a save is read back at once, audited with the fields that changed, and the next e-mail has it", async () => {
     const kari = await staff("kari@fjordform.test");
     await getStudioDetails(handle.db); // the seed, now cached
-    const result = await saveStudioDetails(handle.db, moved("Storgata 12"), 0, kari);
-    expect(result).toEqual({ status: "saved", version: 1, changed: ["street", "postalCode"] });
+    const result = await saveStudioDetails(handle.db, kari, { details: moved("Storgata 12"), expectedVersion: 0 });
+    expect(result).toEqual({ kind: "saved", version: 1, changed: ["street", "postalCode"] });
     expect((await getStudioDetails(handle.db)).street).toBe("Storgata 12");
     const record = await loadStudioRecord(handle.db);
     expect(record).toMatchObject({ version: 1, updatedBy: "Kari Nordmann" });
@@ -76,7 +76,7 @@ describe(`the studio's details (${engineName()})`, () => {
 
   it("saving the same details again changes nothing and records nothing", async () => {
     const kari = await staff("kari@fjordform.test");
-    expect(await saveStudioDetails(handle.db, STUDIO_SEED, 0, kari)).toEqual({ status: "unchanged", version: 0 });
+    expect(await saveStudioDetails(handle.db, kari, { details: STUDIO_SEED, expectedVersion: 0 })).toEqual({ kind: "unchanged", version: 0 });
     expect(await handle.db.select().from(schema.studioDetails)).toHaveLength(0);
     expect(await handle.db.select().from(schema.securityEvents)).toHaveLength(0);
   });
@@ -95,7 +95,7 @@ describe(`the studio's details (${engineName()})`, () => {
   it("the domain refuses invalid details too (not only the form)", async () => {
     const kari = await staff("kari@fjordform.test");
     await expect(
-      saveStudioDetails(handle.db, { ...STUDIO_SEED, organisationNumber: "123 456 789" }, 0, kari),
+      saveStudioDetails(handle.db, kari, { details: { ...STUDIO_SEED, organisationNumber: "123 456 789" }, expectedVersion: 0 }),
     ).rejects.toThrow();
     expect(await handle.db.select().from(schema.studioDetails)).toHaveLength(0);
   });
@@ -104,19 +104,19 @@ describe(`the studio's details (${engineName()})`, () => {
     const kari = await staff("kari@fjordform.test");
     const ola = await staff("ola@fjordform.test");
     // Both opened the form at version 0; Kari saves first.
-    expect((await saveStudioDetails(handle.db, moved("Storgata 12"), 0, kari)).status).toBe("saved");
-    const late = await saveStudioDetails(handle.db, moved("Kirkegata 1"), 0, ola);
-    expect(late.status).toBe("stale");
-    expect(late.status === "stale" && late.current.details.street).toBe("Storgata 12");
+    expect((await saveStudioDetails(handle.db, kari, { details: moved("Storgata 12"), expectedVersion: 0 })).kind).toBe("saved");
+    const late = await saveStudioDetails(handle.db, ola, { details: moved("Kirkegata 1"), expectedVersion: 0 });
+    expect(late.kind).toBe("stale");
+    expect(late.kind === "stale" && late.current.details.street).toBe("Storgata 12");
     expect((await loadStudioRecord(handle.db)).details.street).toBe("Storgata 12");
     // With the current version, Ola's save goes through.
-    expect((await saveStudioDetails(handle.db, moved("Kirkegata 1"), 1, ola)).status).toBe("saved");
+    expect((await saveStudioDetails(handle.db, ola, { details: moved("Kirkegata 1"), expectedVersion: 1 })).kind).toBe("saved");
     expect((await getStudioDetails(handle.db)).street).toBe("Kirkegata 1");
   });
 
   it("a change made by another process (another connection) clears this process's cache", async () => {
     const kari = await staff("kari@fjordform.test");
-    await saveStudioDetails(handle.db, moved("Storgata 12"), 0, kari);
+    await saveStudioDetails(handle.db, kari, { details: moved("Storgata 12"), expectedVersion: 0 });
     const listener = listenForNotifications(handle, { content_changed: () => forgetStudioDetails() });
     await listener.ready;
     const other = new pg.Client(handle.connection);

@@ -16,8 +16,8 @@ let cookie: string;
 beforeAll(async () => {
   db = await server.db();
   cookie = await cookieWith((await signedInStaff(db, "kari@fjordform.test")).token);
-  const added = await addRedirect(db, { from: "/old-path", to: "/about" }, SCRIPT_ACTOR);
-  expect(added).toMatchObject({ ok: true });
+  const added = await addRedirect(db, SCRIPT_ACTOR, { from: "/old-path", to: "/about" });
+  expect(added).toMatchObject({ kind: "added" });
 });
 
 const sameSite = (location: string | null) => location === null || new URL(location, server.url).origin === new URL(server.url).origin;

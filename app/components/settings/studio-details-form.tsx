@@ -1,15 +1,22 @@
-import { type FieldMetadata, getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { type FieldMetadata, getFormProps, getInputProps } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
 import { FormNotice } from "~/components/form-notice";
 import { useSchemaForm } from "~/components/use-schema-form";
+import type { FormResult } from "~/lib/platform/form-result";
 import { countryName, type StudioDetails } from "~/lib/studio/studio-details";
 import { STUDIO_LIMITS, studioFormSchema } from "~/lib/studio/studio-forms";
 
-/** What the page's action answers: the form's state, and a line (saved, or refused and why). */
-export type StudioFormResult = { result?: SubmissionResult<string[]>; message?: string; error?: string };
+type Props = { details: StudioDetails; version: number; actionData?: FormResult };
 
-type Props = { details: StudioDetails; version: number; actionData?: StudioFormResult };
+/** Above the form when the server found fields to fix: they may be far down the page. */
+const FIX_FIELDS = "Noe må rettes før detaljene kan lagres: se feltene under.";
+
+/** The line above the form: the action's own (saved, or refused and why), else the fields to fix. */
+function noticeOf(actionData: FormResult | undefined) {
+  if (actionData?.error || actionData?.message) return actionData;
+  return actionData?.result.status === "error" ? { error: FIX_FIELDS } : undefined;
+}
 
 /**
  * /admin/settings/studio's form: every detail the site and the e-mails show about the
@@ -25,7 +32,7 @@ export function StudioDetailsForm({ details, version, actionData }: Props) {
   return (
     <Form method="post" {...getFormProps(form)} className="cms-form studio-form">
       <input {...getInputProps(fields.version, { type: "hidden" })} key={fields.version.key} />
-      <FormNotice data={actionData} />
+      <FormNotice data={noticeOf(actionData)} />
 
       <fieldset className="studio-group">
         <legend>Navn og kontakt</legend>

@@ -3,7 +3,6 @@ import {
   getFormProps,
   getInputProps,
   getTextareaProps,
-  type SubmissionResult,
   useField,
 } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
@@ -11,13 +10,14 @@ import { FieldError } from "~/components/field-error";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { FIELD_LIMITS, type FieldGroup, type FieldSpec } from "~/lib/pages/page-fields";
 import { draftFormSchema, type PageDocument, type PageKey, pageDefinition } from "~/lib/pages/page-registry";
+import { type FormResult, resultFor } from "~/lib/platform/form-result";
 
 type Props = {
   page: PageKey;
   revision: number;
   content: PageDocument;
-  lastResult?: SubmissionResult<string[]>;
-  error?: string;
+  /** The action's answer; the editor's when it answers "save" (the page also has "discard"). */
+  actionData?: FormResult;
 };
 
 /**
@@ -26,11 +26,13 @@ type Props = {
  * can take (the same schema the server saves with). The draft revision the form was
  * opened at goes with it: a save on a page someone changed meanwhile is refused.
  */
-export function PageEditorForm({ page, revision, content, lastResult, error }: Props) {
+export function PageEditorForm({ page, revision, content, actionData }: Props) {
   const definition = pageDefinition(page);
+  const mine = resultFor("save", actionData);
+  const error = mine?.error;
   const busy = useNavigation().state !== "idle";
   const [form] = useSchemaForm("page-editor", draftFormSchema(definition), {
-    lastResult,
+    lastResult: mine?.result,
     defaultValue: { revision: String(revision), content } as never,
   });
   return (

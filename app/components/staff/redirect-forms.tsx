@@ -3,15 +3,13 @@ import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
 import { FormNotice } from "~/components/form-notice";
 import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
-import type { FormResult } from "~/lib/platform/form-result";
+import { type FormResult, resultFor } from "~/lib/platform/form-result";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { addRedirectSchema, removeRedirectSchema } from "~/lib/redirects/redirect-forms";
 
 /** /admin/redirects' forms: add one (checked as the server checks), remove one (confirmed). */
-export type RedirectFormResult = FormResult & { id?: string };
-
-export function AddRedirectForm({ actionData }: { actionData?: RedirectFormResult }) {
-  const mine = actionData?.intent === "add" ? actionData : undefined;
+export function AddRedirectForm({ actionData }: { actionData?: FormResult }) {
+  const mine = resultFor("add", actionData);
   const busy = useNavigation().state !== "idle";
   const [form, fields] = useSchemaForm("add-redirect-form", addRedirectSchema, { lastResult: mine?.result });
   return (
@@ -47,12 +45,17 @@ export function AddRedirectForm({ actionData }: { actionData?: RedirectFormResul
   );
 }
 
-export function RemoveRedirectForm({ id, from, actionData }: { id: string; from: string; actionData?: RedirectFormResult }) {
+/**
+ * One per row: the answer is this row's when the id it carries back (Conform's reply keeps
+ * what was sent, the hidden id too) is this row's.
+ */
+export function RemoveRedirectForm({ id, from, actionData }: { id: string; from: string; actionData?: FormResult }) {
+  const mine = resultFor("remove", actionData);
   return (
     <ConfirmedActionForm
       intent="remove"
       schema={removeRedirectSchema}
-      actionData={actionData?.intent === "remove" && actionData.id === id ? actionData : undefined}
+      actionData={mine?.result.initialValue?.id === id ? mine : undefined}
       checkboxLabel="Ja, fjern"
       question={`Fjerne omdirigeringen fra ${from}? Adressen gir «finnes ikke» igjen.`}
       button="Fjern"

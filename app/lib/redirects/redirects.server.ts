@@ -1,6 +1,7 @@
 import { desc, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Actor, auditAction } from "../auth/security-events.server";
+import { NotFoundError } from "../platform/domain-errors";
 import { type Database, schema } from "../platform/db.server";
 import { checkFrom, checkTo, normalisePath, REDIRECT_MESSAGES, sitePathOf, SLUG_PAGES } from "./redirect-forms";
 
@@ -47,51 +48,49 @@ async function isSlugPage(db: Database, path: string) {
   return Boolean(row);
 }
 
-export type AddResult = { ok: true; from: string; to: string } | { ok: false; field: "from" | "to"; message: string };
+/**
+ * How adding went (decision 048): a refusal is an expected branch, because the form shows
+ * its message under the field it is about and keeps what was typed.
+ */
+export type AddOutcome =
+  | { kind: "added"; from: string; to: string }
+  | { kind: "refused"; field: "from" | "to"; message: string };
+
+const refused = (field: "from" | "to", message: string): AddOutcome => ({ kind: "refused", field, message });
 
 /**
  * A staff member's redirect. Refused, with the message to show under the field: a
  * wrong shape, an address a page answers, a `from` that already redirects, and anything
  * that would make a loop or a chain (its target redirects, or a redirect leads to it).
  */
-export async function addRedirect(db: Database, input: { from: string; to: string }, actor: Actor): Promise<AddResult> {
+export async function addRedirect(db: Database, actor: Actor, input: { from: string; to: string }): Promise<AddOutcome> {
   const from = checkFrom(input.from);
-  if ("error" in from) return { ok: false, field: "from", message: from.error };
+  if ("error" in from) return refused("from", from.error);
   const to = checkTo(input.to);
-  if ("error" in to) return { ok: false, field: "to", message: to.error };
+  if ("error" in to) return refused("to", to.error);
   const toPath = sitePathOf(to.target);
-  if (toPath === from.path) return { ok: false, field: "to", message: REDIRECT_MESSAGES.same };
-  return db.transaction(async (tx) => {
+  if (toPath === from.path) return refused("to", REDIRECT_MESSAGES.same);
+  return db.transaction(async (tx): Promise<AddOutcome> => {
     await lockGraph(tx);
-    if (await isSlugPage(tx, from.path)) return { ok: false, field: "from", message: REDIRECT_MESSAGES.fromIsPage };
+    if (await isSlugPage(tx, from.path)) return refused("from", REDIRECT_MESSAGES.fromIsPage);
     const [taken] = await tx.select({ to: r.toTarget }).from(r).where(eq(r.fromPath, from.path));
-    if (taken) {
-      return { ok: false, field: "from", message: `${from.path} omdirigeres allerede til ${taken.to}. Fjern den først.` };
-    }
+    if (taken) return refused("from", `${from.path} omdirigeres allerede til ${taken.to}. Fjern den først.`);
     if (toPath) {
       const [onward] = await tx.select({ to: r.toTarget }).from(r).where(eq(r.fromPath, toPath));
       if (onward && sitePathOf(onward.to) === from.path) {
-        return { ok: false, field: "to", message: `Det ville gi en sløyfe: ${toPath} omdirigeres allerede til ${from.path}.` };
+        return refused("to", `Det ville gi en sløyfe: ${toPath} omdirigeres allerede til ${from.path}.`);
       }
       if (onward) {
-        return {
-          ok: false,
-          field: "to",
-          message: `Det ville gi en kjede: ${toPath} omdirigeres selv videre til ${onward.to}. Skriv ${onward.to} som mål i stedet.`,
-        };
+        return refused("to", `Det ville gi en kjede: ${toPath} omdirigeres selv videre til ${onward.to}. Skriv ${onward.to} som mål i stedet.`);
       }
     }
     const [leading] = await tx.select({ from: r.fromPath }).from(r).where(pointsAt(from.path));
     if (leading) {
-      return {
-        ok: false,
-        field: "from",
-        message: `Det ville gi en kjede: ${leading.from} omdirigeres allerede hit til ${from.path}. Endre eller fjern den først.`,
-      };
+      return refused("from", `Det ville gi en kjede: ${leading.from} omdirigeres allerede hit til ${from.path}. Endre eller fjern den først.`);
     }
     await tx.insert(r).values({ fromPath: from.path, toTarget: to.target, kind: "manual", createdBy: actor.userId });
     await auditAction(tx, actor, "redirect_created", { from: from.path, to: to.target, kind: "manual" });
-    return { ok: true, from: from.path, to: to.target };
+    return { kind: "added", from: from.path, to: to.target };
   });
 }
 
@@ -100,12 +99,15 @@ function pointsAt(path: string) {
   return or(eq(r.toTarget, path), sql`starts_with(${r.toTarget}, ${`${path}?`})`, sql`starts_with(${r.toTarget}, ${`${path}#`})`);
 }
 
-/** Removes one redirect (confirmed on the page). False when it was already gone. */
-export async function removeRedirect(db: Database, id: string, actor: Actor) {
-  if (!z.uuid().safeParse(id).success) return false;
+/** The words for a redirect that is not (or no longer) there: the remove form shows them. */
+export const REDIRECT_GONE = "Omdirigeringen finnes ikke lenger (en kollega kan ha fjernet den).";
+
+/** Removes one redirect (confirmed on the page). Throws NotFoundError when it was already gone. */
+export async function removeRedirect(db: Database, actor: Actor, id: string) {
+  if (!z.uuid().safeParse(id).success) throw new NotFoundError(REDIRECT_GONE);
   const [removed] = await db.delete(r).where(eq(r.id, id)).returning({ from: r.fromPath, to: r.toTarget, kind: r.kind });
-  if (removed) await auditAction(db, actor, "redirect_removed", { ...removed });
-  return Boolean(removed);
+  if (!removed) throw new NotFoundError(REDIRECT_GONE);
+  await auditAction(db, actor, "redirect_removed", { ...removed });
 }
 
 /**

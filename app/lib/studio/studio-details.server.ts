@@ -87,10 +87,11 @@ export function forgetStudioDetails() {
   cached = undefined;
 }
 
-export type SaveStudioResult =
-  | { status: "saved"; version: number; changed: (keyof StudioDetails)[] }
-  | { status: "unchanged"; version: number }
-  | { status: "stale"; current: StudioRecord };
+/** How a save went (decision 048): each branch is a different line on the form. */
+export type SaveStudioOutcome =
+  | { kind: "saved"; version: number; changed: (keyof StudioDetails)[] }
+  | { kind: "unchanged"; version: number }
+  | { kind: "stale"; current: StudioRecord };
 
 function changedFields(before: StudioDetails, after: StudioDetails) {
   return (Object.keys(after) as (keyof StudioDetails)[]).filter(
@@ -105,27 +106,27 @@ function changedFields(before: StudioDetails, after: StudioDetails) {
  */
 export async function saveStudioDetails(
   db: Database,
-  input: StudioDetails,
-  expectedVersion: number,
   actor: Actor,
-): Promise<SaveStudioResult> {
-  const details = studioDetailsSchema.parse(input);
-  const result = await db.transaction(async (tx): Promise<SaveStudioResult> => {
+  input: { details: StudioDetails; expectedVersion: number },
+): Promise<SaveStudioOutcome> {
+  const details = studioDetailsSchema.parse(input.details);
+  const { expectedVersion } = input;
+  const result = await db.transaction(async (tx): Promise<SaveStudioOutcome> => {
     const [row] = await tx.select().from(t).where(eq(t.id, ROW_ID)).for("update");
     const currentVersion = row?.version ?? 0;
-    if (currentVersion !== expectedVersion) return { status: "stale", current: await loadStudioRecord(tx) };
+    if (currentVersion !== expectedVersion) return { kind: "stale", current: await loadStudioRecord(tx) };
     const before = row ? parseDocument(row.document, row.version) : STUDIO_SEED;
     const changed = changedFields(before, details);
-    if (changed.length === 0) return { status: "unchanged", version: currentVersion };
+    if (changed.length === 0) return { kind: "unchanged", version: currentVersion };
     const values = { document: { format: 1, details }, version: currentVersion + 1, updatedAt: now(), updatedBy: actor.userId };
     const written = row
       ? await tx.update(t).set(values).where(eq(t.id, ROW_ID)).returning({ version: t.version })
       : await tx.insert(t).values({ id: ROW_ID, ...values }).onConflictDoNothing().returning({ version: t.version });
     // Two first saves at once: the row the other one inserted wins, this one is stale.
-    if (written.length === 0) return { status: "stale", current: await loadStudioRecord(tx) };
+    if (written.length === 0) return { kind: "stale", current: await loadStudioRecord(tx) };
     await auditAction(tx, actor, "studio_details_updated", { version: values.version, fields: changed });
-    return { status: "saved", version: values.version, changed };
+    return { kind: "saved", version: values.version, changed };
   });
-  if (result.status === "saved") forgetStudioDetails();
+  if (result.kind === "saved") forgetStudioDetails();
   return result;
 }

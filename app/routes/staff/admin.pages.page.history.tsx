@@ -1,13 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { redirectWithFlash } from "~/lib/platform/flash.server";
-import { NotFoundError } from "~/lib/platform/domain-errors";
 import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
 import { restoreVersion } from "~/lib/pages/page-editing.server";
 import { restoreSchema } from "~/lib/pages/page-forms";
 import { compareWithLive, listVersions } from "~/lib/pages/page-history.server";
 import { isPageKey, pageDefinition } from "~/lib/pages/page-registry";
 import { getDb } from "~/lib/platform/db.server";
+import { replyToForm } from "~/lib/platform/form-reply.server";
 import { osloDateTime } from "~/lib/platform/dates";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
@@ -50,17 +50,16 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const key = keyOf(params.page);
-  const submission = parseWithZod(await request.formData(), { schema: restoreSchema });
-  if (submission.status !== "success") return data({ intent: "restore", result: submission.reply() }, 400);
-  const { version } = submission.value;
-  try {
-    const made = await restoreVersion(getDb(), staffActor(request, context), key, "en", version);
-    const message = `${versionName(version)} er gjenopprettet som versjon ${made} og vises nå på nettstedet.`;
-    return redirectWithFlash(`/admin/pages/${key}/history`, { kind: "success", message });
-  } catch (error) {
-    if (error instanceof NotFoundError) throw data(null, { status: 404 });
-    throw error;
-  }
+  // A version that does not exist throws NotFoundError: replyToForm makes it the page's 404.
+  return replyToForm(
+    parseWithZod(await request.formData(), { schema: restoreSchema }),
+    async ({ version }) => {
+      const made = await restoreVersion(getDb(), staffActor(request, context), key, "en", version);
+      const message = `${versionName(version)} er gjenopprettet som versjon ${made} og vises nå på nettstedet.`;
+      return redirectWithFlash(`/admin/pages/${key}/history`, { kind: "success", message });
+    },
+    { intent: "restore" },
+  );
 }
 
 const versionName = (version: number) => (version === 0 ? "Originaltekstene" : `Versjon ${version}`);

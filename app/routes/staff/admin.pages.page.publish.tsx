@@ -5,6 +5,8 @@ import { publishDraft } from "~/lib/pages/page-editing.server";
 import { conflictMessage, PAGE_NOTICES, publishSchema } from "~/lib/pages/page-forms";
 import { isPageKey, pageDefinition } from "~/lib/pages/page-registry";
 import { getDb } from "~/lib/platform/db.server";
+import { type FormOutcome, replyToForm } from "~/lib/platform/form-reply.server";
+import type { FormResult } from "~/lib/platform/form-result";
 import { osloDateTime } from "~/lib/platform/dates";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
@@ -24,18 +26,27 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   if (!isPageKey(params.page)) throw data(null, { status: 404 });
-  const submission = parseWithZod(await request.formData(), { schema: publishSchema });
-  if (submission.status !== "success") return data({ error: "Skjemaet manglet revisjonen; last siden på nytt." }, 400);
   const key = params.page;
-  const outcome = await publishDraft(getDb(), staffActor(request, context), key, "en", submission.value.revision);
-  switch (outcome.kind) {
-    case "published":
-      return redirectWithFlash(`/admin/pages/${key}`, { kind: "success", message: PAGE_NOTICES.published });
-    case "conflict":
-      return data({ error: conflictMessage(outcome.by, outcome.at ? osloDateTime(outcome.at) : null) }, 409);
-    default:
-      return data({ error: "Det er ikke noe utkast å publisere." }, 409);
-  }
+  return replyToForm(
+    parseWithZod(await request.formData(), { schema: publishSchema }),
+    async ({ revision }): Promise<FormOutcome | Response> => {
+      const outcome = await publishDraft(getDb(), staffActor(request, context), key, "en", revision);
+      switch (outcome.kind) {
+        case "published":
+          return redirectWithFlash(`/admin/pages/${key}`, { kind: "success", message: PAGE_NOTICES.published });
+        case "conflict":
+          return { error: conflictMessage(outcome.by, outcome.at ? osloDateTime(outcome.at) : null), status: 409 };
+        default:
+          return { error: "Det er ikke noe utkast å publisere.", status: 409 };
+      }
+    },
+    { intent: "publish" },
+  );
+}
+
+/** The refusal's line; a form without its revision (400) was not sent by the editor as it is now. */
+function refusalOf(actionData: FormResult | undefined) {
+  return actionData?.error ?? (actionData ? "Skjemaet manglet revisjonen; last siden på nytt." : undefined);
 }
 
 export default function PublishRefused({ actionData, params }: Route.ComponentProps) {
@@ -43,7 +54,7 @@ export default function PublishRefused({ actionData, params }: Route.ComponentPr
     <>
       <h1 className="admin-title">Ikke publisert: {isPageKey(params.page) ? pageDefinition(params.page).label : ""}</h1>
       <p className="auth-message error" role="alert">
-        {actionData?.error}
+        {refusalOf(actionData)}
       </p>
       <p>
         <Link to={`/admin/pages/${params.page}`}>Tilbake til siden</Link>

@@ -3,10 +3,11 @@ import { data, Form, Link } from "react-router";
 import { redirectWithFlash } from "~/lib/platform/flash.server";
 import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
 import { PageEditorForm } from "~/components/staff/page-editor-form";
-import { discardDraft, pageForEditing, saveDraft } from "~/lib/pages/page-editing.server";
+import { type Conflict, discardDraft, pageForEditing, saveDraft } from "~/lib/pages/page-editing.server";
 import { conflictMessage, discardSchema, PAGE_NOTICES, PAGE_STATE_LABELS } from "~/lib/pages/page-forms";
-import { draftFormSchema, isPageKey, type PageKey, pageDefinition } from "~/lib/pages/page-registry";
+import { draftFormSchema, isPageKey, pageDefinition } from "~/lib/pages/page-registry";
 import { getDb } from "~/lib/platform/db.server";
+import { type FormOutcome, replyToForm } from "~/lib/platform/form-reply.server";
 import { osloDateTime } from "~/lib/platform/dates";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
@@ -43,29 +44,34 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const key = pageKeyOf(params);
   const formData = await request.formData();
-  if (formData.get("intent") === "discard") return discard(request, context, key, formData);
-  const submission = parseWithZod(formData, { schema: draftFormSchema(pageDefinition(key)) });
-  if (submission.status !== "success") return data({ result: submission.reply(), error: undefined }, 400);
-  const { revision, content } = submission.value;
-  const outcome = await saveDraft(getDb(), staffActor(request, context), key, "en", { revision, content });
-  if (outcome.kind === "conflict") {
-    // The typed text stays in the form (the reply carries it); nothing was saved.
-    const error = conflictMessage(outcome.by, outcome.at ? osloDateTime(outcome.at) : null);
-    return data({ result: submission.reply(), error }, 409);
+  const db = getDb();
+  const actor = staffActor(request, context);
+  if (formData.get("intent") === "discard") {
+    return replyToForm(
+      parseWithZod(formData, { schema: discardSchema }),
+      async ({ revision }) => {
+        const outcome = await discardDraft(db, actor, key, "en", revision);
+        if (outcome.kind === "conflict") return conflictRefusal(outcome);
+        return redirectWithFlash(`/admin/pages/${key}`, { kind: "success", message: PAGE_NOTICES.discarded });
+      },
+      { intent: "discard" },
+    );
   }
-  return redirectWithFlash(`/admin/pages/${key}`, { kind: "success", message: PAGE_NOTICES.saved });
+  return replyToForm(
+    parseWithZod(formData, { schema: draftFormSchema(pageDefinition(key)) }),
+    async ({ revision, content }) => {
+      const outcome = await saveDraft(db, actor, key, "en", { revision, content });
+      // The typed text stays in the form (the reply carries it); nothing was saved.
+      if (outcome.kind === "conflict") return conflictRefusal(outcome);
+      return redirectWithFlash(`/admin/pages/${key}`, { kind: "success", message: PAGE_NOTICES.saved });
+    },
+    { intent: "save" },
+  );
 }
 
-async function discard(request: Request, context: Route.ActionArgs["context"], key: PageKey, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: discardSchema });
-  const confirmed = { intent: "discard", result: submission.reply() };
-  if (submission.status !== "success") return data({ confirmed, result: undefined, error: undefined }, 400);
-  const outcome = await discardDraft(getDb(), staffActor(request, context), key, "en", submission.value.revision);
-  if (outcome.kind === "conflict") {
-    const error = conflictMessage(outcome.by, outcome.at ? osloDateTime(outcome.at) : null);
-    return data({ confirmed: { ...confirmed, error }, result: undefined, error: undefined }, 409);
-  }
-  return redirectWithFlash(`/admin/pages/${key}`, { kind: "success", message: PAGE_NOTICES.discarded });
+/** A change on a page someone else changed meanwhile: refused (409) with who and when. */
+function conflictRefusal(conflict: Conflict): FormOutcome {
+  return { error: conflictMessage(conflict.by, conflict.at ? osloDateTime(conflict.at) : null), status: 409 };
 }
 
 export default function PageEditor({ loaderData, actionData }: Route.ComponentProps) {
@@ -97,8 +103,7 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
         page={page.key}
         revision={page.revision}
         content={page.content}
-        lastResult={actionData?.result}
-        error={actionData?.error}
+        actionData={actionData}
       />
       {page.hasDraft ? (
         <section className="admin-panel page-publish" aria-labelledby="page-publish">
@@ -115,7 +120,7 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
           <ConfirmedActionForm
             intent="discard"
             schema={discardSchema}
-            actionData={actionData && "confirmed" in actionData ? actionData.confirmed : undefined}
+            actionData={actionData}
             id="discard-form"
             checkboxLabel="Ja, forkast utkastet og behold den publiserte teksten"
             question="Forkaste utkastet? Endringene i det kan ikke hentes tilbake."

@@ -1,8 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
-import { AddRedirectForm, type RedirectFormResult, RemoveRedirectForm } from "~/components/staff/redirect-forms";
+import { AddRedirectForm, RemoveRedirectForm } from "~/components/staff/redirect-forms";
 import { getDb } from "~/lib/platform/db.server";
 import { osloDateTime } from "~/lib/platform/dates";
+import { NotFoundError } from "~/lib/platform/domain-errors";
+import { type FormOutcome, replyToForm } from "~/lib/platform/form-reply.server";
 import { addRedirectSchema, REDIRECT_KIND_LABELS, removeRedirectSchema } from "~/lib/redirects/redirect-forms";
 import { addRedirect, listRedirects, removeRedirect } from "~/lib/redirects/redirects.server";
 import { staffMeta } from "~/lib/site/seo";
@@ -33,32 +34,34 @@ export async function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
+  const db = getDb();
   const actor = staffActor(request, context);
   if (formData.get("intent") === "remove") {
-    const submission = parseWithZod(formData, { schema: removeRedirectSchema });
-    const id = String(formData.get("id") ?? "");
-    if (submission.status !== "success") {
-      return data<RedirectFormResult>({ intent: "remove", id, result: submission.reply() }, 400);
-    }
-    const removed = await removeRedirect(getDb(), submission.value.id, actor);
-    if (!removed) {
-      const error = "Omdirigeringen finnes ikke lenger (en kollega kan ha fjernet den).";
-      return data<RedirectFormResult>({ intent: "remove", id, result: submission.reply(), error }, 404);
-    }
-    return { intent: "remove", result: submission.reply({ resetForm: true }) } satisfies RedirectFormResult;
+    return replyToForm(
+      parseWithZod(formData, { schema: removeRedirectSchema }),
+      async ({ id }): Promise<FormOutcome> => {
+        try {
+          await removeRedirect(db, actor, id);
+        } catch (error) {
+          // Gone already (a colleague was quicker): said in the row's form, not as a 404 page.
+          if (error instanceof NotFoundError) return { error: error.message, status: 404 };
+          throw error;
+        }
+        return { message: "Omdirigeringen er fjernet.", resetForm: true };
+      },
+      { intent: "remove" },
+    );
   }
-  const submission = parseWithZod(formData, { schema: addRedirectSchema });
-  if (submission.status !== "success") {
-    return data<RedirectFormResult>({ intent: "add", result: submission.reply() }, 400);
-  }
-  const added = await addRedirect(getDb(), submission.value, actor);
-  if (!added.ok) {
-    // The form keeps what was typed; the message stands under the field it is about.
-    const result = submission.reply({ fieldErrors: { [added.field]: [added.message] } });
-    return data<RedirectFormResult>({ intent: "add", result }, 409);
-  }
-  const message = `${added.from} omdirigeres nå til ${added.to}.`;
-  return { intent: "add", result: submission.reply({ resetForm: true }), message } satisfies RedirectFormResult;
+  return replyToForm(
+    parseWithZod(formData, { schema: addRedirectSchema }),
+    async (input): Promise<FormOutcome> => {
+      const added = await addRedirect(db, actor, input);
+      // Refused: the message stands under the field it is about; the form keeps what was typed.
+      if (added.kind === "refused") return { fieldErrors: { [added.field]: [added.message] }, status: 409 };
+      return { message: `${added.from} omdirigeres nå til ${added.to}.`, resetForm: true };
+    },
+    { intent: "add" },
+  );
 }
 
 export default function Redirects({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,8 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link } from "react-router";
-import { StudioDetailsForm, type StudioFormResult } from "~/components/settings/studio-details-form";
+import { Link } from "react-router";
+import { StudioDetailsForm } from "~/components/settings/studio-details-form";
 import { osloDateTime } from "~/lib/platform/dates";
 import { getDb } from "~/lib/platform/db.server";
+import { type FormOutcome, replyToForm } from "~/lib/platform/form-reply.server";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
 import { loadStudioRecord, saveStudioDetails, type StudioRecord } from "~/lib/studio/studio-details.server";
@@ -27,38 +28,28 @@ function whoAndWhen(record: StudioRecord) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: studioFormSchema });
-  // Errors, and the links' add/remove/move buttons without JavaScript: the form comes back as typed.
-  if (submission.status !== "success") {
-    return data<StudioFormResult>(
-      {
-        result: submission.reply(),
-        ...(submission.status === "error" ? { error: "Noe må rettes før detaljene kan lagres: se feltene under." } : {}),
-      },
-      submission.status === "error" ? 400 : 200,
-    );
-  }
-  const { version, ...details } = submission.value;
-  const outcome = await saveStudioDetails(getDb(), details, version, staffActor(request, context));
-  switch (outcome.status) {
-    case "stale":
-      return data<StudioFormResult>(
-        {
-          result: submission.reply(),
+  // A form that fails its schema comes back as typed (400), and the links' add/remove/move
+  // buttons without JavaScript too (200): replyToForm answers both before `run`.
+  return replyToForm(parseWithZod(await request.formData(), { schema: studioFormSchema }), async (value): Promise<FormOutcome> => {
+    const { version, ...details } = value;
+    const outcome = await saveStudioDetails(getDb(), staffActor(request, context), { details, expectedVersion: version });
+    switch (outcome.kind) {
+      case "stale":
+        // Refused: nothing is overwritten, and what was typed stays in the form.
+        return {
           error:
             `${whoAndWhen(outcome.current)} lagret studioets detaljer etter at du åpnet siden, så endringene dine er ikke lagret. ` +
             "Det du skrev står fortsatt under: ta vare på det du vil beholde, last inn siden på nytt og skriv det inn der.",
-        },
-        409,
-      );
-    case "unchanged":
-      return { result: submission.reply(), message: "Ingenting var endret." } satisfies StudioFormResult;
-    case "saved":
-      return {
-        result: submission.reply(),
-        message: `Lagret (${outcome.changed.map((field) => STUDIO_FIELD_LABELS[field].toLowerCase()).join(", ")}). Nettstedet og nye e-poster bruker detaljene nå.`,
-      } satisfies StudioFormResult;
-  }
+          status: 409,
+        };
+      case "unchanged":
+        return { message: "Ingenting var endret." };
+      case "saved":
+        return {
+          message: `Lagret (${outcome.changed.map((field) => STUDIO_FIELD_LABELS[field].toLowerCase()).join(", ")}). Nettstedet og nye e-poster bruker detaljene nå.`,
+        };
+    }
+  });
 }
 
 export default function StudioSettings({ loaderData, actionData }: Route.ComponentProps) {
