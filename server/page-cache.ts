@@ -35,6 +35,9 @@ export function cacheAddressFor(request: Request, path: string) {
 /** The same rule over a request's plain fields (the Node-level listener has no Request). */
 export function isCacheableVisit(request: { method: string; cookie: string | null | undefined; testFault: boolean; path: string }) {
   if (request.method !== "GET" || request.testFault) return false;
+  // React Router's data requests (`/login.data?signed-out=codes&_routes=…`) are never stored,
+  // and their parameters are what they answer for: they must reach the app as sent.
+  if (request.path.endsWith(".data")) return false;
   if (cookieHasSession(request.cookie)) return false;
   if (CACHED_API.has(request.path)) return true;
   return !isStaffPath(request.path) && !NOT_CACHED.some((prefix) => request.path.startsWith(prefix));

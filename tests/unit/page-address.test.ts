@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createPageCache } from "~/lib/platform/page-cache.server";
 import { pageCacheAddress } from "../../server/page-address";
+import { isCacheableVisit } from "../../server/page-cache";
 
 describe("a page's cache address", () => {
   it("is the plain path whatever tracking or unknown parameters a link adds", () => {
@@ -21,6 +22,15 @@ describe("a page's cache address", () => {
   it("is none when a parameter makes the answer personal (the footer sign-up's result)", () => {
     expect(pageCacheAddress("/about", "?newsletter=subscribed")).toBeUndefined();
     expect(pageCacheAddress("/about", "?utm_source=x&newsletter=failed")).toBeUndefined();
+  });
+});
+
+describe("what the page cache answers", () => {
+  it("leaves React Router's data requests alone: their parameters are what they answer for", () => {
+    const visit = { method: "GET", cookie: null, testFault: false };
+    expect(isCacheableVisit({ ...visit, path: "/about" })).toBe(true);
+    expect(isCacheableVisit({ ...visit, path: "/about.data" })).toBe(false);
+    expect(isCacheableVisit({ ...visit, path: "/_root.data" })).toBe(false);
   });
 });
 

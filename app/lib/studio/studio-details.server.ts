@@ -61,23 +61,33 @@ export async function loadStudioRecord(db: Database): Promise<StudioRecord> {
 }
 
 let cached: Promise<StudioDetails> | undefined;
+// The details last read: they stand in while the database does not answer.
+let lastKnown: StudioDetails | undefined;
 // Bumped by every forget: a read that started before a change does not fill the cache after it.
 let generation = 0;
 
-/** The studio's details, from this process's cache (read once per change, not once per page). */
+/**
+ * The studio's details, from this process's cache (read once per change, not once per page).
+ * Every page's footer reads them, so a database that does not answer must not turn a page's
+ * own error (the blog's 503, say) into a 500: the details last read, or the seed, stand in,
+ * and the next call reads again.
+ */
 export function getStudioDetails(db: Database): Promise<StudioDetails> {
   if (cached) return cached;
   const started = generation;
-  const reading = loadStudioRecord(db).then((record) => record.details);
-  cached = reading;
-  reading.then(
-    () => {
+  const reading: Promise<StudioDetails> = loadStudioRecord(db).then(
+    (record) => {
+      lastKnown = record.details;
       if (generation !== started && cached === reading) cached = undefined;
+      return record.details;
     },
-    () => {
+    (error: unknown) => {
       if (cached === reading) cached = undefined; // a failed read is tried again next time
+      log.warn("studio details could not be read; the last known stand in", { error: String(error) });
+      return lastKnown ?? STUDIO_SEED;
     },
   );
+  cached = reading;
   return reading;
 }
 
