@@ -52,8 +52,9 @@ export async function loader({ context }: Route.LoaderArgs) {
       ? { expiresAt: session.expiresAt.toISOString(), expiresInMs: session.expiresAt.getTime() - now().getTime() }
       : null;
   // The studio's details for the footer, the legal pages and JSON-LD: cached in this process
-  // until any process changes them (lib/studio), so no database read per page.
-  const studio = await getStudioDetails(getDb());
+  // until any process changes them (lib/studio), so no database read per page. The getter,
+  // not the handle: with the database down the page's own error shows, not the root's.
+  const studio = await getStudioDetails(getDb);
   return {
     siteUrl: config.siteUrl,
     mediaBaseUrl: config.mediaBaseUrl ?? "",

@@ -72,7 +72,20 @@ let generation = 0;
  * own error (the blog's 503, say) into a 500: the details last read, or the seed, stand in,
  * and the next call reads again.
  */
-export function getStudioDetails(db: Database): Promise<StudioDetails> {
+export function getStudioDetails(db: Database | (() => Database)): Promise<StudioDetails> {
+  if (cached) return cached;
+  let handle: Database;
+  try {
+    handle = typeof db === "function" ? db() : db;
+  } catch (error) {
+    // No database at all for this request (an outage): the same stand-in as a failed read.
+    log.warn("studio details could not be read; the last known stand in", { error: String(error) });
+    return Promise.resolve(lastKnown ?? STUDIO_SEED);
+  }
+  return readStudioDetails(handle);
+}
+
+function readStudioDetails(db: Database): Promise<StudioDetails> {
   if (cached) return cached;
   const started = generation;
   const reading: Promise<StudioDetails> = loadStudioRecord(db).then(
