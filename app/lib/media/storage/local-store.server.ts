@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
-import { createWriteStream } from "node:fs";
+import { createWriteStream, type WriteStream } from "node:fs";
+import { once } from "node:events";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -27,8 +28,9 @@ export function createLocalStore(dir: string): MediaStore {
       // and flushed: a reader (or a crash) never meets half a file under the real name.
       // Hidden names are not valid keys, so they are never served nor listed.
       const temp = path.join(path.dirname(file), `.tmp-${randomUUID()}`);
+      let out: WriteStream | undefined;
       try {
-        if (body instanceof Readable) await pipeline(body, createWriteStream(temp, { flags: "wx" }));
+        if (body instanceof Readable) await pipeline(body, (out = createWriteStream(temp, { flags: "wx" })));
         else await fs.writeFile(temp, body, { flag: "wx" });
         const handle = await fs.open(temp, "r");
         try {
@@ -42,7 +44,10 @@ export function createLocalStore(dir: string): MediaStore {
         }
         await fs.rename(temp, file);
       } catch (error) {
-        // A full or read-only disk: what was written of the temporary file goes too.
+        // A full or read-only disk: what was written of the temporary file goes too. A body
+        // that failed at once may fail before the file is even opened: wait for the stream to
+        // close (it opens, then closes), or the file would appear after it was removed.
+        if (out && !out.closed) await once(out, "close").catch(() => {});
         await fs.rm(temp, { force: true }).catch(() => {});
         throw error;
       }
