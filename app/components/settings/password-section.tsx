@@ -4,12 +4,12 @@ import { FieldError } from "~/components/field-error";
 import { FormNotice } from "~/components/form-notice";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { PASSWORD_HINT, passwordChangeSchema } from "~/lib/auth/settings-forms";
-import type { SettingsFormResult } from "./settings-ui";
+import type { FormResult } from "~/lib/platform/form-result";
 
 export const PASSWORD_PATH = "/admin/settings/password";
 
 /** "Change password": always with the current password. */
-export function PasswordSection({ actionData }: { actionData?: SettingsFormResult | null }) {
+export function PasswordSection({ actionData }: { actionData?: FormResult | null }) {
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useSchemaForm("password-form", passwordChangeSchema, { lastResult: actionData?.result });
   return (

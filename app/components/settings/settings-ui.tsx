@@ -1,17 +1,6 @@
-import { getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { FieldError } from "~/components/field-error";
 import { Link } from "react-router";
-
-/**
- * What a settings form's action answers: which form it was (a page can show several), the
- * form's own state (Conform) and a result line.
- */
-export type SettingsFormResult = {
-  form?: string;
-  result?: SubmissionResult<string[]>;
-  error?: string;
-  message?: string;
-};
 
 /**
  * The current password, asked again before a sensitive change when it was not entered in

@@ -3,7 +3,8 @@ import { Form, Link, useNavigation } from "react-router";
 import { FormNotice } from "~/components/form-notice";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { twoStepConfirmSchema, twoStepOffSchema, twoStepStartSchema } from "~/lib/auth/settings-forms";
-import { CodeField, PasswordField, RecoveryCodeList, type SettingsFormResult } from "./settings-ui";
+import type { FormResult } from "~/lib/platform/form-result";
+import { CodeField, PasswordField, RecoveryCodeList } from "./settings-ui";
 
 /** What the two-step verification panel shows, on the overview and on its own pages. */
 export type TwoStepView =
@@ -16,7 +17,7 @@ export const ENROL_PATH = "/admin/settings/two-step/enrol";
 export const DISABLE_PATH = "/admin/settings/two-step/disable";
 export const RECOVERY_CODES_PATH = "/admin/settings/recovery-codes";
 
-type FormProps = { needsPassword: boolean; lastResult?: SettingsFormResult["result"] };
+type FormProps = { needsPassword: boolean; lastResult?: FormResult["result"] };
 
 /** The forms' names in the actions' answers: each form shows only its own result. */
 export type TwoStepForm = "start" | "confirm" | "off";
@@ -28,13 +29,13 @@ export function TwoStepSection({
 }: {
   view: TwoStepView;
   needsPassword: boolean;
-  actionData?: SettingsFormResult | null;
+  actionData?: FormResult | null;
 }) {
   // The result line belongs to the section (an answer may change what it shows); the
   // form's own state only to the form that was sent.
   const form = (name: TwoStepForm) => ({
     needsPassword,
-    lastResult: actionData?.form === name ? actionData.result : undefined,
+    lastResult: actionData?.intent === name ? actionData.result : undefined,
   });
   return (
     <section className="admin-panel" aria-labelledby="mfa-heading">

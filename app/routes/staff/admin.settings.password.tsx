@@ -1,10 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { PasswordSection } from "~/components/settings/password-section";
-import { type SettingsFormResult, SettingsHeading } from "~/components/settings/settings-ui";
+import { SettingsHeading } from "~/components/settings/settings-ui";
 import { changePassword } from "~/lib/auth/password-change.server";
 import { reauthRefusal, settingsRequest } from "~/lib/auth/settings-page.server";
 import { passwordChangeSchema, SETTINGS_MESSAGES } from "~/lib/auth/settings-forms";
+import type { FormResult } from "~/lib/platform/form-result";
 import { staffMeta } from "~/lib/site/seo";
 import type { Route } from "./+types/admin.settings.password";
 
@@ -24,8 +25,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { session, db, meta } = await settingsRequest(request, context);
   const submission = parseWithZod(await request.formData(), { schema: passwordChangeSchema });
   // Passwords are never sent back to the page, right or wrong.
-  const reply = (body: Omit<SettingsFormResult, "result">, status = 200, resetForm = false) =>
-    data<SettingsFormResult>(
+  const reply = (body: Omit<FormResult, "result">, status = 200, resetForm = false) =>
+    data<FormResult>(
       { ...body, result: submission.reply({ hideFields: ["current", "next", "confirm"], resetForm }) },
       status,
     );

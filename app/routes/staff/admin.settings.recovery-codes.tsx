@@ -3,14 +3,10 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { FormNotice } from "~/components/form-notice";
-import {
-  PasswordField,
-  RecoveryCodeList,
-  type SettingsFormResult,
-  SettingsHeading,
-} from "~/components/settings/settings-ui";
+import { PasswordField, RecoveryCodeList, SettingsHeading } from "~/components/settings/settings-ui";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { recoveryCodesSchema } from "~/lib/auth/settings-forms";
+import type { FormResult } from "~/lib/platform/form-result";
 import { needsPassword, reauthRefusal, settingsRequest } from "~/lib/auth/settings-page.server";
 import { createRecoveryCodes } from "~/lib/auth/two-step.server";
 import { factorStatus } from "~/lib/auth/mfa.server";
@@ -31,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Whether a password is owed is re-authentication's call (a 403 when missing), not the schema's.
   const submission = parseWithZod(await request.formData(), { schema: recoveryCodesSchema(false) });
   const reply = (body: { error?: string; recoveryCodes?: string[] }, status = 200) =>
-    data<SettingsFormResult & { recoveryCodes?: string[]; needsPassword: boolean }>(
+    data<FormResult & { recoveryCodes?: string[]; needsPassword: boolean }>(
       { ...body, result: submission.reply({ hideFields: ["password"] }), needsPassword: needsPassword(session) },
       { status },
     );
@@ -91,7 +87,7 @@ function NewCodesForm({
   lastResult,
 }: {
   needsPassword: boolean;
-  lastResult?: SettingsFormResult["result"];
+  lastResult?: FormResult["result"];
 }) {
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useSchemaForm("recovery-codes-form", recoveryCodesSchema(needsPassword), { lastResult });

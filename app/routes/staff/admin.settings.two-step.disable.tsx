@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { type SettingsFormResult, SettingsHeading } from "~/components/settings/settings-ui";
+import { SettingsHeading } from "~/components/settings/settings-ui";
+import type { FormResult } from "~/lib/platform/form-result";
 import { TwoStepSection, type TwoStepView } from "~/components/settings/two-step-section";
 import { needsPassword, reauthRefusal, settingsRequest, signedOut } from "~/lib/auth/settings-page.server";
 import { SETTINGS_MESSAGES, twoStepOffSchema } from "~/lib/auth/settings-forms";
@@ -32,11 +33,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Whether a password is owed is re-authentication's call (a 403 when missing), not the schema's.
   const submission = parseWithZod(await request.formData(), { schema: twoStepOffSchema(false) });
   const reply = async (notice: { error?: string; message?: string }, status = 200) =>
-    data<SettingsFormResult & { view: TwoStepView; needsPassword: boolean }>(
+    data<FormResult & { view: TwoStepView; needsPassword: boolean }>(
       {
         view: await currentView(db, session.userId),
         ...notice,
-        form: "off",
+        intent: "off",
         result: submission.reply({ hideFields: ["password"], resetForm: status === 200 }),
         needsPassword: needsPassword(session),
       },

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { type SettingsFormResult, SettingsHeading } from "~/components/settings/settings-ui";
+import { SettingsHeading } from "~/components/settings/settings-ui";
+import type { FormResult } from "~/lib/platform/form-result";
 import { TwoStepSection, type TwoStepView } from "~/components/settings/two-step-section";
 import { needsPassword, reauthRefusal, settingsRequest } from "~/lib/auth/settings-page.server";
 import { twoStepConfirmSchema, twoStepStartSchema } from "~/lib/auth/settings-forms";
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { view: pending ? enrolling(pending) : await currentView(db, session.userId), needsPassword: !fresh };
 }
 
-type EnrolResult = SettingsFormResult & { view: TwoStepView; needsPassword: boolean };
+type EnrolResult = FormResult & { view: TwoStepView; needsPassword: boolean };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { session, db, meta } = await settingsRequest(request, context);
@@ -50,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       {
         view,
         ...notice,
-        form: confirming ? "confirm" : "start",
+        intent: confirming ? "confirm" : "start",
         result: submission.reply({ hideFields: ["password"] }),
         needsPassword: needsPassword(session),
       },
