@@ -142,6 +142,11 @@ test("a new listing appears on /careers and in the sitemap; unpublishing hides i
   expect(await (await request.get("/sitemap.xml")).text()).not.toContain(`/careers/${slug}<`);
 
   await page.goto("/job-cms");
+  // Deleting is confirmed twice: the ticked box (without JavaScript too), then the browser's question.
+  await page.getByRole("button", { name: `Delete ${title}` }).click();
+  await expect(page.getByText("Tick the box to confirm the deletion.")).toBeVisible();
+  await expect(page.getByRole("link", { name: title, exact: true })).toBeVisible();
+  await page.getByLabel(`Confirm deleting ${title}`).check();
   page.once("dialog", (dialog) => dialog.accept());
   await page.getByRole("button", { name: `Delete ${title}` }).click();
   await expect(page.locator(".auth-message")).toContainText("Listing deleted.");

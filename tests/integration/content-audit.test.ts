@@ -64,11 +64,11 @@ describe(`the audit trail of published content (${engineName()})`, () => {
       description: "x",
       applyLink: "mailto:jobs@fjordform.no",
     });
-    const job = await createJob(handle.db, input, actor);
-    await updateJob(handle.db, job.id, { ...input, title: "Senior utvikler" }, actor);
-    await setJobPublished(handle.db, job.id, false, actor);
-    await setJobPublished(handle.db, job.id, true, actor);
-    await deleteJob(handle.db, job.id, actor);
+    const job = await createJob(handle.db, actor, input);
+    await updateJob(handle.db, actor, job.id, { ...input, title: "Senior utvikler" });
+    await setJobPublished(handle.db, actor, job.id, false);
+    await setJobPublished(handle.db, actor, job.id, true);
+    await deleteJob(handle.db, actor, job.id);
     const events = await trail();
     expect(events.map((event) => event.action)).toEqual([
       "job_created",

@@ -5,6 +5,7 @@ import {
   deleteJob,
   getJob,
   getPublishedJob,
+  JOB_GONE,
   jobInputSchema,
   listAllJobs,
   listPublishedJobs,
@@ -13,6 +14,7 @@ import {
   updateJob,
 } from "~/lib/careers/jobs.server";
 import { APPLY_LINK_MESSAGE } from "~/lib/careers/job-form";
+import { NotFoundError } from "~/lib/platform/domain-errors";
 import { engineName, setUpTestDatabase } from "../support/test-database";
 
 // Job listings as staff keep them and job seekers see them on /careers.
@@ -42,12 +44,12 @@ describe(`job listings (${engineName()})`, () => {
     const actor = await staffMember();
     const job = await createJob(
       handle.db,
+      actor,
       listing({
         responsibilities: ["Ship features", "", "  Review code  "],
         requirements: ["TypeScript"],
         benefits: [],
       }),
-      actor,
     );
     expect(job.slug).toBe("frontend-developer");
     const stored = await getPublishedJob(handle.db, "frontend-developer");
@@ -62,37 +64,38 @@ describe(`job listings (${engineName()})`, () => {
 
   it("shows job seekers published listings only; hiding and publishing again take effect at once", async () => {
     const actor = await staffMember();
-    const open = await createJob(handle.db, listing({ title: "Designer" }), actor);
-    const hidden = await createJob(handle.db, listing({ title: "Intern", published: false }), actor);
+    const open = await createJob(handle.db, actor, listing({ title: "Designer" }));
+    const hidden = await createJob(handle.db, actor, listing({ title: "Intern", published: false }));
     expect((await listPublishedJobs(handle.db)).map((j) => j.title)).toEqual(["Designer"]);
     expect(await getPublishedJob(handle.db, hidden.slug)).toBeUndefined();
     expect((await listAllJobs(handle.db)).map((j) => j.title).sort()).toEqual(["Designer", "Intern"]);
 
-    await setJobPublished(handle.db, open.id, false, actor);
-    await setJobPublished(handle.db, hidden.id, true, actor);
+    await setJobPublished(handle.db, actor, open.id, false);
+    await setJobPublished(handle.db, actor, hidden.id, true);
     expect((await listPublishedJobs(handle.db)).map((j) => j.title)).toEqual(["Intern"]);
   });
 
   it("refuses an address another listing has, naming it; the listing itself may keep its own", async () => {
     const actor = await staffMember();
-    const first = await createJob(handle.db, listing({ slug: "developer" }), actor);
-    const clash = createJob(handle.db, listing({ title: "Another", slug: "developer" }), actor);
+    const first = await createJob(handle.db, actor, listing({ slug: "developer" }));
+    const clash = createJob(handle.db, actor, listing({ title: "Another", slug: "developer" }));
     await expect(clash).rejects.toBeInstanceOf(SlugTakenError);
     await expect(clash).rejects.toThrow(
       "The address /careers/developer is already used by another listing. Choose another slug.",
     );
-    const edited = await updateJob(handle.db, first.id, listing({ slug: "developer", location: "Bergen" }), actor);
+    const edited = await updateJob(handle.db, actor, first.id, listing({ slug: "developer", location: "Bergen" }));
     expect(edited).toMatchObject({ slug: "developer", location: "Bergen" });
   });
 
   it("deletes a listing once; an unknown or malformed id changes nothing", async () => {
     const actor = await staffMember();
-    const job = await createJob(handle.db, listing(), actor);
-    expect(await deleteJob(handle.db, job.id, actor)).toBe(true);
-    expect(await deleteJob(handle.db, job.id, actor)).toBe(false);
+    const job = await createJob(handle.db, actor, listing());
+    expect(await deleteJob(handle.db, actor, job.id)).toMatchObject({ id: job.id });
+    await expect(deleteJob(handle.db, actor, job.id)).rejects.toThrow(new NotFoundError(JOB_GONE));
     expect(await getJob(handle.db, job.id)).toBeUndefined();
-    expect(await updateJob(handle.db, "not-a-uuid", listing(), actor)).toBeUndefined();
-    expect(await setJobPublished(handle.db, "not-a-uuid", true, actor)).toBeUndefined();
+    await expect(updateJob(handle.db, actor, job.id, listing())).rejects.toBeInstanceOf(NotFoundError);
+    await expect(updateJob(handle.db, actor, "not-a-uuid", listing())).rejects.toBeInstanceOf(NotFoundError);
+    await expect(setJobPublished(handle.db, actor, "not-a-uuid", true)).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it("refuses what the form refuses, with its message", () => {

@@ -100,8 +100,8 @@ describe(`redirects (${engineName()})`, () => {
 
   it("a job listing's new address answers for the old one", async () => {
     const actor = await staffMember();
-    const listing = await createJob(handle.db, job({ slug: "designer" }), actor);
-    await updateJob(handle.db, listing.id, job({ slug: "senior-designer" }), actor);
+    const listing = await createJob(handle.db, actor, job({ slug: "designer" }));
+    await updateJob(handle.db, actor, listing.id, job({ slug: "senior-designer" }));
     expect(await sentTo("/careers/designer")).toBe("/careers/senior-designer");
   });
 

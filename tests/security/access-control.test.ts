@@ -69,6 +69,7 @@ beforeAll(async () => {
   state.draftSlug = draft.slug;
   const job = await createJob(
     db,
+    SCRIPT_ACTOR,
     jobInputSchema.parse({
       title: SECRETS.job,
       slug: "hemmelig-stilling",
@@ -78,7 +79,6 @@ beforeAll(async () => {
       applyLink: "mailto:jobs@fjordform.no",
       published: false,
     }),
-    SCRIPT_ACTOR,
   );
   state.jobId = job.id;
   await submitContact(db, { company: "Hemmelig AS", project: "Et oppkjøp", email: "kunde@example.no" }, server.url);

@@ -48,6 +48,7 @@ beforeAll(async () => {
   state.postId = post.id;
   const job = await createJob(
     db,
+    SCRIPT_ACTOR,
     jobInputSchema.parse({
       title: "A job to keep",
       location: "Oslo",
@@ -55,7 +56,6 @@ beforeAll(async () => {
       description: "x",
       applyLink: "mailto:jobs@fjordform.no",
     }),
-    SCRIPT_ACTOR,
   );
   state.jobId = job.id;
   await subscribe(db, { email: "reader@example.no", ip: "198.51.100.9", source: "footer" }, server.url);

@@ -60,6 +60,7 @@ beforeAll(async () => {
   state.postSlug = post.slug;
   const job = await createJob(
     db,
+    SCRIPT_ACTOR,
     jobInputSchema.parse({
       title: "The job that must survive",
       location: "Oslo",
@@ -67,7 +68,6 @@ beforeAll(async () => {
       description: "x",
       applyLink: "mailto:jobs@fjordform.no",
     }),
-    SCRIPT_ACTOR,
   );
   state.jobSlug = job.slug;
 });
@@ -193,7 +193,7 @@ const TARGETS: Target[] = [
   },
   {
     name: "job list action id",
-    request: (p) => ({ path: "/job-cms", form: { intent: "delete", id: p }, cookie: state.full, ...own() }),
+    request: (p) => ({ path: "/job-cms", form: { intent: "delete", id: p, confirm: "on" }, cookie: state.full, ...own() }),
     accepted: [404],
   },
 ];

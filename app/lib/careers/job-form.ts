@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { JOB_TYPES } from "~/content/jobs";
+import { confirmSchema } from "../platform/confirm-forms";
 import { slugify } from "../platform/slug";
 import { englishFieldMessages, multiLine, requiredText, singleLine } from "../platform/text-fields";
 
@@ -72,3 +73,8 @@ export const jobFormSchema = withSlug(jobFormFields);
 
 /** What the form starts from: a stored listing or the empty one (its type is any text). */
 export type JobFormValues = Omit<z.input<typeof jobFields>, "type"> & { type: string };
+
+/** The list's row actions (/job-cms): publish or hide a listing, and a confirmed delete. */
+export const jobVisibilitySchema = z.object({ intent: z.enum(["publish", "unpublish"]), id: z.string() });
+export const deleteJobSchema = confirmSchema("delete", "Tick the box to confirm the deletion.").extend({ id: z.string() });
+export const deleteJobQuestion = (title: string) => `Delete the listing “${title}”? This cannot be undone.`;

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { type JOB_TYPES } from "~/content/jobs";
 import { type Actor, auditAction } from "../auth/security-events.server";
 import { type Database, schema } from "../platform/db.server";
-import { ConflictError } from "../platform/domain-errors";
+import { ConflictError, NotFoundError } from "../platform/domain-errors";
 import { isSlug } from "../platform/slug";
 import { recordAddressChange, releaseAddress } from "../redirects/redirects.server";
 import { type jobInputSchema } from "./job-form";
@@ -17,6 +17,9 @@ export { APPLY_LINK_MESSAGE, jobInputSchema } from "./job-form";
 const { jobListings: jobs } = schema;
 
 export type Job = typeof jobs.$inferSelect;
+
+/** What staff are told when the listing they act on was deleted meanwhile (or never was). */
+export const JOB_GONE = "That listing no longer exists.";
 
 /** Another listing has that address: a conflict, with the text the slug field shows. */
 export class SlugTakenError extends ConflictError {
@@ -56,7 +59,7 @@ async function assertSlugFree(db: Database, slug: string, exceptId?: string) {
   if (clash) throw new SlugTakenError(slug);
 }
 
-export async function createJob(db: Database, input: z.output<typeof jobInputSchema>, actor: Actor) {
+export async function createJob(db: Database, actor: Actor, input: z.output<typeof jobInputSchema>) {
   return db.transaction(async (tx) => {
     await assertSlugFree(tx, input.slug);
     const [job] = await tx.insert(jobs).values(input).returning();
@@ -67,9 +70,14 @@ export async function createJob(db: Database, input: z.output<typeof jobInputSch
   });
 }
 
+/** The listing, or a NotFoundError (an id that is not even a UUID is as missing as a deleted one). */
+function requireJobId(id: string) {
+  if (!z.uuid().safeParse(id).success) throw new NotFoundError(JOB_GONE);
+}
+
 /** Changes a listing; a changed address leaves a 301 behind (lib/redirects), in the same transaction. */
-export async function updateJob(db: Database, id: string, input: z.output<typeof jobInputSchema>, actor: Actor) {
-  if (!z.uuid().safeParse(id).success) return undefined;
+export async function updateJob(db: Database, actor: Actor, id: string, input: z.output<typeof jobInputSchema>) {
+  requireJobId(id);
   return db.transaction(async (tx) => {
     await assertSlugFree(tx, input.slug, id);
     const [before] = await tx
@@ -77,32 +85,33 @@ export async function updateJob(db: Database, id: string, input: z.output<typeof
       .from(jobs)
       .where(eq(jobs.id, id))
       .for("update");
+    if (!before) throw new NotFoundError(JOB_GONE);
     const [job] = await tx
       .update(jobs)
       .set({ ...input, updatedAt: new Date() })
       .where(eq(jobs.id, id))
       .returning();
-    if (!job || !before) return undefined;
-    await auditAction(tx, actor, "job_updated", { jobId: id, title: job.title, published: job.published });
-    const change = { from: `/careers/${before.slug}`, to: `/careers/${job.slug}`, wasPublic: before.published };
+    await auditAction(tx, actor, "job_updated", { jobId: id, title: job!.title, published: job!.published });
+    const change = { from: `/careers/${before.slug}`, to: `/careers/${job!.slug}`, wasPublic: before.published };
     await recordAddressChange(tx, change, actor);
-    return job;
+    return job!;
   });
 }
 
-export async function setJobPublished(db: Database, id: string, published: boolean, actor: Actor) {
-  if (!z.uuid().safeParse(id).success) return undefined;
+export async function setJobPublished(db: Database, actor: Actor, id: string, published: boolean) {
+  requireJobId(id);
   const [job] = await db.update(jobs).set({ published, updatedAt: new Date() }).where(eq(jobs.id, id)).returning();
-  if (job)
-    await auditAction(db, actor, published ? "job_published" : "job_unpublished", { jobId: id, title: job.title });
+  if (!job) throw new NotFoundError(JOB_GONE);
+  await auditAction(db, actor, published ? "job_published" : "job_unpublished", { jobId: id, title: job.title });
   return job;
 }
 
-export async function deleteJob(db: Database, id: string, actor: Actor) {
-  if (!z.uuid().safeParse(id).success) return false;
+export async function deleteJob(db: Database, actor: Actor, id: string) {
+  requireJobId(id);
   const [deleted] = await db.delete(jobs).where(eq(jobs.id, id)).returning({ id: jobs.id, title: jobs.title });
-  if (deleted) await auditAction(db, actor, "job_deleted", { jobId: id, title: deleted.title });
-  return Boolean(deleted);
+  if (!deleted) throw new NotFoundError(JOB_GONE);
+  await auditAction(db, actor, "job_deleted", { jobId: id, title: deleted.title });
+  return deleted;
 }
 
 /** Google's JobPosting employmentType for each of our job types. */

@@ -13,7 +13,7 @@ export async function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return submitJobForm(request, (job) => createJob(getDb(), job, staffActor(request, context)));
+  return submitJobForm(request, (job) => createJob(getDb(), staffActor(request, context), job));
 }
 
 export default function NewJob({ actionData }: Route.ComponentProps) {

@@ -16,7 +16,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  return submitJobForm(request, (job) => updateJob(getDb(), params.id, job, staffActor(request, context)));
+  return submitJobForm(request, (job) => updateJob(getDb(), staffActor(request, context), params.id, job));
 }
 
 export default function EditJob({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,8 +1,13 @@
 import { FormNotice } from "~/components/form-notice";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
+import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
+import { deleteJobQuestion, deleteJobSchema, jobVisibilitySchema } from "~/lib/careers/job-form";
+import { deleteJob, JOB_GONE, listAllJobs, setJobPublished } from "~/lib/careers/jobs.server";
 import { getDb } from "~/lib/platform/db.server";
-
-import { deleteJob, listAllJobs, setJobPublished } from "~/lib/careers/jobs.server";
+import { NotFoundError } from "~/lib/platform/domain-errors";
+import { redirectWithFlash } from "~/lib/platform/flash.server";
+import type { FormResult } from "~/lib/platform/form-result";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
 import type { Route } from "./+types/job-cms";
@@ -23,30 +28,42 @@ export async function loader() {
   };
 }
 
+/** Which listing a row's answer is for, so only its row shows what was wrong with its form. */
+type RowResult = FormResult & { id: string };
+
+/**
+ * Publishes, hides or (confirmed) deletes a listing, then back to the list with the line
+ * (decision 047). A listing deleted meanwhile: the list again, 404, with the line saying so.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const formData = await request.formData();
   const actor = staffActor(request, context);
-  const id = String(form.get("id") ?? "");
+  const id = String(formData.get("id") ?? "");
   const db = getDb();
-  switch (form.get("intent")) {
-    case "publish":
-    case "unpublish": {
-      const job = await setJobPublished(db, id, form.get("intent") === "publish", actor);
-      if (!job) return data({ message: "That listing no longer exists." }, 404);
-      return { message: job.published ? `“${job.title}” is published.` : `“${job.title}” is hidden from /careers.` };
+  const deleting = formData.get("intent") === "delete";
+  const submission = deleting
+    ? parseWithZod(formData, { schema: deleteJobSchema })
+    : parseWithZod(formData, { schema: jobVisibilitySchema });
+  const row = (body: Omit<RowResult, "id" | "result">, status: number) =>
+    data<RowResult>({ ...body, id, result: submission.reply() }, status);
+  if (submission.status !== "success") return row({ intent: deleting ? "delete" : undefined }, 400);
+  try {
+    if (deleting) {
+      await deleteJob(db, actor, id);
+      return redirectWithFlash("/job-cms", { kind: "success", message: "Listing deleted." });
     }
-    case "delete":
-      return (await deleteJob(db, id, actor))
-        ? { message: "Listing deleted." }
-        : data({ message: "That listing no longer exists." }, 404);
-    default:
-      return data({ message: "Unknown action" }, 400);
+    const job = await setJobPublished(db, actor, id, formData.get("intent") === "publish");
+    const message = job.published ? `“${job.title}” is published.` : `“${job.title}” is hidden from /careers.`;
+    return redirectWithFlash("/job-cms", { kind: "success", message });
+  } catch (error) {
+    if (error instanceof NotFoundError) return row({ error: JOB_GONE }, 404);
+    throw error;
   }
 }
 
 export default function JobCms({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
-  const message = actionData?.message;
+  const rowResult = (id: string) => (actionData?.id === id ? actionData : undefined);
   return (
     <div className="container admin">
       <div className="admin-head">
@@ -55,7 +72,7 @@ export default function JobCms({ loaderData, actionData }: Route.ComponentProps)
           New listing
         </Link>
       </div>
-      <FormNotice data={{ message }} />
+      <FormNotice data={actionData} />
       <p>{loaderData.jobs.length} listings</p>
       <div className="table-wrap">
         <table className="admin-table">
@@ -95,24 +112,26 @@ export default function JobCms({ loaderData, actionData }: Route.ComponentProps)
                         <span className="visually-hidden"> {job.title}</span>
                       </button>
                     </Form>
-                    <Form
-                      method="post"
-                      onSubmit={(event) => {
-                        if (!window.confirm(`Delete the listing “${job.title}”? This cannot be undone.`))
-                          event.preventDefault();
-                      }}
+                    <ConfirmedActionForm
+                      id={`delete-${job.id}`}
+                      intent="delete"
+                      schema={deleteJobSchema}
+                      actionData={rowResult(job.id)}
+                      checkboxLabel={
+                        <span>
+                          Confirm<span className="visually-hidden"> deleting {job.title}</span>
+                        </span>
+                      }
+                      question={deleteJobQuestion(job.title)}
+                      button={
+                        <>
+                          Delete<span className="visually-hidden"> {job.title}</span>
+                        </>
+                      }
+                      danger
                     >
                       <input type="hidden" name="id" value={job.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="delete"
-                        className="button button-small button-danger"
-                        disabled={busy}
-                      >
-                        Delete<span className="visually-hidden"> {job.title}</span>
-                      </button>
-                    </Form>
+                    </ConfirmedActionForm>
                   </div>
                 </td>
               </tr>
