@@ -3,8 +3,6 @@ import {
   type FormMetadata,
   getFormProps,
   getInputProps,
-  getSelectProps,
-  getTextareaProps,
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
@@ -13,6 +11,7 @@ import { schemaConstraint } from "~/lib/platform/form-constraints";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
+import { CheckboxField, SelectField, TextareaField, TextField } from "~/components/forms/fields";
 import { JOB_TYPES } from "~/content/jobs";
 import { JOB_LIMITS, jobFormFields, jobFormSchema, type JobFormValues } from "~/lib/careers/job-form";
 import { slugify } from "~/lib/platform/slug";
@@ -71,13 +70,7 @@ export function JobForm({
           {form.errors[0]}
         </p>
       ) : null}
-      <label htmlFor={fields.title.id}>Title *</label>
-      <input
-        {...getInputProps(fields.title, { type: "text" })}
-        key={fields.title.key}
-        onChange={(event) => setTitle(event.target.value)}
-      />
-      <FieldError id={fields.title.errorId} errors={fields.title.errors} />
+      <TextField field={fields.title} label="Title *" onChange={(event) => setTitle(event.target.value)} />
 
       <label htmlFor={fields.slug.id}>Slug (address)</label>
       <input
@@ -98,46 +91,20 @@ export function JobForm({
       <FieldError id={fields.slug.errorId} errors={fields.slug.errors} />
 
       <div className="cms-row">
-        <div>
-          <label htmlFor={fields.location.id}>Location *</label>
-          <input {...getInputProps(fields.location, { type: "text" })} key={fields.location.key} />
-          <FieldError id={fields.location.errorId} errors={fields.location.errors} />
-        </div>
-        <div>
-          <label htmlFor={fields.type.id}>Type</label>
-          <select {...getSelectProps(fields.type)} key={fields.type.key}>
-            {JOB_TYPES.map((type) => (
-              <option key={type}>{type}</option>
-            ))}
-          </select>
-          <FieldError id={fields.type.errorId} errors={fields.type.errors} />
-        </div>
-        <div>
-          <label htmlFor={fields.department.id}>Department</label>
-          <input {...getInputProps(fields.department, { type: "text" })} key={fields.department.key} />
-        </div>
+        <TextField className="cms-field" field={fields.location} label="Location *" />
+        <SelectField className="cms-field" field={fields.type} label="Type" options={JOB_TYPES} />
+        <TextField className="cms-field" field={fields.department} label="Department" />
       </div>
 
-      <label htmlFor={fields.description.id}>Description *</label>
-      <textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={5} />
-      <FieldError id={fields.description.errorId} errors={fields.description.errors} />
+      <TextareaField field={fields.description} label="Description *" rows={5} />
 
       <ListField form={form} meta={fields.responsibilities} label="Responsibilities" />
       <ListField form={form} meta={fields.requirements} label="Requirements" />
       <ListField form={form} meta={fields.benefits} label="Benefits" />
 
-      <label htmlFor={fields.applyLink.id}>Apply link *</label>
-      <input
-        {...getInputProps(fields.applyLink, { type: "text" })}
-        key={fields.applyLink.key}
-        placeholder="https://… or mailto:…"
-      />
-      <FieldError id={fields.applyLink.errorId} errors={fields.applyLink.errors} />
+      <TextField field={fields.applyLink} label="Apply link *" placeholder="https://… or mailto:…" />
 
-      <label className="checkbox">
-        <input {...getInputProps(fields.published, { type: "checkbox" })} key={fields.published.key} />
-        <span>Published (shown on /careers)</span>
-      </label>
+      <CheckboxField className="checkbox" field={fields.published} label={<span>Published (shown on /careers)</span>} />
 
       <button type="submit" className="button button-coral" disabled={busy}>
         {busy ? "Saving..." : submitLabel}
