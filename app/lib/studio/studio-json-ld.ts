@@ -15,20 +15,27 @@ function postalAddress(studio: StudioDetails) {
   };
 }
 
+/** What both descriptions say the same way: where to reach the studio and who it is on record. */
+function studioFacts(studio: StudioDetails, siteUrl: string) {
+  return {
+    url: `${siteUrl}/`,
+    email: studio.email,
+    ...(studio.phone ? { telephone: studio.phone } : {}),
+    taxID: studio.organisationNumber.replaceAll(" ", ""),
+    address: postalAddress(studio),
+    sameAs: studio.socialLinks.map((link) => link.url),
+  };
+}
+
 export function organizationJsonLd(studio: StudioDetails, siteUrl: string) {
   return {
     "@context": "https://schema.org",
     "@type": "Organization",
     name: studio.legalName,
     alternateName: studio.name,
-    url: `${siteUrl}/`,
     logo: `${siteUrl}/icon-512.png`,
-    email: studio.email,
-    ...(studio.phone ? { telephone: studio.phone } : {}),
     slogan: siteConfig.tagline,
-    taxID: studio.organisationNumber.replaceAll(" ", ""),
-    address: postalAddress(studio),
-    sameAs: studio.socialLinks.map((link) => link.url),
+    ...studioFacts(studio, siteUrl),
   };
 }
 
@@ -39,13 +46,8 @@ export function localBusinessJsonLd(studio: StudioDetails, siteUrl: string) {
     "@type": "LocalBusiness",
     name: studio.name,
     legalName: studio.legalName,
-    url: `${siteUrl}/`,
     image: `${siteUrl}/icon-512.png`,
-    email: studio.email,
-    ...(studio.phone ? { telephone: studio.phone } : {}),
-    taxID: studio.organisationNumber.replaceAll(" ", ""),
-    address: postalAddress(studio),
-    sameAs: studio.socialLinks.map((link) => link.url),
+    ...studioFacts(studio, siteUrl),
   };
 }
 
