@@ -8,7 +8,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { getConfig } from "~/lib/platform/config.server";
 import { serveMedia } from "~/lib/media/serve-media.server";
 import { getMediaStore } from "~/lib/media/storage/media-store.server";
-import { getPageViewBuffer, isCountablePageView } from "~/lib/site/analytics.server";
+import { getPageViewBuffer, isCountablePageView, ownHostsFor } from "~/lib/site/analytics.server";
 import { getDatabaseHandle, pingDatabase } from "~/lib/platform/db.server";
 import { type CachedPage, getPageCache } from "~/lib/platform/page-cache.server";
 import { log, withRequestId } from "~/lib/platform/log.server";
@@ -58,6 +58,8 @@ export function createApp(options: { mode: "development" | "production"; clientD
   // form. sameOriginWrites below has already checked Origin against SITE_URL, so React
   // Router is told the same origins (its documented runtime setting, hosts only).
   const allowedActionOrigins = config.writeOrigins.map((origin) => new URL(origin).host);
+  // A referrer on one of these is a move within the site, not where a visit came from.
+  const siteHosts = siteHostNames(config.writeOrigins);
   const loadBuild = async () => {
     const build = (await import("virtual:react-router/server-build")) as ServerBuild;
     return { ...build, allowedActionOrigins };
@@ -144,9 +146,19 @@ export function createApp(options: { mode: "development" | "production"; clientD
       return requestFaults.run({ databaseDown: true }, () => handleRequest(c.req.raw, loadContext));
     }
     const response = await renderOrServeFromCache(c, loadContext, info.cspNonce ?? "");
-    const request = { method: c.req.method, path: c.req.path, userAgent: c.req.header("user-agent") ?? "" };
+    const url = c.req.url;
+    const queryAt = url.indexOf("?");
+    const visit = {
+      method: c.req.method,
+      path: c.req.path,
+      search: queryAt === -1 ? "" : url.slice(queryAt),
+      userAgent: c.req.header("user-agent") ?? "",
+      referer: c.req.header("referer") ?? "",
+      ownHosts: ownHostsFor(siteHosts, c.req.header("host")),
+    };
     // Buffered and written in batches: the page does not wait for the database.
-    if (isCountablePageView(request, response)) getPageViewBuffer()?.record(request.path);
+    const view = isCountablePageView(visit, response);
+    if (view) getPageViewBuffer()?.record(view);
     return response;
   });
 
@@ -191,6 +203,11 @@ export function createApp(options: { mode: "development" | "production"; clientD
   return app;
 }
 
+/** The host names (no port) of this site's origins. */
+export function siteHostNames(origins: readonly string[]): ReadonlySet<string> {
+  return new Set(origins.map((origin) => new URL(origin).hostname.toLowerCase()));
+}
+
 /** The same GET request at another address of this site (a page's cache address). */
 function requestAt(request: Request, address: string) {
   const url = new URL(request.url);
@@ -204,7 +221,7 @@ function requestAt(request: Request, address: string) {
  */
 export function createNodeListener(options: { mode: "production"; clientDir: string }) {
   const config = getConfig();
-  return withPageCache(getRequestListener(createApp(options).fetch), config.pageCache);
+  return withPageCache(getRequestListener(createApp(options).fetch), config.pageCache, siteHostNames(config.writeOrigins));
 }
 
 function clientIp(c: Parameters<typeof getConnInfo>[0], trustedProxies: number) {

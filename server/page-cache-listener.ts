@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type CachedPage, getPageCache, NONCE_PLACEHOLDER } from "~/lib/platform/page-cache.server";
 import { log } from "~/lib/platform/log.server";
-import { getPageViewBuffer, isCountableVisit } from "~/lib/site/analytics.server";
+import { countableVisit, getPageViewBuffer, ownHostsFor } from "~/lib/site/analytics.server";
 import { compressParts, gzipPiecesWithNonce } from "./gzip-with-nonce";
 import { pageCacheAddress } from "./page-address";
 import { isCacheableVisit, matchingValidator, piecesWithNonce, PUBLIC_PAGE_CACHE_CONTROL } from "./page-cache";
@@ -18,20 +18,29 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
  * app sends a hit. Anything else, or any doubt, goes to the app.
  * docs/decisions/031-page-cache-in-front-of-the-app.md says why.
  */
-export function withPageCache(app: Listener, enabled: boolean): Listener {
+export function withPageCache(app: Listener, enabled: boolean, siteHosts: ReadonlySet<string> = new Set()): Listener {
   if (!enabled) return app;
   return (req, res) => {
     const started = performance.now();
     const url = req.url ?? "";
     const queryAt = url.indexOf("?");
     const path = queryAt === -1 ? url : url.slice(0, queryAt);
-    const page = cachedPageFor(req, path, queryAt === -1 ? "" : url.slice(queryAt));
+    const search = queryAt === -1 ? "" : url.slice(queryAt);
+    const page = cachedPageFor(req, path, search);
     if (!page) return app(req, res);
     const requestId = randomUUID();
     const status = sendHit(req, res, page, requestId);
-    const userAgent = req.headers["user-agent"] ?? "";
-    if (status === 200 && isDocument(page) && isCountableVisit({ method: "GET", path, userAgent })) {
-      getPageViewBuffer()?.record(path);
+    // Counted like a rendered page (server/app.ts): the hit is a visit all the same.
+    if (status === 200 && isDocument(page)) {
+      const view = countableVisit({
+        method: "GET",
+        path,
+        search,
+        userAgent: req.headers["user-agent"] ?? "",
+        referer: req.headers.referer ?? "",
+        ownHosts: ownHostsFor(siteHosts, req.headers.host),
+      });
+      if (view) getPageViewBuffer()?.record(view);
     }
     log.info("request", {
       requestId,

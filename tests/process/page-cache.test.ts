@@ -131,6 +131,38 @@ describe("the page cache", () => {
     await expect.poll(() => viewsOf("/terms"), { timeout: 20_000 }).toBe(3);
   });
 
+  it("counts a campaign visit with its source and referring site, rendered or from the cache, once per page; not load tools", async () => {
+    const server = await startInstance();
+    const link = `${server.url}/careers?utm_source=Newsletter&utm_medium=email&utm_campaign=Vinter&fbclid=abc`;
+    const fromLinkedIn = { referer: "https://www.linkedin.com/feed/update/urn:li:activity:1/" };
+    // The first is rendered and stored; the next two are hits, answered by the listener in front of the app.
+    for (let i = 0; i < 3; i++) expect((await visit(link, fromLinkedIn)).status).toBe(200);
+    // Within the site, another spelling of the same page: one page, no source.
+    expect((await visit(`${server.url}/Careers/`, { referer: `${server.url}/` })).status).toBe(200);
+    // No user agent, or a load tool: no visitor.
+    const noAgent = await new Promise<number>((resolve, reject) => {
+      const { port } = new URL(server.url);
+      http.get({ host: "127.0.0.1", port, path: "/careers", headers: {} }, (r) => resolve(r.resume().statusCode!)).on("error", reject);
+    });
+    expect(noAgent).toBe(200);
+    await visit(`${server.url}/careers`, { "user-agent": "wrk/4.2" });
+
+    const viewsOfCareers = async () =>
+      (await shared.handle.db.select().from(schema.pageViews).where(eq(schema.pageViews.path, "/careers"))).map(
+        ({ source, medium, campaign, referrer }) => ({ source, medium, campaign, referrer }),
+      );
+    await expect.poll(async () => (await viewsOfCareers()).length, { timeout: 20_000 }).toBe(4);
+    const fromCampaign = { source: "newsletter", medium: "email", campaign: "Vinter", referrer: "linkedin.com" };
+    expect(await viewsOfCareers()).toEqual(
+      expect.arrayContaining([
+        fromCampaign,
+        fromCampaign,
+        fromCampaign,
+        { source: null, medium: null, campaign: null, referrer: null },
+      ]),
+    );
+  });
+
   it("keeps one entry per page whatever a link adds: tracking and unknown parameters get the plain page", async () => {
     const server = await startInstance();
     const entryOf = (response: Response) => /^W\/"([^":]+):/.exec(response.headers.get("etag") ?? "")?.[1];
