@@ -170,29 +170,41 @@ export function createApp(options: { mode: "development" | "production"; clientD
   async function renderOrServeFromCache(c: Context<Env>, loadContext: RouterContextProvider, nonce: string) {
     const cache = getPageCache();
     const address = !dev && config.pageCache && nonce !== "" ? cacheAddressFor(c.req.raw, c.req.path) : undefined;
-    const hit = address ? cache.get(address) : undefined;
-    if (hit) {
-      c.set("storedPage", hit);
-      return sendCachedPage(c, hit, nonce);
+    const found = address ? cache.lookup(address) : undefined;
+    // A fresh page is sent as it is. A stale one (content changed since) is sent too while
+    // another request renders its successor; the first request to find it stale renders it
+    // (stale-while-revalidate: one render per page and process after a change).
+    if (found && (found.fresh || !cache.claimRefresh(address!))) {
+      c.set("storedPage", found.page);
+      return sendCachedPage(c, found.page, nonce);
     }
-
-    const generation = cache.generation;
-    const atAddress = address ? requestAt(c.req.raw, address) : c.req.raw;
-    let response = await handleRequest(atAddress, loadContext);
-    // Not a page to store (a redirect of an old address, a 404): answered for the address
-    // as asked, so a 301 keeps the link's query string. Costs a second render only there.
-    if (atAddress !== c.req.raw && response.status !== 200) response = await handleRequest(c.req.raw, loadContext);
-    // A staff member's successful write may have changed any page: this process
-    // forgets its pages at once; the others hear it from the database.
-    if (c.req.method !== "GET" && c.req.method !== "HEAD" && response.status < 400 && hasSessionCookie(c.req.raw)) {
-      cache.invalidate();
+    const refreshing = found !== undefined;
+    let outcome: "stored" | "gone" | "failed" = "failed";
+    try {
+      const generation = cache.generation;
+      const atAddress = address ? requestAt(c.req.raw, address) : c.req.raw;
+      let response = await handleRequest(atAddress, loadContext);
+      if (address) log.debug("page rendered", { address, refresh: refreshing });
+      // Not a page to store (a redirect of an old address, a 404): answered for the address
+      // as asked, so a 301 keeps the link's query string. Costs a second render only there.
+      if (atAddress !== c.req.raw && response.status !== 200) response = await handleRequest(c.req.raw, loadContext);
+      // A staff member's successful write may have changed any page: this process's pages
+      // are stale at once; the others hear it from the database.
+      if (c.req.method !== "GET" && c.req.method !== "HEAD" && response.status < 400 && hasSessionCookie(c.req.raw)) {
+        cache.invalidate();
+      }
+      if (address && isStorableResponse(response, c.req.path)) {
+        const page = await storeResponse(cache, address, response, nonce, generation);
+        outcome = page.key ? "stored" : "failed";
+        c.set("storedPage", page);
+        return sendCachedPage(c, page, nonce);
+      }
+      // A page that is now a 404 or a redirect is gone: its stale copy goes too. A 5xx keeps it.
+      if (response.status < 500) outcome = "gone";
+      return markUncachedPage(response);
+    } finally {
+      if (refreshing) cache.endRefresh(address!, outcome);
     }
-    if (address && isStorableResponse(response, c.req.path)) {
-      const page = await storeResponse(cache, address, response, nonce, generation);
-      c.set("storedPage", page);
-      return sendCachedPage(c, page, nonce);
-    }
-    return markUncachedPage(response);
   }
 
   app.onError((error, c) => {

@@ -65,8 +65,13 @@ function cachedPageFor(req: IncomingMessage, path: string, search: string) {
     path,
   });
   const address = cacheable ? pageCacheAddress(path, search) : undefined;
-  const page = address ? getPageCache().get(address) : undefined;
-  return page?.sentHeaders ? page : undefined;
+  if (!address) return undefined;
+  const cache = getPageCache();
+  const found = cache.lookup(address);
+  // A stale page is sent only while a request in the app renders its successor; with none
+  // under way, this request goes to the app, which claims that one render (server/app.ts).
+  if (!found || (!found.fresh && !cache.isRefreshing(address))) return undefined;
+  return found.page.sentHeaders ? found.page : undefined;
 }
 
 function sendHit(req: IncomingMessage, res: ServerResponse, page: CachedPage, requestId: string) {
