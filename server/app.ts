@@ -11,7 +11,7 @@ import { getMediaStore } from "~/lib/media/storage/media-store.server";
 import { getPageViewBuffer, isCountablePageView, ownHostsFor } from "~/lib/site/analytics.server";
 import { getDatabaseHandle, pingDatabase } from "~/lib/platform/db.server";
 import { type CachedPage, getPageCache } from "~/lib/platform/page-cache.server";
-import { log, withRequestId } from "~/lib/platform/log.server";
+import { log, logRequest, nextRequestId, withRequestId } from "~/lib/platform/log.server";
 import { startApp } from "./startup";
 import { type RequestInfo, requestInfoContext } from "~/lib/platform/request-context";
 import { requestFaults } from "~/lib/platform/test-faults.server";
@@ -71,7 +71,7 @@ export function createApp(options: { mode: "development" | "production"; clientD
 
   app.use(async (c, next) => {
     const started = performance.now();
-    const requestId = crypto.randomUUID();
+    const requestId = nextRequestId();
     c.set("requestId", requestId);
     await withRequestId(requestId, next);
     // A page just stored in the cache: its headers are kept for the listener in front (page-cache-listener.ts).
@@ -80,13 +80,8 @@ export function createApp(options: { mode: "development" | "production"; clientD
     c.header("X-Request-Id", requestId);
     const path = c.req.path;
     const quiet = path.startsWith("/assets/") || path.startsWith("/fonts/");
-    log[quiet ? "debug" : "info"]("request", {
-      requestId,
-      method: c.req.method,
-      path,
-      status: c.res.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
-    });
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    logRequest(quiet ? "debug" : "info", requestId, c.req.method, JSON.stringify(path), c.res.status, ms);
   });
 
   app.use(cspNonceOverride());

@@ -1,7 +1,7 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type CachedPage, getPageCache, NONCE_PLACEHOLDER } from "~/lib/platform/page-cache.server";
-import { log } from "~/lib/platform/log.server";
+import { logRequest, nextRequestId } from "~/lib/platform/log.server";
 import { countableVisit, getPageViewBuffer, ownHostsFor } from "~/lib/site/analytics.server";
 import { compressParts, gzipPiecesWithNonce } from "./gzip-with-nonce";
 import { pageCacheAddress } from "./page-address";
@@ -28,7 +28,7 @@ export function withPageCache(app: Listener, enabled: boolean, siteHosts: Readon
     const search = queryAt === -1 ? "" : url.slice(queryAt);
     const page = cachedPageFor(req, path, search);
     if (!page) return app(req, res);
-    const requestId = randomUUID();
+    const requestId = nextRequestId();
     const status = sendHit(req, res, page, requestId);
     // Counted like a rendered page (server/app.ts): the hit is a visit all the same.
     if (status === 200 && isDocument(page)) {
@@ -42,13 +42,9 @@ export function withPageCache(app: Listener, enabled: boolean, siteHosts: Readon
       });
       if (view) getPageViewBuffer()?.record(view);
     }
-    log.info("request", {
-      requestId,
-      method: "GET",
-      path,
-      status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
-    });
+    // The path's JSON is made once per stored page (a page's address fixes its path).
+    page.pathJson ??= JSON.stringify(path);
+    logRequest("info", requestId, "GET", page.pathJson, status, Math.round((performance.now() - started) * 10) / 10);
   };
 }
 

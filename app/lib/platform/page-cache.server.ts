@@ -24,6 +24,8 @@ export interface CachedPage {
   /** Identifies this rendering in ETags: the same key means the same page. */
   key: string;
   storedAt: number;
+  /** The path as a JSON string, for the request log line of each hit (made on the first). */
+  pathJson?: string;
   /** The content version it was rendered in: older than the cache's, it is stale. */
   generation?: number;
 }

@@ -39,7 +39,7 @@ export function isCountablePageView(request: Visit, response: Response): PageVie
  * uptime checker or a load tool (isbot knows them), or a staff path.
  */
 export function countableVisit(request: Visit): PageView | undefined {
-  if (request.method !== "GET" || request.userAgent.trim() === "" || isbot(request.userAgent)) return undefined;
+  if (request.method !== "GET" || request.userAgent.trim() === "" || isBotAgent(request.userAgent)) return undefined;
   if (isStaffPath(request.path)) return undefined;
   const campaign = request.search.length > 1 ? campaignOf(request.search) : undefined;
   return {
@@ -49,6 +49,19 @@ export function countableVisit(request: Visit): PageView | undefined {
     campaign: campaign?.campaign ?? null,
     referrer: referringHost(request.referer, request.ownHosts),
   };
+}
+
+// isbot's answer per user agent, remembered: a handful of agents make most visits, and
+// the pattern is long. Bounded: emptied when full, so odd agents cannot grow it.
+const botAnswers = new Map<string, boolean>();
+function isBotAgent(userAgent: string) {
+  let answer = botAnswers.get(userAgent);
+  if (answer === undefined) {
+    answer = isbot(userAgent);
+    if (botAnswers.size >= 1_000) botAnswers.clear();
+    if (userAgent.length <= 512) botAnswers.set(userAgent, answer);
+  }
+  return answer;
 }
 
 /** `/blog`, `/blog/` and `/Blog` are one page: lower case, no trailing slash (but `/`), at most 512 characters. */
