@@ -9,7 +9,8 @@
 //               a post, `/careers`, `/work`, `/` with campaign and click-id parameters, `/blog?page=2`
 //   cold        a second app instance with PAGE_CACHE=false: `/`, a post, `/blog` rendered each time
 //
-// Figures, not pass/fail: on a busy machine every number drops; compare ratios within one run.
+// Figures, not pass/fail: on a busy machine every number drops; compare ratios within one run,
+// and the CPU each request cost the server process (from /proc), which load elsewhere disturbs least.
 // Settings: BENCH_THREADS (2), BENCH_CONNECTIONS (32), BENCH_SECONDS (5), BENCH_LOG_LEVEL (info:
 // the app logs every request as in production, to a file), WRK (/usr/bin/wrk), NGINX (/usr/sbin/nginx).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
@@ -28,7 +29,21 @@ const NGINX = process.env.NGINX ?? "/usr/sbin/nginx";
 // A bound on each wrk run: its duration plus a generous margin for a stuck server.
 const WRK_CEILING_MS = (SECONDS + 60) * 1000;
 
-type Row = { server: string; target: string; rps: number; p99: number; errors: number };
+type Row = { server: string; target: string; rps: number; p99: number; errors: number; cpuPerRequest?: number };
+
+/**
+ * CPU time (user + system) a process has used, in microseconds, from /proc (Linux); undefined
+ * elsewhere. Per request, it is the figure a busy machine disturbs least: throughput falls
+ * when other work takes the cores, the CPU a request costs much less.
+ */
+function cpuMicros(pid: number | undefined) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / 100; // utime, stime in ticks of 1/100 s
+  } catch {
+    return undefined;
+  }
+}
 
 /** wrk from Debian; installed with apt-get when missing and this runs as root, else a clear way out. */
 function ensureWrk() {
@@ -46,7 +61,8 @@ function ensureWrk() {
 }
 
 /** Runs wrk against `url` with a browser's user agent (so the app counts the views, as for people). */
-async function measure(wrk: string, url: string): Promise<{ rps: number; p99: number; errors: number }> {
+async function measure(wrk: string, url: string, server?: ChildProcess): Promise<{ rps: number; p99: number; errors: number; cpuPerRequest?: number }> {
+  const cpuBefore = cpuMicros(server?.pid);
   const args = ["-t", String(THREADS), "-c", String(CONNECTIONS), "-d", `${SECONDS}s`, "--latency", "--timeout", "10s", "-H", `User-Agent: ${BROWSER_UA}`, url];
   const output = await new Promise<string>((resolve, reject) => {
     const child = spawn(wrk, args, { stdio: ["ignore", "pipe", "inherit"] });
@@ -66,7 +82,10 @@ async function measure(wrk: string, url: string): Promise<{ rps: number; p99: nu
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0);
   const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
   const errors = non2xx + (socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0);
-  return { rps, p99: p99ms, errors };
+  const requests = Number(/(\d+) requests in/.exec(output)?.[1] ?? 0);
+  const cpuAfter = cpuMicros(server?.pid);
+  const cpuPerRequest = cpuBefore !== undefined && cpuAfter !== undefined && requests > 0 ? (cpuAfter - cpuBefore) / requests : undefined;
+  return { rps, p99: p99ms, errors, cpuPerRequest };
 }
 
 /** A node:http server answering every request with `body` from memory: the reference. */
@@ -157,16 +176,16 @@ async function main() {
     }
     const reference = await startReference(file);
     started.push(reference.child);
-    rows.push({ server: "node:http", target: "bytes of /", ...(await measure(wrk, reference.url)) });
+    rows.push({ server: "node:http", target: "bytes of /", ...(await measure(wrk, reference.url, reference.child)) });
     await stop(reference.child);
 
-    for (const target of cached) rows.push({ server: "app, cache", target, ...(await measure(wrk, app.url + target)) });
+    for (const target of cached) rows.push({ server: "app, cache", target, ...(await measure(wrk, app.url + target, app.child)) });
     await stop(app.child);
 
     app = await startApp(dataDir, false, path.join(work, "app-cold.log"));
     started.push(app.child);
     for (const target of cold) await (await fetch(app.url + target)).arrayBuffer();
-    for (const target of cold) rows.push({ server: "app, PAGE_CACHE=false", target, ...(await measure(wrk, app.url + target)) });
+    for (const target of cold) rows.push({ server: "app, PAGE_CACHE=false", target, ...(await measure(wrk, app.url + target, app.child)) });
     await stop(app.child);
   } finally {
     for (const child of started) await stop(child);
@@ -187,6 +206,7 @@ async function main() {
       "p99 ms": Math.round(row.p99 * 100) / 100,
       "÷ node:http": (row.rps / referenceRps).toFixed(2),
       "÷ plain /": row.server === "app, cache" ? (row.rps / plainRoot).toFixed(2) : "",
+      "CPU µs/req": row.cpuPerRequest === undefined ? "" : Math.round(row.cpuPerRequest),
       errors: row.errors || "",
     })),
   );
