@@ -62,11 +62,11 @@ export async function writeBenchPost(db: Database) {
  * Not tests/support's startProductionServer: a bench needs start:prod's Node flags (the
  * heap limits it measures) and must not keep the server's output in memory.
  */
-export async function startBenchServer(env: Record<string, string>, logFile?: string) {
+export async function startBenchServer(env: Record<string, string>, logFile?: string, extraNodeFlags: string[] = []) {
   const port = await freePort();
   // With `logFile`, the server's stdout (its request log) goes there, as in production; else nowhere.
   const stdout = logFile ? fs.openSync(logFile, "a") : "ignore";
-  const child = spawn(process.execPath, [...nodeFlagsOf("."), "server.js"], {
+  const child = spawn(process.execPath, [...nodeFlagsOf("."), ...extraNodeFlags, "server.js"], {
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "error", ...env },
     stdio: ["ignore", stdout, "inherit"],
   });

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import { type Database, schema } from "../platform/db.server";
 import { isStaffPath } from "../platform/staff-paths";
@@ -135,7 +136,7 @@ export function createPageViewBuffer(getDb: () => Database, onError: (error: unk
     writing = writing.then(async () => {
       if (batch.length === 0) return;
       try {
-        await getDb().insert(schema.pageViews).values(batch);
+        await insertViews(getDb(), batch);
       } catch (error) {
         onError(error); // a lost count must never cost a visitor their page
       }
@@ -160,6 +161,20 @@ export function createPageViewBuffer(getDb: () => Database, onError: (error: unk
 }
 
 export type PageViewBuffer = ReturnType<typeof createPageViewBuffer>;
+
+/**
+ * One insert for the batch, one array parameter a column (unnest): the query builder's
+ * cost per value, paid for every view at thousands of views a second, is paid once.
+ */
+async function insertViews(db: Database, batch: (PageView & { createdAt: Date })[]) {
+  const column = <T>(pick: (view: PageView & { createdAt: Date }) => T) => sql.param(batch.map(pick));
+  await db.execute(sql`
+    insert into ${schema.pageViews} (path, source, medium, campaign, referrer, created_at)
+    select * from unnest(
+      ${column((v) => v.path)}::text[], ${column((v) => v.source)}::text[], ${column((v) => v.medium)}::text[],
+      ${column((v) => v.campaign)}::text[], ${column((v) => v.referrer)}::text[], ${column((v) => v.createdAt)}::timestamptz[]
+    )`);
+}
 
 // Kept on globalThis like the database handle, so dev-server reloads reuse it.
 const holder = globalThis as typeof globalThis & { __pageViews?: PageViewBuffer };
