@@ -11,7 +11,7 @@ import { seedBenchPost, startBenchServer, stopProcess } from "./bench-support";
 import { BROWSER_UA, makeDataDir, removeDataDir } from "../tests/support/server-process";
 
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number };
-type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 5);
 const cold = process.argv.includes("--cold");
@@ -50,7 +50,14 @@ async function main() {
 function report(profile: Profile, label: string) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<number, number>();
-  profile.samples.forEach((id, index) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
+  // Only the samples of the load (the last seconds before the stop), not the start-up's
+  // module loading and migrations.
+  const loadFrom = profile.endTime - (SECONDS + 1.5) * 1e6;
+  let at = profile.startTime;
+  profile.samples.forEach((id, index) => {
+    at += profile.timeDeltas[index] ?? 0;
+    if (at >= loadFrom) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0));
+  });
   const total = [...self.values()].reduce((sum, t) => sum + t, 0);
   const functions = new Map<string, number>();
   const files = new Map<string, number>();
@@ -64,7 +71,7 @@ function report(profile: Profile, label: string) {
   }
   const top = (map: Map<string, number>, n: number) =>
     [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, micros]) => ({ "self %": ((micros / total) * 100).toFixed(1), name }));
-  console.log(`\nCPU profile of ${label}, ${(total / 1e6).toFixed(1)} s sampled: functions by self time`);
+  console.log(`\nCPU profile of ${label}, ${(total / 1e6).toFixed(1)} s sampled under load (start-up left out): functions by self time`);
   console.table(top(functions, 25));
   console.log("by file or package");
   console.table(top(files, 15));
