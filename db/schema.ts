@@ -518,6 +518,12 @@ export const pageViews = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     path: text("path").notNull(),
+    /** The campaign a visit came from (utm_source, utm_medium, utm_campaign), when its link said. */
+    source: text("source"),
+    medium: text("medium"),
+    campaign: text("campaign"),
+    /** The referring site, host only (never the full address, never this site). */
+    referrer: text("referrer"),
     createdAt: createdAt(),
   },
   (t) => [index("page_views_created_idx").on(t.createdAt)],

@@ -62,12 +62,15 @@ export async function writeBenchPost(db: Database) {
  * Not tests/support's startProductionServer: a bench needs start:prod's Node flags (the
  * heap limits it measures) and must not keep the server's output in memory.
  */
-export async function startBenchServer(env: Record<string, string>) {
+export async function startBenchServer(env: Record<string, string>, logFile?: string, extraNodeFlags: string[] = []) {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeFlagsOf("."), "server.js"], {
+  // With `logFile`, the server's stdout (its request log) goes there, as in production; else nowhere.
+  const stdout = logFile ? fs.openSync(logFile, "a") : "ignore";
+  const child = spawn(process.execPath, [...nodeFlagsOf("."), ...extraNodeFlags, "server.js"], {
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), LOG_LEVEL: "error", ...env },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", stdout, "inherit"],
   });
+  if (typeof stdout === "number") fs.closeSync(stdout);
   const url = `http://127.0.0.1:${port}`;
   await waitUntilAnswering(`${url}/healthz`, child);
   return { url, child };

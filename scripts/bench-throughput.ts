@@ -1,91 +1,218 @@
-// `npm run bench:throughput`: requests per second and p50/p99 latency of /, /blog, a
-// post and GET /api/blog at 32 connections (autocannon, 127.0.0.1 only), with the page
-// cache on and off, each beside a minimal node:http server that sends the same bytes
-// from memory, measured in the same run. Figures, not pass/fail: on a busy or small
-// machine every number drops, the ratio is what to compare.
-import { spawn } from "node:child_process";
+// `npm run bench:throughput`: requests per second and p99 latency of the app's pages, measured
+// with Debian's `wrk` (a C load generator that is not the bottleneck: autocannon, in this
+// script's own Node process, saturated before the reference server did and inflated the
+// ratios), 127.0.0.1 only, all rows in one run, side by side:
+//
+//   nginx       the bytes of `/` from a file: the ceiling of this machine (skipped if absent)
+//   node:http   the same bytes from memory: the reference every ratio is against
+//   the app     the production build on a fresh embedded database, page cache on: `/`, `/blog`,
+//               a post, `/careers`, `/work`, `/` with campaign and click-id parameters, `/blog?page=2`
+//   cold        a second app instance with PAGE_CACHE=false: `/`, a post, `/blog` rendered each time
+//
+// Figures, not pass/fail: on a busy machine every number drops; compare ratios within one run,
+// and the CPU each request cost the server process (from /proc), which load elsewhere disturbs least.
+// Settings: BENCH_THREADS (2), BENCH_CONNECTIONS (32), BENCH_SECONDS (5), BENCH_LOG_LEVEL (info:
+// the app logs every request as in production, to a file), WRK (/usr/bin/wrk), NGINX (/usr/sbin/nginx).
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import {
-  BENCH_CONNECTIONS,
-  BENCH_SECONDS,
-  measureLoad,
-  seedBenchPost,
-  startBenchServer,
-  stopProcess,
-  waitUntilAnswering,
-} from "./bench-support";
-import { freePort, makeDataDir, removeDataDir } from "../tests/support/server-process";
+import { seedBenchPost, startBenchServer, stopProcess, waitUntilAnswering } from "./bench-support";
+import { BROWSER_UA, freePort, makeDataDir, removeDataDir } from "../tests/support/server-process";
 
+const THREADS = Number(process.env.BENCH_THREADS ?? 2);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? "info";
+const WRK = process.env.WRK ?? "/usr/bin/wrk";
+const NGINX = process.env.NGINX ?? "/usr/sbin/nginx";
+// A bound on each wrk run: its duration plus a generous margin for a stuck server.
+const WRK_CEILING_MS = (SECONDS + 60) * 1000;
 
-type Row = { target: string; mode: string; rps: number; p50: number; p99: number; reference: number };
+type Row = { server: string; target: string; rps: number; p99: number; errors: number; cpuPerRequest?: number };
 
+/**
+ * CPU time (user + system) a process has used, in microseconds, from /proc (Linux); undefined
+ * elsewhere. Per request, it is the figure a busy machine disturbs least: throughput falls
+ * when other work takes the cores, the CPU a request costs much less.
+ */
+function cpuMicros(pid: number | undefined) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / 100; // utime, stime in ticks of 1/100 s
+  } catch {
+    return undefined;
+  }
+}
 
+/** wrk from Debian; installed with apt-get when missing and this runs as root, else a clear way out. */
+function ensureWrk() {
+  if (fs.existsSync(WRK)) return WRK;
+  if (process.getuid?.() === 0 && !process.env.WRK) {
+    console.log("wrk is missing: installing Debian's wrk (apt-get install -y wrk)…");
+    execFileSync("apt-get", ["install", "-y", "--no-install-recommends", "wrk"], { stdio: "inherit" });
+    if (fs.existsSync(WRK)) return WRK;
+  }
+  console.error(
+    `\nThis bench needs wrk (${WRK}). Install it with \`sudo apt-get install wrk\` (Debian/Ubuntu), ` +
+      "or point WRK at a wrk binary.\n",
+  );
+  process.exit(1);
+}
 
-/** The app as `npm run start:prod` runs it, on `dataDir`, with the page cache on or off. */
-const startApp = (dataDir: string, pageCache: boolean) =>
-  startBenchServer({ DATA_DIR: dataDir, PAGE_CACHE: String(pageCache) });
+/** Runs wrk against `url` with a browser's user agent (so the app counts the views, as for people). */
+async function measure(wrk: string, url: string, server?: ChildProcess): Promise<{ rps: number; p99: number; errors: number; cpuPerRequest?: number }> {
+  const cpuBefore = cpuMicros(server?.pid);
+  const args = ["-t", String(THREADS), "-c", String(CONNECTIONS), "-d", `${SECONDS}s`, "--latency", "--timeout", "10s", "-H", `User-Agent: ${BROWSER_UA}`, url];
+  const output = await new Promise<string>((resolve, reject) => {
+    const child = spawn(wrk, args, { stdio: ["ignore", "pipe", "inherit"] });
+    let text = "";
+    child.stdout.on("data", (chunk) => (text += chunk));
+    const timer = setTimeout(() => child.kill("SIGKILL"), WRK_CEILING_MS);
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(text);
+      else reject(new Error(`wrk ${url} exited with ${code}:\n${text}`));
+    });
+  });
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0);
+  const p99 = /^\s+99%\s+([\d.]+)(us|ms|s)\b/m.exec(output);
+  const p99ms = p99 ? Number(p99[1]) * { us: 0.001, ms: 1, s: 1000 }[p99[2] as "us" | "ms" | "s"] : NaN;
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0);
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
+  const errors = non2xx + (socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0);
+  const requests = Number(/(\d+) requests in/.exec(output)?.[1] ?? 0);
+  const cpuAfter = cpuMicros(server?.pid);
+  const cpuPerRequest = cpuBefore !== undefined && cpuAfter !== undefined && requests > 0 ? (cpuAfter - cpuBefore) / requests : undefined;
+  return { rps, p99: p99ms, errors, cpuPerRequest };
+}
 
-/** A node:http server answering every request with `body` and `contentType`, from memory. */
-async function startReference(body: Buffer, contentType: string) {
+/** A node:http server answering every request with `body` from memory: the reference. */
+async function startReference(file: string) {
   const port = await freePort();
-  const file = path.join(makeDataDir("bench-reference"), "body");
-  fs.writeFileSync(file, body);
   const source = `
     const body = require("node:fs").readFileSync(${JSON.stringify(file)});
     require("node:http").createServer((req, res) => {
-      res.writeHead(200, { "content-type": ${JSON.stringify(contentType)}, "content-length": body.length });
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": body.length });
       res.end(body);
     }).listen(${port}, "127.0.0.1");`;
   const child = spawn(process.execPath, ["-e", source], { stdio: "inherit" });
   const url = `http://127.0.0.1:${port}/`;
   await waitUntilAnswering(url, child);
-  return { url, child, cleanup: () => fs.rmSync(path.dirname(file), { recursive: true, force: true }) };
+  return { url, child };
+}
+
+/** nginx sending `file` for every request, from a temporary prefix; undefined (and a line saying so) if absent. */
+async function startNginx(file: string, prefix: string) {
+  if (!fs.existsSync(NGINX)) {
+    console.log(`nginx row skipped: ${NGINX} not found (apt-get install nginx-light, or set NGINX).`);
+    return undefined;
+  }
+  const port = await freePort();
+  const user = process.getuid?.() === 0 ? "user root;" : "";
+  const config = `${user}
+worker_processes auto;
+daemon off;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${prefix}/body; proxy_temp_path ${prefix}/proxy; fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi; scgi_temp_path ${prefix}/scgi;
+  server {
+    listen 127.0.0.1:${port};
+    root ${path.dirname(file)};
+    location / { default_type "text/html; charset=utf-8"; try_files /${path.basename(file)} =404; }
+  }
+}
+`;
+  fs.writeFileSync(path.join(prefix, "nginx.conf"), config);
+  const child = spawn(NGINX, ["-p", prefix, "-c", path.join(prefix, "nginx.conf")], { stdio: "inherit" });
+  const url = `http://127.0.0.1:${port}/`;
+  await waitUntilAnswering(url, child);
+  return { url, child };
+}
+
+/** Stops a child we started (SIGTERM; SIGKILL after 10 s) and waits for it. */
+async function stop(child: ChildProcess | undefined) {
+  if (!child) return;
+  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  await stopProcess(child);
+  clearTimeout(timer);
+}
+
+/** The app as `npm run start:prod` runs it; its request log goes to a file, as a production log would. */
+async function startApp(dataDir: string, pageCache: boolean, logFile: string) {
+  return startBenchServer({ DATA_DIR: dataDir, PAGE_CACHE: String(pageCache), LOG_LEVEL: LOG_LEVEL }, logFile);
 }
 
 async function main() {
-  const dataDir = makeDataDir("bench-throughput");
+  const wrk = ensureWrk();
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "bench-throughput-"));
+  const dataDir = makeDataDir("bench-throughput-data");
+  const rows: Row[] = [];
+  const started: ChildProcess[] = [];
   try {
-    // A published post to measure, written before the server starts.
     const postPath = await seedBenchPost(dataDir);
-    const targets = ["/", "/blog", postPath, "/api/blog"];
+    const warm = ["/", "/blog", postPath, "/careers", "/work"];
+    const cached = [...warm, "/?utm_source=x&utm_medium=email", "/?fbclid=abc", "/blog?page=2"];
+    const cold = ["/", postPath, "/blog"];
 
-    const rows: Row[] = [];
-    for (const pageCache of [true, false]) {
-      const app = await startApp(dataDir, pageCache);
-      try {
-        for (const target of targets) {
-          const sample = await fetch(app.url + target);
-          const body = Buffer.from(await sample.arrayBuffer());
-          const reference = await startReference(body, sample.headers.get("content-type") ?? "text/html");
-          try {
-            const measured = await measureLoad(app.url + target);
-            const baseline = await measureLoad(reference.url);
-            rows.push({ target, mode: pageCache ? "cache on" : "cache off", ...measured, reference: baseline.rps });
-          } finally {
-            await stopProcess(reference.child);
-            reference.cleanup();
-          }
-        }
-      } finally {
-        await stopProcess(app.child);
-      }
+    let app = await startApp(dataDir, true, path.join(work, "app.log"));
+    started.push(app.child);
+    // Each page rendered once and sent once by the app, so the listener in front answers it.
+    for (const target of warm) for (let i = 0; i < 2; i++) await (await fetch(app.url + target)).arrayBuffer();
+    const file = path.join(work, "site", "index.html");
+    fs.mkdirSync(path.dirname(file));
+    fs.writeFileSync(file, Buffer.from(await (await fetch(`${app.url}/`)).arrayBuffer()));
+
+    const nginx = await startNginx(file, work);
+    if (nginx) {
+      started.push(nginx.child);
+      rows.push({ server: "nginx, file", target: "bytes of /", ...(await measure(wrk, nginx.url)) });
+      await stop(nginx.child);
     }
+    const reference = await startReference(file);
+    started.push(reference.child);
+    rows.push({ server: "node:http", target: "bytes of /", ...(await measure(wrk, reference.url, reference.child)) });
+    await stop(reference.child);
 
-    console.log(`\nThroughput at ${BENCH_CONNECTIONS} connections, ${BENCH_SECONDS} s per figure (autocannon), same run:`);
-    console.table(
-      rows.map((row) => ({
-        target: row.target.length > 28 ? `${row.target.slice(0, 27)}…` : row.target,
-        mode: row.mode,
-        "req/s": Math.round(row.rps),
-        "p50 ms": row.p50,
-        "p99 ms": row.p99,
-        "node:http same bytes req/s": Math.round(row.reference),
-        ratio: `${((row.rps / row.reference) * 100).toFixed(1)} %`,
-      })),
-    );
+    for (const target of cached) rows.push({ server: "app, cache", target, ...(await measure(wrk, app.url + target, app.child)) });
+    await stop(app.child);
+
+    app = await startApp(dataDir, false, path.join(work, "app-cold.log"));
+    started.push(app.child);
+    for (const target of cold) await (await fetch(app.url + target)).arrayBuffer();
+    for (const target of cold) rows.push({ server: "app, PAGE_CACHE=false", target, ...(await measure(wrk, app.url + target, app.child)) });
+    await stop(app.child);
   } finally {
+    for (const child of started) await stop(child);
     await removeDataDir(dataDir);
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+
+  const referenceRps = rows.find((row) => row.server === "node:http")?.rps ?? NaN;
+  const plainRoot = rows.find((row) => row.server === "app, cache" && row.target === "/")?.rps ?? NaN;
+  console.log(
+    `\nwrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s, 127.0.0.1, browser user agent, app log level ${LOG_LEVEL}, ${os.cpus().length} cores, same run:`,
+  );
+  console.table(
+    rows.map((row) => ({
+      server: row.server,
+      request: row.target.length > 34 ? `${row.target.slice(0, 33)}…` : row.target,
+      "req/s": Math.round(row.rps),
+      "p99 ms": Math.round(row.p99 * 100) / 100,
+      "÷ node:http": (row.rps / referenceRps).toFixed(2),
+      "÷ plain /": row.server === "app, cache" ? (row.rps / plainRoot).toFixed(2) : "",
+      "CPU µs/req": row.cpuPerRequest === undefined ? "" : Math.round(row.cpuPerRequest),
+      errors: row.errors || "",
+    })),
+  );
+  if (rows.some((row) => row.errors > 0)) {
+    console.error("Some requests failed (non-2xx/3xx or socket errors): see the errors column.");
+    process.exitCode = 1;
   }
 }
 

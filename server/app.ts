@@ -8,10 +8,10 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { getConfig } from "~/lib/platform/config.server";
 import { serveMedia } from "~/lib/media/serve-media.server";
 import { getMediaStore } from "~/lib/media/storage/media-store.server";
-import { getPageViewBuffer, isCountablePageView } from "~/lib/site/analytics.server";
+import { getPageViewBuffer, isCountablePageView, ownHostsFor } from "~/lib/site/analytics.server";
 import { getDatabaseHandle, pingDatabase } from "~/lib/platform/db.server";
 import { type CachedPage, getPageCache } from "~/lib/platform/page-cache.server";
-import { log, withRequestId } from "~/lib/platform/log.server";
+import { log, logRequest, nextRequestId, withRequestId } from "~/lib/platform/log.server";
 import { startApp } from "./startup";
 import { type RequestInfo, requestInfoContext } from "~/lib/platform/request-context";
 import { requestFaults } from "~/lib/platform/test-faults.server";
@@ -58,6 +58,8 @@ export function createApp(options: { mode: "development" | "production"; clientD
   // form. sameOriginWrites below has already checked Origin against SITE_URL, so React
   // Router is told the same origins (its documented runtime setting, hosts only).
   const allowedActionOrigins = config.writeOrigins.map((origin) => new URL(origin).host);
+  // A referrer on one of these is a move within the site, not where a visit came from.
+  const siteHosts = siteHostNames(config.writeOrigins);
   const loadBuild = async () => {
     const build = (await import("virtual:react-router/server-build")) as ServerBuild;
     return { ...build, allowedActionOrigins };
@@ -69,7 +71,7 @@ export function createApp(options: { mode: "development" | "production"; clientD
 
   app.use(async (c, next) => {
     const started = performance.now();
-    const requestId = crypto.randomUUID();
+    const requestId = nextRequestId();
     c.set("requestId", requestId);
     await withRequestId(requestId, next);
     // A page just stored in the cache: its headers are kept for the listener in front (page-cache-listener.ts).
@@ -78,13 +80,8 @@ export function createApp(options: { mode: "development" | "production"; clientD
     c.header("X-Request-Id", requestId);
     const path = c.req.path;
     const quiet = path.startsWith("/assets/") || path.startsWith("/fonts/");
-    log[quiet ? "debug" : "info"]("request", {
-      requestId,
-      method: c.req.method,
-      path,
-      status: c.res.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
-    });
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    logRequest(quiet ? "debug" : "info", requestId, c.req.method, JSON.stringify(path), c.res.status, ms);
   });
 
   app.use(cspNonceOverride());
@@ -144,9 +141,19 @@ export function createApp(options: { mode: "development" | "production"; clientD
       return requestFaults.run({ databaseDown: true }, () => handleRequest(c.req.raw, loadContext));
     }
     const response = await renderOrServeFromCache(c, loadContext, info.cspNonce ?? "");
-    const request = { method: c.req.method, path: c.req.path, userAgent: c.req.header("user-agent") ?? "" };
+    const url = c.req.url;
+    const queryAt = url.indexOf("?");
+    const visit = {
+      method: c.req.method,
+      path: c.req.path,
+      search: queryAt === -1 ? "" : url.slice(queryAt),
+      userAgent: c.req.header("user-agent") ?? "",
+      referer: c.req.header("referer") ?? "",
+      ownHosts: ownHostsFor(siteHosts, c.req.header("host")),
+    };
     // Buffered and written in batches: the page does not wait for the database.
-    if (isCountablePageView(request, response)) getPageViewBuffer()?.record(request.path);
+    const view = isCountablePageView(visit, response);
+    if (view) getPageViewBuffer()?.record(view);
     return response;
   });
 
@@ -158,29 +165,41 @@ export function createApp(options: { mode: "development" | "production"; clientD
   async function renderOrServeFromCache(c: Context<Env>, loadContext: RouterContextProvider, nonce: string) {
     const cache = getPageCache();
     const address = !dev && config.pageCache && nonce !== "" ? cacheAddressFor(c.req.raw, c.req.path) : undefined;
-    const hit = address ? cache.get(address) : undefined;
-    if (hit) {
-      c.set("storedPage", hit);
-      return sendCachedPage(c, hit, nonce);
+    const found = address ? cache.lookup(address) : undefined;
+    // A fresh page is sent as it is. A stale one (content changed since) is sent too while
+    // another request renders its successor; the first request to find it stale renders it
+    // (stale-while-revalidate: one render per page and process after a change).
+    if (found && (found.fresh || !cache.claimRefresh(address!))) {
+      c.set("storedPage", found.page);
+      return sendCachedPage(c, found.page, nonce);
     }
-
-    const generation = cache.generation;
-    const atAddress = address ? requestAt(c.req.raw, address) : c.req.raw;
-    let response = await handleRequest(atAddress, loadContext);
-    // Not a page to store (a redirect of an old address, a 404): answered for the address
-    // as asked, so a 301 keeps the link's query string. Costs a second render only there.
-    if (atAddress !== c.req.raw && response.status !== 200) response = await handleRequest(c.req.raw, loadContext);
-    // A staff member's successful write may have changed any page: this process
-    // forgets its pages at once; the others hear it from the database.
-    if (c.req.method !== "GET" && c.req.method !== "HEAD" && response.status < 400 && hasSessionCookie(c.req.raw)) {
-      cache.invalidate();
+    const refreshing = found !== undefined;
+    let outcome: "stored" | "gone" | "failed" = "failed";
+    try {
+      const generation = cache.generation;
+      const atAddress = address ? requestAt(c.req.raw, address) : c.req.raw;
+      let response = await handleRequest(atAddress, loadContext);
+      if (address) log.debug("page rendered", { address, refresh: refreshing });
+      // Not a page to store (a redirect of an old address, a 404): answered for the address
+      // as asked, so a 301 keeps the link's query string. Costs a second render only there.
+      if (atAddress !== c.req.raw && response.status !== 200) response = await handleRequest(c.req.raw, loadContext);
+      // A staff member's successful write may have changed any page: this process's pages
+      // are stale at once; the others hear it from the database.
+      if (c.req.method !== "GET" && c.req.method !== "HEAD" && response.status < 400 && hasSessionCookie(c.req.raw)) {
+        cache.invalidate();
+      }
+      if (address && isStorableResponse(response, c.req.path)) {
+        const page = await storeResponse(cache, address, response, nonce, generation);
+        outcome = page.key ? "stored" : "failed";
+        c.set("storedPage", page);
+        return sendCachedPage(c, page, nonce);
+      }
+      // A page that is now a 404 or a redirect is gone: its stale copy goes too. A 5xx keeps it.
+      if (response.status < 500) outcome = "gone";
+      return markUncachedPage(response);
+    } finally {
+      if (refreshing) cache.endRefresh(address!, outcome);
     }
-    if (address && isStorableResponse(response, c.req.path)) {
-      const page = await storeResponse(cache, address, response, nonce, generation);
-      c.set("storedPage", page);
-      return sendCachedPage(c, page, nonce);
-    }
-    return markUncachedPage(response);
   }
 
   app.onError((error, c) => {
@@ -189,6 +208,11 @@ export function createApp(options: { mode: "development" | "production"; clientD
   });
 
   return app;
+}
+
+/** The host names (no port) of this site's origins. */
+export function siteHostNames(origins: readonly string[]): ReadonlySet<string> {
+  return new Set(origins.map((origin) => new URL(origin).hostname.toLowerCase()));
 }
 
 /** The same GET request at another address of this site (a page's cache address). */
@@ -204,7 +228,7 @@ function requestAt(request: Request, address: string) {
  */
 export function createNodeListener(options: { mode: "production"; clientDir: string }) {
   const config = getConfig();
-  return withPageCache(getRequestListener(createApp(options).fetch), config.pageCache);
+  return withPageCache(getRequestListener(createApp(options).fetch), config.pageCache, siteHostNames(config.writeOrigins));
 }
 
 function clientIp(c: Parameters<typeof getConnInfo>[0], trustedProxies: number) {

@@ -1,8 +1,8 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type CachedPage, getPageCache, NONCE_PLACEHOLDER } from "~/lib/platform/page-cache.server";
-import { log } from "~/lib/platform/log.server";
-import { getPageViewBuffer, isCountableVisit } from "~/lib/site/analytics.server";
+import { logRequest, nextRequestId } from "~/lib/platform/log.server";
+import { countableVisit, getPageViewBuffer, ownHostsFor } from "~/lib/site/analytics.server";
 import { compressParts, gzipPiecesWithNonce } from "./gzip-with-nonce";
 import { pageCacheAddress } from "./page-address";
 import { isCacheableVisit, matchingValidator, piecesWithNonce, PUBLIC_PAGE_CACHE_CONTROL } from "./page-cache";
@@ -18,28 +18,33 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
  * app sends a hit. Anything else, or any doubt, goes to the app.
  * docs/decisions/031-page-cache-in-front-of-the-app.md says why.
  */
-export function withPageCache(app: Listener, enabled: boolean): Listener {
+export function withPageCache(app: Listener, enabled: boolean, siteHosts: ReadonlySet<string> = new Set()): Listener {
   if (!enabled) return app;
   return (req, res) => {
     const started = performance.now();
     const url = req.url ?? "";
     const queryAt = url.indexOf("?");
     const path = queryAt === -1 ? url : url.slice(0, queryAt);
-    const page = cachedPageFor(req, path, queryAt === -1 ? "" : url.slice(queryAt));
+    const search = queryAt === -1 ? "" : url.slice(queryAt);
+    const page = cachedPageFor(req, path, search);
     if (!page) return app(req, res);
-    const requestId = randomUUID();
+    const requestId = nextRequestId();
     const status = sendHit(req, res, page, requestId);
-    const userAgent = req.headers["user-agent"] ?? "";
-    if (status === 200 && isDocument(page) && isCountableVisit({ method: "GET", path, userAgent })) {
-      getPageViewBuffer()?.record(path);
+    // Counted like a rendered page (server/app.ts): the hit is a visit all the same.
+    if (status === 200 && isDocument(page)) {
+      const view = countableVisit({
+        method: "GET",
+        path,
+        search,
+        userAgent: req.headers["user-agent"] ?? "",
+        referer: req.headers.referer ?? "",
+        ownHosts: ownHostsFor(siteHosts, req.headers.host),
+      });
+      if (view) getPageViewBuffer()?.record(view);
     }
-    log.info("request", {
-      requestId,
-      method: "GET",
-      path,
-      status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
-    });
+    // The path's JSON is made once per stored page (a page's address fixes its path).
+    page.pathJson ??= JSON.stringify(path);
+    logRequest("info", requestId, "GET", page.pathJson, status, Math.round((performance.now() - started) * 10) / 10);
   };
 }
 
@@ -56,14 +61,19 @@ function cachedPageFor(req: IncomingMessage, path: string, search: string) {
     path,
   });
   const address = cacheable ? pageCacheAddress(path, search) : undefined;
-  const page = address ? getPageCache().get(address) : undefined;
-  return page?.sentHeaders ? page : undefined;
+  if (!address) return undefined;
+  const cache = getPageCache();
+  const found = cache.lookup(address);
+  // A stale page is sent only while a request in the app renders its successor; with none
+  // under way, this request goes to the app, which claims that one render (server/app.ts).
+  if (!found || (!found.fresh && !cache.isRefreshing(address))) return undefined;
+  return found.page.sentHeaders ? found.page : undefined;
 }
 
 function sendHit(req: IncomingMessage, res: ServerResponse, page: CachedPage, requestId: string) {
   const validator = matchingValidator(req.headers["if-none-match"], page.key);
   // A 304 repeats the nonce of the copy the browser kept (see page-cache.ts sendCachedPage).
-  const nonce = validator?.nonce ?? randomBytes(16).toString("base64");
+  const nonce = validator?.nonce ?? freshNonce();
   const headers: Record<string, string> = {};
   for (const [name, value] of page.sentHeaders!) headers[name] = value.replaceAll(NONCE_PLACEHOLDER, nonce);
   headers["etag"] = validator?.etag ?? `W/"${page.key}:${nonce}"`;
@@ -91,6 +101,20 @@ function sendHit(req: IncomingMessage, res: ServerResponse, page: CachedPage, re
   res.end();
   res.uncork();
   return 200;
+}
+
+// Nonces from the system's random source, fetched 256 at a time instead of one call a hit;
+// each 16 bytes are used once.
+const NONCE_BYTES = 16;
+let noncePool = Buffer.alloc(0);
+let nonceOffset = 0;
+function freshNonce() {
+  if (nonceOffset + NONCE_BYTES > noncePool.length) {
+    noncePool = randomBytes(NONCE_BYTES * 256);
+    nonceOffset = 0;
+  }
+  nonceOffset += NONCE_BYTES;
+  return noncePool.toString("base64", nonceOffset - NONCE_BYTES, nonceOffset);
 }
 
 /** A page, not the cached JSON read (which is no page view). */

@@ -129,6 +129,36 @@ test.describe("page views", () => {
     await expect(page.getByTestId("top-pages").getByRole("link", { name: "/", exact: true })).toBeVisible();
   });
 
+  test("a visit from a campaign link is shown with its source and campaign beside the chart", async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    // Names of this run only, so other tests' visits cannot be mistaken for these.
+    const tag = Math.random().toString(36).slice(2, 8);
+    const link = `/work?utm_source=Kilde-${tag}&utm_medium=email&utm_campaign=Vinter%20${tag}&fbclid=x`;
+    // Two people follow the link; the second gets the page from the cache, and is counted all the same.
+    for (let person = 0; person < 2; person++) {
+      await withVisitor(browser, VISITOR_UA, async (visitor) => {
+        expect((await visitor.goto(link))?.status()).toBe(200);
+      });
+    }
+    const sources = page.getByTestId("top-sources");
+    const campaigns = page.getByTestId("top-campaigns");
+    await expect
+      .poll(
+        async () => {
+          await page.goto("/admin");
+          return (await campaigns.locator("li", { hasText: `Vinter ${tag}` }).count()) > 0;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    await expect(page.getByRole("heading", { name: "Kilder siste 30 dager" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Kampanjer siste 30 dager" })).toBeVisible();
+    await expect(sources.locator("li", { hasText: `kilde-${tag}` })).toContainText(/kilde-\w+\s*2$/);
+    const campaign = campaigns.locator("li", { hasText: `Vinter ${tag}` });
+    await expect(campaign).toContainText(`kilde-${tag} / email`);
+    await expect(campaign.locator(".top-pages-views")).toHaveText("2");
+  });
+
   test("staff pages, errors, non-pages and bots are not page views", async ({ page, browser }) => {
     test.setTimeout(90_000);
     await expectCountChange(

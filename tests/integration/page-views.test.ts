@@ -43,3 +43,27 @@ describe(`buffered page views (${engineName()})`, () => {
     expect(errors).toHaveLength(1);
   });
 });
+
+describe(`page views with their sources (${engineName()})`, () => {
+  it("writes a batch's campaigns, referrers and times as recorded, nulls included", async () => {
+    await truncateAll(handle);
+    const buffer = createPageViewBuffer(
+      () => handle.db,
+      (error) => {
+        throw error;
+      },
+    );
+    const view = { path: "/work", source: "newsletter", medium: "email", campaign: "Vinter, \"26\" {x}", referrer: "linkedin.com" };
+    buffer.record(view);
+    buffer.record({ path: "/", source: null, medium: null, campaign: null, referrer: null });
+    buffer.record("/Blog/");
+    await buffer.stop();
+    const rows = await handle.db.select().from(schema.pageViews).orderBy(schema.pageViews.id);
+    expect(rows.map(({ path, source, medium, campaign, referrer }) => ({ path, source, medium, campaign, referrer }))).toEqual([
+      view,
+      { path: "/", source: null, medium: null, campaign: null, referrer: null },
+      { path: "/blog", source: null, medium: null, campaign: null, referrer: null },
+    ]);
+    for (const row of rows) expect(Math.abs(row.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { setClockOffset } from "~/lib/platform/clock.server";
 import { schema } from "~/lib/platform/db.server";
-import { pageViewsPerDay, topPages } from "~/lib/site/traffic.server";
+import { pageViewsPerDay, topCampaigns, topPages, topSources } from "~/lib/site/traffic.server";
 import { engineName, setUpTestDatabase } from "../support/test-database";
 
 const handle = setUpTestDatabase();
@@ -50,5 +50,31 @@ describe(`the dashboard's traffic (${engineName()})`, () => {
     expect(pages[0]).toEqual({ path: "/blog/post-12", views: 12 });
     expect(pages.at(-1)).toEqual({ path: "/blog/post-3", views: 3 });
     expect(pages.map((p) => p.path)).not.toContain("/old");
+  });
+});
+
+describe(`where visits came from (${engineName()})`, () => {
+  it("ranks campaign sources and referring sites, and the campaigns, of the last 30 days", async () => {
+    pretendNowIs("2026-11-23T12:00:00Z");
+    const recent = new Date("2026-11-20T12:00:00Z");
+    const view = (fields: Partial<typeof schema.pageViews.$inferInsert>) => ({ path: "/", createdAt: recent, ...fields });
+    await handle.db.insert(schema.pageViews).values([
+      ...Array.from({ length: 3 }, () => view({ source: "newsletter", medium: "email", campaign: "Vinter 2026" })),
+      view({ source: "newsletter", medium: "email", campaign: "Vinter 2026", referrer: "mail.google.com" }),
+      ...Array.from({ length: 2 }, () => view({ referrer: "linkedin.com" })),
+      view({ source: "linkedin", medium: "social" }),
+      view({}),
+      view({ source: "old", campaign: "Sommer", createdAt: new Date("2026-09-01T12:00:00Z") }), // before the window
+    ]);
+    expect(await topSources(handle.db)).toEqual([
+      { source: "newsletter", views: 4 },
+      { source: "linkedin.com", views: 2 },
+      { source: "linkedin", views: 1 },
+      { source: null, views: 1 }, // typed in, a bookmark: no campaign, no referrer
+    ]);
+    expect(await topCampaigns(handle.db)).toEqual([
+      { campaign: "Vinter 2026", source: "newsletter", medium: "email", views: 4 },
+      { campaign: null, source: "linkedin", medium: "social", views: 1 },
+    ]);
   });
 });

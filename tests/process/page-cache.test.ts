@@ -36,10 +36,10 @@ afterEach(async () => {
   }
 });
 
-async function startInstance() {
+async function startInstance(env: Record<string, string> = {}) {
   const dataDir = makeDataDir("cache-test");
   dirs.push(dataDir);
-  const server = await startProductionServer({ DATA_DIR: dataDir, DATABASE_URL: shared.url });
+  const server = await startProductionServer({ DATA_DIR: dataDir, DATABASE_URL: shared.url, ...env });
   running.push(server);
   return server;
 }
@@ -131,6 +131,38 @@ describe("the page cache", () => {
     await expect.poll(() => viewsOf("/terms"), { timeout: 20_000 }).toBe(3);
   });
 
+  it("counts a campaign visit with its source and referring site, rendered or from the cache, once per page; not load tools", async () => {
+    const server = await startInstance();
+    const link = `${server.url}/careers?utm_source=Newsletter&utm_medium=email&utm_campaign=Vinter&fbclid=abc`;
+    const fromLinkedIn = { referer: "https://www.linkedin.com/feed/update/urn:li:activity:1/" };
+    // The first is rendered and stored; the next two are hits, answered by the listener in front of the app.
+    for (let i = 0; i < 3; i++) expect((await visit(link, fromLinkedIn)).status).toBe(200);
+    // Within the site, another spelling of the same page: one page, no source.
+    expect((await visit(`${server.url}/Careers/`, { referer: `${server.url}/` })).status).toBe(200);
+    // No user agent, or a load tool: no visitor.
+    const noAgent = await new Promise<number>((resolve, reject) => {
+      const { port } = new URL(server.url);
+      http.get({ host: "127.0.0.1", port, path: "/careers", headers: {} }, (r) => resolve(r.resume().statusCode!)).on("error", reject);
+    });
+    expect(noAgent).toBe(200);
+    await visit(`${server.url}/careers`, { "user-agent": "wrk/4.2" });
+
+    const viewsOfCareers = async () =>
+      (await shared.handle.db.select().from(schema.pageViews).where(eq(schema.pageViews.path, "/careers"))).map(
+        ({ source, medium, campaign, referrer }) => ({ source, medium, campaign, referrer }),
+      );
+    await expect.poll(async () => (await viewsOfCareers()).length, { timeout: 20_000 }).toBe(4);
+    const fromCampaign = { source: "newsletter", medium: "email", campaign: "Vinter", referrer: "linkedin.com" };
+    expect(await viewsOfCareers()).toEqual(
+      expect.arrayContaining([
+        fromCampaign,
+        fromCampaign,
+        fromCampaign,
+        { source: null, medium: null, campaign: null, referrer: null },
+      ]),
+    );
+  });
+
   it("keeps one entry per page whatever a link adds: tracking and unknown parameters get the plain page", async () => {
     const server = await startInstance();
     const entryOf = (response: Response) => /^W\/"([^":]+):/.exec(response.headers.get("etag") ?? "")?.[1];
@@ -168,6 +200,46 @@ describe("the page cache", () => {
     expect(personal.headers.get("cache-control")).toContain("no-store");
     // A ceiling for 10,000 requests on a busy 2-core machine (seconds when it is idle), not a timing.
   }, 900_000);
+
+  it("after a change, renders each page once per process while visitors get the previous copy, then the new one", async () => {
+    // Debug lines name every render ("page rendered"), so the renders can be counted.
+    const server = await startInstance({ LOG_LEVEL: "debug" });
+    const rendersOf = (address: string) =>
+      server
+        .output()
+        .split("\n")
+        .filter((line) => line.includes('"msg":"page rendered"') && line.includes(`"address":"${address}"`)).length;
+    for (let i = 0; i < 2; i++) expect(await (await visit(`${server.url}/careers`)).text()).not.toContain("Stampede");
+    expect(rendersOf("/careers")).toBe(1);
+
+    // A listing published in one statement: the database tells every process (NOTIFY content_changed).
+    const title = `Stampede-proof engineer ${randomBytes(4).toString("hex")}`;
+    await shared.handle.db.insert(schema.jobListings).values({
+      slug: `stampede-${randomBytes(4).toString("hex")}`,
+      title,
+      location: "Oslo",
+      type: "Full-time",
+      description: "Renders once.",
+      applyLink: "mailto:jobs@fjordform.test",
+    });
+
+    // 32 visitors at a time (some from a campaign link: the same page) until the new copy shows.
+    const batch = () =>
+      Promise.all(
+        Array.from({ length: 32 }, async (_, i) => {
+          const response = await visit(`${server.url}/careers${i % 2 ? "?utm_source=x" : ""}`);
+          expect(response.status).toBe(200);
+          return (await response.text()).includes(title);
+        }),
+      );
+    const deadline = Date.now() + 60_000; // a ceiling on a busy machine, not a timing
+    let sawNew = false;
+    while (!sawNew && Date.now() < deadline) sawNew = (await batch()).some(Boolean);
+    expect(sawNew).toBe(true);
+    // Once that one render is done, everyone gets the new copy; and it was the only render.
+    expect(await batch()).toEqual(Array.from({ length: 32 }, () => true));
+    expect(rendersOf("/careers")).toBe(2);
+  }, 120_000);
 
   it("never keeps a page for someone with a session", async () => {
     const server = await startInstance();

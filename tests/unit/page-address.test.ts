@@ -52,7 +52,49 @@ describe("the page cache's bound", () => {
     cache.store("/", page(1_000), cache.generation);
     expect(cache.size).toBe(1);
     expect(cache.bytes).toBe(2_000);
-    cache.invalidate();
+    cache.clear();
     expect(cache.bytes).toBe(0);
+  });
+});
+
+describe("the page cache after a change (stale-while-revalidate)", () => {
+  const page = (text: string) => ({ parts: [Buffer.from(text)], headers: [] as [string, string][] });
+
+  it("keeps the previous copy, lets exactly one caller render its successor, then serves the new one", () => {
+    const cache = createPageCache();
+    cache.store("/", page("old"), cache.generation);
+    cache.invalidate();
+    expect(cache.get("/")).toBeUndefined(); // not fresh
+    expect(cache.lookup("/")).toMatchObject({ fresh: false });
+    expect(cache.claimRefresh("/")).toBe(true);
+    // Everyone else meanwhile: the previous copy, and no second render.
+    for (let i = 0; i < 100; i++) expect(cache.claimRefresh("/")).toBe(false);
+    expect(cache.lookup("/")?.page.parts.join("")).toBe("old");
+    const generation = cache.generation;
+    cache.store("/", page("new"), generation);
+    cache.endRefresh("/", "stored");
+    expect(cache.get("/")?.parts.join("")).toBe("new");
+    expect(cache.isRefreshing("/")).toBe(false);
+  });
+
+  it("drops the stale copy when the page is gone, keeps it when the render failed", () => {
+    const cache = createPageCache();
+    cache.store("/a", page("a"), cache.generation);
+    cache.store("/b", page("b"), cache.generation);
+    cache.invalidate();
+    cache.claimRefresh("/a");
+    cache.endRefresh("/a", "gone");
+    expect(cache.lookup("/a")).toBeUndefined();
+    cache.claimRefresh("/b");
+    cache.endRefresh("/b", "failed");
+    expect(cache.lookup("/b")?.page.parts.join("")).toBe("b");
+    expect(cache.claimRefresh("/b")).toBe(true); // the next request tries again
+  });
+
+  it("does not store a render that began before a change", () => {
+    const cache = createPageCache();
+    const began = cache.generation;
+    cache.invalidate();
+    expect(cache.store("/", page("x"), began)).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { shortDayLabel } from "~/lib/platform/dates";
-import type { DailyViews } from "~/lib/site/traffic.server";
+import type { CampaignViews, DailyViews, SourceViews } from "~/lib/site/traffic.server";
 
 const WIDTH = 600;
 const HEIGHT = 160;
@@ -104,6 +104,69 @@ export function TopPages({ pages, days }: { pages: { path: string; views: number
             </li>
           ))}
         </ol>
+      )}
+    </section>
+  );
+}
+
+/** A ranked list with a bar under each entry, as TopPages, for labels that are not links. */
+function RankedList({ items, testId }: { items: { key: string; label: string; detail?: string; views: number }[]; testId: string }) {
+  const max = Math.max(1, ...items.map((item) => item.views));
+  return (
+    <ol data-testid={testId}>
+      {items.map((item) => (
+        <li key={item.key}>
+          <span className="top-pages-label">
+            {item.label}
+            {item.detail ? <span className="top-pages-detail"> {item.detail}</span> : null}
+          </span>
+          <span className="top-pages-views">{number(item.views)}</span>
+          <svg className="top-pages-bar" viewBox="0 0 100 4" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+            <rect width={(item.views / max) * 100} height="4" rx="2" />
+          </svg>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * Where visits came from: the link's campaign source or the referring site, and the
+ * campaigns (links with utm_* parameters). Counts only, nothing per visitor.
+ */
+export function TrafficSources({ sources, campaigns, days }: { sources: SourceViews[]; campaigns: CampaignViews[]; days: number }) {
+  return (
+    <section className="top-pages traffic-sources" aria-labelledby="traffic-sources-title">
+      <h2 id="traffic-sources-title" className="section-label">
+        Kilder siste {days} dager
+      </h2>
+      {sources.length === 0 ? (
+        <p>Ingen sidevisninger ennå.</p>
+      ) : (
+        <RankedList
+          testId="top-sources"
+          items={sources.map((row) => ({
+            key: row.source ?? "",
+            label: row.source ?? "Direkte eller ukjent",
+            views: row.views,
+          }))}
+        />
+      )}
+      <h3 id="traffic-campaigns-title" className="section-label">
+        Kampanjer siste {days} dager
+      </h3>
+      {campaigns.length === 0 ? (
+        <p>Ingen besøk fra kampanjelenker (utm_source, utm_medium, utm_campaign) ennå.</p>
+      ) : (
+        <RankedList
+          testId="top-campaigns"
+          items={campaigns.map((row) => ({
+            key: `${row.campaign}|${row.source}|${row.medium}`,
+            label: row.campaign ?? "Uten kampanjenavn",
+            detail: [row.source, row.medium].filter(Boolean).join(" / ") || undefined,
+            views: row.views,
+          }))}
+        />
       )}
     </section>
   );

@@ -1,8 +1,11 @@
 /**
  * Public pages rendered once per content version and kept in memory
- * (docs/decisions/018-page-cache.md). Cleared the moment content changes: a staff
- * write in this process clears it at once, and every process clears it when the
- * database announces a change (content-changes.server.ts).
+ * (docs/decisions/018-page-cache.md). Made stale the moment content changes: a staff
+ * write in this process at once, and every process when the database announces a change
+ * (content-changes.server.ts). A stale page is not thrown away: while ONE request per page
+ * and process renders its successor, the others are sent the previous copy
+ * (stale-while-revalidate, docs/decisions/054-fast-for-every-visitor.md), so a publish
+ * under load costs one render per page, not one per visitor.
  */
 export interface CachedPage {
   /**
@@ -21,7 +24,14 @@ export interface CachedPage {
   /** Identifies this rendering in ETags: the same key means the same page. */
   key: string;
   storedAt: number;
+  /** The path as a JSON string, for the request log line of each hit (made on the first). */
+  pathJson?: string;
+  /** The content version it was rendered in: older than the cache's, it is stale. */
+  generation?: number;
 }
+
+/** A stored page and whether it is still the current content version (and young enough). */
+export type Lookup = { page: CachedPage; fresh: boolean };
 
 export const NONCE_PLACEHOLDER = "{{nonce}}";
 
@@ -33,14 +43,17 @@ export const NONCE_PLACEHOLDER = "{{nonce}}";
  */
 const MAX_TOTAL_BYTES = 32 * 1024 * 1024;
 const MAX_BODY_BYTES = 1_000_000;
-// A safety net, not the invalidation: pages also age out, so anything that changes
-// without a content write (the year in the footer) is at most this old.
+// A safety net, not the invalidation: pages also age out (become stale, rendered again
+// by the next request), so anything that changes without a content write (the year in
+// the footer) is at most this old, give or take one render.
 const MAX_AGE_MS = 10 * 60_000;
 
 export function createPageCache(now: () => number = Date.now) {
   // Keys must not repeat after a restart, or a browser's old copy would match a new page.
   const boot = Math.random().toString(36).slice(2, 8);
   const entries = new Map<string, CachedPage>();
+  // Addresses whose stale page one request is rendering again right now.
+  const refreshing = new Set<string>();
   let bytes = 0;
   const footprint = (page: CachedPage) => 2 * page.parts.reduce((sum, part) => sum + part.length, 0);
   const remove = (path: string) => {
@@ -51,27 +64,62 @@ export function createPageCache(now: () => number = Date.now) {
   };
   let generation = 0;
   let counter = 0;
+  const lookup = (path: string): Lookup | undefined => {
+    const page = entries.get(path);
+    if (!page) return undefined;
+    return { page, fresh: page.generation === generation && now() - page.storedAt <= MAX_AGE_MS };
+  };
   return {
-    /** Changes whenever the cache is cleared; a render started before it is not stored. */
+    /** Changes whenever content changes; a render started before it is not stored. */
     get generation() {
       return generation;
     },
+    /** Content changed: every stored page is stale from now on (kept, to be sent while its successor renders). */
     invalidate() {
       generation++;
+    },
+    /** Forgets every page (and every claimed refresh). */
+    clear() {
+      generation++;
       entries.clear();
+      refreshing.clear();
       bytes = 0;
     },
+    /** The page at `path`, fresh or stale; undefined when none is stored. */
+    lookup,
+    /** A fresh page only (what a visitor may be sent without a refresh under way). */
     get(path: string): CachedPage | undefined {
-      const page = entries.get(path);
-      if (page && now() - page.storedAt > MAX_AGE_MS) {
-        remove(path);
-        return undefined;
-      }
-      return page;
+      const found = lookup(path);
+      return found?.fresh ? found.page : undefined;
     },
-    store(path: string, page: Omit<CachedPage, "key" | "storedAt">, renderedInGeneration: number) {
+    /**
+     * Claims the one render of a stale page's successor in this process: true for the first
+     * caller, false while that render is under way (the caller sends the stale page).
+     * The claimer must call `endRefresh` whatever happens.
+     */
+    claimRefresh(path: string) {
+      if (refreshing.has(path)) return false;
+      refreshing.add(path);
+      return true;
+    },
+    isRefreshing: (path: string) => refreshing.has(path),
+    /**
+     * The claimed render is over. `outcome` "gone": the page is no more (a 404, a redirect),
+     * so its stale copy goes too; "failed" (a 5xx, an exception): the stale copy stays and
+     * the next request tries again; "stored": the successor replaced it.
+     */
+    endRefresh(path: string, outcome: "stored" | "gone" | "failed") {
+      refreshing.delete(path);
+      if (outcome === "gone") remove(path);
+    },
+    store(path: string, page: Omit<CachedPage, "key" | "storedAt" | "generation">, renderedInGeneration: number) {
       if (renderedInGeneration !== generation || page.parts.reduce((sum, part) => sum + part.length, 0) > MAX_BODY_BYTES) return undefined;
-      const stored = { ...page, key: `${boot}-${generation.toString(36)}-${(counter++).toString(36)}`, storedAt: now() };
+      const stored: CachedPage = {
+        ...page,
+        key: `${boot}-${generation.toString(36)}-${(counter++).toString(36)}`,
+        storedAt: now(),
+        generation,
+      };
       remove(path);
       // The oldest pages go first until the new one fits.
       while (entries.size > 0 && bytes + footprint(stored) > MAX_TOTAL_BYTES) remove(entries.keys().next().value!);

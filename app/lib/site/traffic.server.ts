@@ -1,11 +1,12 @@
 import { addDays } from "date-fns";
-import { and, count, desc, gte, sql } from "drizzle-orm";
+import { and, count, desc, gte, isNotNull, or, sql } from "drizzle-orm";
 import { now } from "../platform/clock.server";
 import { type Database, schema } from "../platform/db.server";
 import { osloDay, osloZone as oslo, startOfOsloDay } from "../platform/dates";
 
 export const TRAFFIC_DAYS = 30;
 export const TOP_PAGES = 10;
+export const TOP_SOURCES = 8;
 
 
 export type DailyViews = { day: string; views: number };
@@ -45,4 +46,41 @@ export async function topPages(db: Database, days = TRAFFIC_DAYS, limit = TOP_PA
     .orderBy(desc(views), schema.pageViews.path)
     .limit(limit);
   return rows.map((row) => ({ path: row.path, views: Number(row.views) }));
+}
+
+export type SourceViews = { source: string | null; views: number };
+export type CampaignViews = { campaign: string | null; source: string | null; medium: string | null; views: number };
+
+/**
+ * Where the last `days` days' views came from, most first: the link's campaign source
+ * (utm_source) when it named one, else the referring site; null for the rest (typed in,
+ * a bookmark, a browser that sends no referrer). Nothing per visitor, only counts.
+ */
+export async function topSources(db: Database, days = TRAFFIC_DAYS, limit = TOP_SOURCES): Promise<SourceViews[]> {
+  const since = startOfOsloDay(addDays(now(), -(days - 1), { in: oslo }));
+  const source = sql<string | null>`coalesce(${schema.pageViews.source}, ${schema.pageViews.referrer})`;
+  const views = count();
+  const rows = await db
+    .select({ source, views })
+    .from(schema.pageViews)
+    .where(gte(schema.pageViews.createdAt, since))
+    .groupBy(source)
+    .orderBy(desc(views), source)
+    .limit(limit);
+  return rows.map((row) => ({ source: row.source, views: Number(row.views) }));
+}
+
+/** The campaigns (visits whose link carried utm_* parameters) of the last `days` days, most first. */
+export async function topCampaigns(db: Database, days = TRAFFIC_DAYS, limit = TOP_SOURCES): Promise<CampaignViews[]> {
+  const since = startOfOsloDay(addDays(now(), -(days - 1), { in: oslo }));
+  const { campaign, source, medium } = schema.pageViews;
+  const views = count();
+  const rows = await db
+    .select({ campaign, source, medium, views })
+    .from(schema.pageViews)
+    .where(and(gte(schema.pageViews.createdAt, since), or(isNotNull(campaign), isNotNull(source), isNotNull(medium))))
+    .groupBy(campaign, source, medium)
+    .orderBy(desc(views), campaign, source, medium)
+    .limit(limit);
+  return rows.map((row) => ({ ...row, views: Number(row.views) }));
 }

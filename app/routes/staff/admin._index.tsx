@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
-import { TopPages, TrafficChart } from "~/components/staff/traffic-chart";
+import { TopPages, TrafficChart, TrafficSources } from "~/components/staff/traffic-chart";
 import { TwoStepNudge } from "~/components/staff/two-step-nudge";
 import { getPageViewBuffer } from "~/lib/site/analytics.server";
-import { pageViewsPerDay, topPages } from "~/lib/site/traffic.server";
+import { pageViewsPerDay, topCampaigns, topPages, topSources } from "~/lib/site/traffic.server";
 import { staffActor } from "~/lib/staff/actor.server";
 import { dashboardCounts } from "~/lib/staff/dashboard.server";
 import { dismissTwoStepNudgeSchema, TWO_STEP_NUDGE_DISMISSED } from "~/lib/staff/dashboard-forms";
@@ -20,13 +20,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   const session = staffSession(context);
   await getPageViewBuffer()?.flush(); // so the count includes this process's latest views
   const db = getDb();
-  const [counts, days, pages, twoStepNudge] = await Promise.all([
+  const [counts, days, pages, sources, campaigns, twoStepNudge] = await Promise.all([
     dashboardCounts(db),
     pageViewsPerDay(db),
     topPages(db),
+    topSources(db),
+    topCampaigns(db),
     showTwoStepNudge(db, session.userId),
   ]);
-  return { name: session.fullName || session.email, counts, traffic: { days, pages }, twoStepNudge };
+  return { name: session.fullName || session.email, counts, traffic: { days, pages, sources, campaigns }, twoStepNudge };
 }
 
 /** "Ikke nå" on the two-step nudge: the dashboard's only action (guarded by the staff layout, audited). */
@@ -87,6 +89,11 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       </ul>
       <div className="traffic">
         <TrafficChart days={loaderData.traffic.days} />
+        <TrafficSources
+          sources={loaderData.traffic.sources}
+          campaigns={loaderData.traffic.campaigns}
+          days={loaderData.traffic.days.length}
+        />
         <TopPages pages={loaderData.traffic.pages} days={loaderData.traffic.days.length} />
       </div>
       <h2 className="section-label">Quick actions</h2>
