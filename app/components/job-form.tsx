@@ -72,23 +72,17 @@ export function JobForm({
       ) : null}
       <TextField field={fields.title} label="Title *" onChange={(event) => setTitle(event.target.value)} />
 
-      <label htmlFor={fields.slug.id}>Slug (address)</label>
-      <input
-        id={fields.slug.id}
-        name={fields.slug.name}
+      <TextField
+        field={fields.slug}
+        label="Slug (address)"
         maxLength={JOB_LIMITS.slug}
         value={shownSlug}
         onChange={(event) => {
           setSlugEdited(true);
           setSlug(event.target.value);
         }}
-        aria-invalid={fields.slug.errors ? true : undefined}
-        aria-describedby={`${fields.slug.descriptionId}${fields.slug.errors ? ` ${fields.slug.errorId}` : ""}`}
+        hint={<>/careers/{slugify(shownSlug) || "…"} — made from the title; lowercase and hyphens.</>}
       />
-      <p id={fields.slug.descriptionId} className="field-hint">
-        /careers/{slugify(shownSlug) || "…"} — made from the title; lowercase and hyphens.
-      </p>
-      <FieldError id={fields.slug.errorId} errors={fields.slug.errors} />
 
       <div className="cms-row">
         <TextField className="cms-field" field={fields.location} label="Location *" />

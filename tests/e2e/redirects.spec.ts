@@ -113,6 +113,35 @@ test("staff add a redirect, a loop is refused with what was typed kept, and remo
   }
 });
 
+test("a field with a hint and an error announces both: aria-describedby names the two, the reader hears the two", async ({
+  page,
+}) => {
+  await signInWithForm(page, "staff");
+  const from = `/old-${Date.now()}-${Math.floor(Math.random() * 1e6)}/aria`;
+  const hintText = "En adresse på dette nettstedet (/blog/nytt-innlegg) eller en https://-adresse.";
+  try {
+    await openRedirects(page);
+    const to = page.getByLabel("Til adresse");
+    // Before anything is wrong: the hint alone.
+    await expect(to).toHaveAccessibleDescription(hintText);
+    await expect(page.getByLabel("Fra adresse")).toHaveAccessibleDescription(/som ellers gir «finnes ikke»/);
+
+    await addRedirect(page, from, "//evil.example");
+    const error = page.getByText("eller en fullstendig https://-adresse.");
+    await expect(error).toBeVisible();
+    await expect(to).toHaveAttribute("aria-invalid", "true");
+    const hintId = await page.getByText(hintText, { exact: true }).getAttribute("id");
+    const errorId = await error.getAttribute("id");
+    expect(hintId).toBeTruthy();
+    expect(errorId).toBeTruthy();
+    expect((await to.getAttribute("aria-describedby"))?.split(" ")).toEqual(expect.arrayContaining([hintId, errorId]));
+    await expect(to).toHaveAccessibleDescription(/fullstendig https:\/\/-adresse/);
+    await expect(to).toHaveAccessibleDescription(/\(\/blog\/nytt-innlegg\) eller en https:\/\/-adresse/);
+  } finally {
+    await removeRow(page, from);
+  }
+});
+
 test("removing a redirect a colleague removed meanwhile says so in its row, with a 404", async ({ page, baseURL }) => {
   await signInWithForm(page, "staff");
   const from = `/old-${Date.now()}-${Math.floor(Math.random() * 1e6)}/gone`;

@@ -4,6 +4,7 @@ import {
   formatShortDate,
   fromOsloWallClock,
   osloDateTime,
+  osloDateTimeOr,
   osloDay,
   osloLongDateTime,
   osloTimestamp,
@@ -25,6 +26,10 @@ describe("the one date module", () => {
 
   it("gives staff the Oslo wall-clock time", () => {
     expect(osloDateTime(lateEvening)).toBe("22. nov. 2026 kl. 00:30");
+    // A moment that may not have happened: a dash, or the page's own word.
+    expect(osloDateTimeOr(lateEvening)).toBe("22. nov. 2026 kl. 00:30");
+    expect(osloDateTimeOr(null)).toBe("–");
+    expect(osloDateTimeOr(undefined, "nettopp")).toBe("nettopp");
     expect(osloLongDateTime(summer)).toBe("2. juli 2026 kl. 00:15");
     expect(osloTimestamp(summer)).toBe("2026-07-02 00:15");
     expect(shortDayLabel("2026-12-05")).toBe("5. des.");

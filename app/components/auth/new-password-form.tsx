@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useSchemaForm } from "~/components/use-schema-form";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
-import { FieldError } from "~/components/field-error";
+import { TextField } from "~/components/forms/fields";
 import type { invitationPasswordSchema } from "~/lib/auth/account-forms";
 
 /**
@@ -31,12 +31,8 @@ export function NewPasswordForm({
     <Form method="post" {...getFormProps(form)} className="auth-form">
       <input type="hidden" name="token" value={token} />
       {children}
-      <label htmlFor={fields.password.id}>{texts.password}</label>
-      <input {...getInputProps(fields.password, { type: "password" })} key={fields.password.key} autoComplete="new-password" />
-      <FieldError id={fields.password.errorId} errors={fields.password.errors} />
-      <label htmlFor={fields.confirm.id}>{texts.confirm}</label>
-      <input {...getInputProps(fields.confirm, { type: "password" })} key={fields.confirm.key} autoComplete="new-password" />
-      <FieldError id={fields.confirm.errorId} errors={fields.confirm.errors} />
+      <TextField field={fields.password} label={texts.password} type="password" autoComplete="new-password" />
+      <TextField field={fields.confirm} label={texts.confirm} type="password" autoComplete="new-password" />
       <p className="auth-hint">{texts.hint}</p>
       <button type="submit" className="button button-coral" disabled={busy}>
         {busy ? texts.busy : texts.submit}

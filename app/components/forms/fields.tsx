@@ -25,6 +25,9 @@ type KitProps = {
   className?: string;
 };
 
+/** The hint between the label and the control (read before typing), not under the control. */
+type HintFirst = { hintFirst?: boolean };
+
 type Passed<Element extends "input" | "textarea" | "select"> = Omit<
   ComponentPropsWithoutRef<Element>,
   "id" | "name" | "form" | "type" | "defaultValue" | "defaultChecked" | "className" | "children"
@@ -46,30 +49,39 @@ const describedBy = (field: KitProps["field"], hint: ReactNode) => (hint ? field
 
 type TextType = "text" | "email" | "tel" | "url" | "password" | "search" | "number" | "date" | "time" | "datetime-local";
 
+/**
+ * A text input. Given `value`, the input is controlled (the page keeps its value, e.g. a slug
+ * that follows the title) and Conform's default value is left out.
+ */
 export function TextField({
   field,
   label,
   hint,
+  hintFirst,
   className,
   type = "text",
   ...input
-}: KitProps & { type?: TextType } & Passed<"input">) {
+}: KitProps & HintFirst & { type?: TextType } & Passed<"input">) {
+  const props = getInputProps(field, { type, ariaDescribedBy: describedBy(field, hint) });
+  if (input.value !== undefined) delete props.defaultValue;
   return (
     <Parts className={className}>
       <label htmlFor={field.id}>{label}</label>
-      <input {...getInputProps(field, { type, ariaDescribedBy: describedBy(field, hint) })} key={field.key} {...input} />
-      <Hint id={field.descriptionId} hint={hint} />
+      {hintFirst ? <Hint id={field.descriptionId} hint={hint} /> : null}
+      <input {...props} key={field.key} {...input} />
+      {hintFirst ? null : <Hint id={field.descriptionId} hint={hint} />}
       <FieldError id={field.errorId} errors={field.errors} />
     </Parts>
   );
 }
 
-export function TextareaField({ field, label, hint, className, ...textarea }: KitProps & Passed<"textarea">) {
+export function TextareaField({ field, label, hint, hintFirst, className, ...textarea }: KitProps & HintFirst & Passed<"textarea">) {
   return (
     <Parts className={className}>
       <label htmlFor={field.id}>{label}</label>
+      {hintFirst ? <Hint id={field.descriptionId} hint={hint} /> : null}
       <textarea {...getTextareaProps(field, { ariaDescribedBy: describedBy(field, hint) })} key={field.key} {...textarea} />
-      <Hint id={field.descriptionId} hint={hint} />
+      {hintFirst ? null : <Hint id={field.descriptionId} hint={hint} />}
       <FieldError id={field.errorId} errors={field.errors} />
     </Parts>
   );

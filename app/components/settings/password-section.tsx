@@ -1,6 +1,6 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
-import { FieldError } from "~/components/field-error";
+import { TextField } from "~/components/forms/fields";
 import { FormNotice } from "~/components/form-notice";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { PASSWORD_HINT, passwordChangeSchema } from "~/lib/auth/settings-forms";
@@ -18,27 +18,9 @@ export function PasswordSection({ actionData }: { actionData?: FormResult | null
       <p>{PASSWORD_HINT}</p>
       <FormNotice data={actionData ?? undefined} />
       <Form method="post" action={PASSWORD_PATH} {...getFormProps(form)} className="stack-form">
-        <label htmlFor={fields.current.id}>Current password</label>
-        <input
-          {...getInputProps(fields.current, { type: "password" })}
-          key={fields.current.key}
-          autoComplete="current-password"
-        />
-        <FieldError id={fields.current.errorId} errors={fields.current.errors} />
-        <label htmlFor={fields.next.id}>New password</label>
-        <input
-          {...getInputProps(fields.next, { type: "password" })}
-          key={fields.next.key}
-          autoComplete="new-password"
-        />
-        <FieldError id={fields.next.errorId} errors={fields.next.errors} />
-        <label htmlFor={fields.confirm.id}>New password again</label>
-        <input
-          {...getInputProps(fields.confirm, { type: "password" })}
-          key={fields.confirm.key}
-          autoComplete="new-password"
-        />
-        <FieldError id={fields.confirm.errorId} errors={fields.confirm.errors} />
+        <TextField field={fields.current} label="Current password" type="password" autoComplete="current-password" />
+        <TextField field={fields.next} label="New password" type="password" autoComplete="new-password" />
+        <TextField field={fields.confirm} label="New password again" type="password" autoComplete="new-password" />
         <button type="submit" className="button button-small" disabled={busy}>
           Change password
         </button>

@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { Form, useNavigation } from "react-router";
-import { FieldError } from "~/components/field-error";
+import { TextField } from "~/components/forms/fields";
 import { FormNotice } from "~/components/form-notice";
 import type { FormResult } from "~/lib/platform/form-result";
 import { emailChangeSchema, profileSchema } from "~/lib/auth/account-forms";
@@ -14,9 +14,7 @@ export function ProfileNameForm({ fullName, actionData }: { fullName: string; ac
   return (
     <Form method="post" {...getFormProps(form)} className="stack-form">
       <input type="hidden" name="intent" value="profile" />
-      <label htmlFor={fields.fullName.id}>Fullt navn</label>
-      <input {...getInputProps(fields.fullName, { type: "text" })} key={fields.fullName.key} autoComplete="name" />
-      <FieldError id={fields.fullName.errorId} errors={fields.fullName.errors} />
+      <TextField field={fields.fullName} label="Fullt navn" autoComplete="name" />
       <div>
         <button type="submit" className="button button-small" disabled={busy}>
           Lagre navnet
@@ -34,16 +32,8 @@ export function EmailChangeForm({ actionData }: { actionData?: FormResult }) {
   return (
     <Form method="post" {...getFormProps(form)} className="stack-form">
       <input type="hidden" name="intent" value="email" />
-      <label htmlFor={fields.email.id}>Ny e-postadresse</label>
-      <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="email" />
-      <FieldError id={fields.email.errorId} errors={fields.email.errors} />
-      <label htmlFor={fields.password.id}>Nåværende passord</label>
-      <input
-        {...getInputProps(fields.password, { type: "password" })}
-        key={fields.password.key}
-        autoComplete="current-password"
-      />
-      <FieldError id={fields.password.errorId} errors={fields.password.errors} />
+      <TextField field={fields.email} label="Ny e-postadresse" type="email" autoComplete="email" />
+      <TextField field={fields.password} label="Nåværende passord" type="password" autoComplete="current-password" />
       <div>
         <button type="submit" className="button button-small" disabled={busy}>
           Send bekreftelseslenke

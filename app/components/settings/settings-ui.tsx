@@ -1,5 +1,5 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { FieldError } from "~/components/field-error";
+import type { FieldMetadata } from "@conform-to/react";
+import { TextField } from "~/components/forms/fields";
 import { Link } from "react-router";
 
 /**
@@ -9,29 +9,12 @@ import { Link } from "react-router";
  */
 export function PasswordField({ field }: { field?: FieldMetadata<string | undefined> }) {
   if (!field) return null;
-  return (
-    <>
-      <label htmlFor={field.id}>Current password</label>
-      <input {...getInputProps(field, { type: "password" })} key={field.key} autoComplete="current-password" />
-      <FieldError id={field.errorId} errors={field.errors} />
-    </>
-  );
+  return <TextField field={field} label="Current password" type="password" autoComplete="current-password" />;
 }
 
 /** A six-digit code from the authenticator app (or a recovery code), as phones offer to fill it. */
 export function CodeField({ field, label }: { field: FieldMetadata<string>; label: string }) {
-  return (
-    <>
-      <label htmlFor={field.id}>{label}</label>
-      <input
-        {...getInputProps(field, { type: "text" })}
-        key={field.key}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-      />
-      <FieldError id={field.errorId} errors={field.errors} />
-    </>
-  );
+  return <TextField field={field} label={label} inputMode="numeric" autoComplete="one-time-code" />;
 }
 
 /** Recovery codes, shown once right after they were made. */

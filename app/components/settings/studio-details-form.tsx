@@ -1,6 +1,7 @@
-import { type FieldMetadata, getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
+import { TextField } from "~/components/forms/fields";
 import { FormNotice } from "~/components/form-notice";
 import { useSchemaForm } from "~/components/use-schema-form";
 import type { FormResult } from "~/lib/platform/form-result";
@@ -36,11 +37,12 @@ export function StudioDetailsForm({ details, version, actionData }: Props) {
 
       <fieldset className="studio-group">
         <legend>Navn og kontakt</legend>
-        <TextField field={fields.name} label="Navn" hint="Navnet besøkende leser i tekstene: «Fjord & Form»." />
-        <TextField field={fields.legalName} label="Juridisk navn" hint="Som i Brønnøysundregistrene: «Fjord & Form AS»." />
-        <TextField field={fields.email} label="E-post" type="email" hint="Vises i bunnteksten og e-postene, og får varsler om nye henvendelser." />
-        <TextField field={fields.phone} label="Telefon (valgfritt)" type="tel" hint="Tomt: ingen telefon vises." />
+        <TextField className="studio-field" field={fields.name} label="Navn" hint="Navnet besøkende leser i tekstene: «Fjord & Form»." />
+        <TextField className="studio-field" field={fields.legalName} label="Juridisk navn" hint="Som i Brønnøysundregistrene: «Fjord & Form AS»." />
+        <TextField className="studio-field" field={fields.email} label="E-post" type="email" hint="Vises i bunnteksten og e-postene, og får varsler om nye henvendelser." />
+        <TextField className="studio-field" field={fields.phone} label="Telefon (valgfritt)" type="tel" hint="Tomt: ingen telefon vises." />
         <TextField
+          className="studio-field"
           field={fields.organisationNumber}
           label="Organisasjonsnummer"
           inputMode="numeric"
@@ -50,17 +52,18 @@ export function StudioDetailsForm({ details, version, actionData }: Props) {
 
       <fieldset className="studio-group">
         <legend>Adresse</legend>
-        <TextField field={fields.street} label="Gateadresse" />
+        <TextField className="studio-field" field={fields.street} label="Gateadresse" />
         <div className="cms-row">
-          <TextField field={fields.postalCode} label="Postnummer" inputMode="numeric" />
-          <TextField field={fields.city} label="Sted" />
+          <TextField className="studio-field" field={fields.postalCode} label="Postnummer" inputMode="numeric" />
+          <TextField className="studio-field" field={fields.city} label="Sted" />
           <TextField
+            className="studio-field"
             field={fields.countryCode}
             label="Landkode"
             hint={`To bokstaver: ${fields.countryCode.value ? `${fields.countryCode.value.toUpperCase()} = ${countryName(fields.countryCode.value.toUpperCase(), "nb")}` : "NO = Norge"}.`}
           />
         </div>
-        <TextField field={fields.venueCourt} label="Verneting" hint="Domstolen vilkårene avtaler: «Oslo tingrett»." />
+        <TextField className="studio-field" field={fields.venueCourt} label="Verneting" hint="Domstolen vilkårene avtaler: «Oslo tingrett»." />
       </fieldset>
 
       <SocialLinks form={form} field={fields.socialLinks} />
@@ -71,33 +74,6 @@ export function StudioDetailsForm({ details, version, actionData }: Props) {
         </button>
       </div>
     </Form>
-  );
-}
-
-function TextField({
-  field,
-  label,
-  hint,
-  type = "text",
-  inputMode,
-}: {
-  field: FieldMetadata<string | undefined>;
-  label: string;
-  hint?: string;
-  type?: "text" | "email" | "tel";
-  inputMode?: "numeric";
-}) {
-  return (
-    <div className="studio-field">
-      <label htmlFor={field.id}>{label}</label>
-      <input {...getInputProps(field, { type, ariaDescribedBy: hint ? field.descriptionId : undefined })} key={field.key} inputMode={inputMode} />
-      {hint ? (
-        <p id={field.descriptionId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={field.errorId} errors={field.errors} />
-    </div>
   );
 }
 
@@ -119,14 +95,10 @@ function SocialLinks({ form, field }: { form: StudioForm; field: LinksField }) {
             return (
               <li key={link.key} className="social-link-row">
                 <div>
-                  <label htmlFor={label.id}>Navn {n}</label>
-                  <input {...getInputProps(label, { type: "text" })} key={label.key} maxLength={STUDIO_LIMITS.socialLabel} placeholder="LinkedIn" />
-                  <FieldError id={label.errorId} errors={label.errors} />
+                  <TextField field={label} label={`Navn ${n}`} maxLength={STUDIO_LIMITS.socialLabel} placeholder="LinkedIn" />
                 </div>
                 <div>
-                  <label htmlFor={url.id}>Adresse {n}</label>
-                  <input {...getInputProps(url, { type: "url" })} key={url.key} placeholder="https://" />
-                  <FieldError id={url.errorId} errors={url.errors} />
+                  <TextField field={url} label={`Adresse ${n}`} type="url" placeholder="https://" />
                 </div>
                 <div className="row-actions">
                   <button

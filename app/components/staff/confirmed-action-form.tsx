@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { schemaConstraint } from "~/lib/platform/form-constraints";
 import { type FormResult, resultFor } from "~/lib/platform/form-result";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
-import { FieldError } from "~/components/field-error";
+import { CheckboxField } from "~/components/forms/fields";
 import { FormNotice } from "~/components/form-notice";
 
 
@@ -69,11 +69,7 @@ export function ConfirmedActionForm({
     >
       <input type="hidden" name="intent" value={intent} />
       {children}
-      <label className="checkbox-label">
-        <input {...getInputProps(fields.confirm, { type: "checkbox" })} key={fields.confirm.key} />
-        {checkboxLabel}
-      </label>
-      <FieldError id={fields.confirm.errorId} errors={fields.confirm.errors} />
+      <CheckboxField field={fields.confirm} label={checkboxLabel} />
       <div>
         <button type="submit" className={`button button-small${danger ? " button-danger" : ""}`} disabled={busy}>
           {button}

@@ -1,15 +1,11 @@
-import {
-  getFormProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-} from "@conform-to/react";
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { schemaConstraint } from "~/lib/platform/form-constraints";
 import { type FormResult, resultFor } from "~/lib/platform/form-result";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
+import { TextareaField } from "~/components/forms/fields";
 import { FormNotice } from "~/components/form-notice";
 import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
 import {
@@ -62,9 +58,7 @@ export function LeadNoteForm({ actionData }: { actionData?: FormResult }) {
   return (
     <Form method="post" {...getFormProps(form)} className="cms-form lead-note-form">
       <input type="hidden" name="intent" value="note" />
-      <label htmlFor={fields.body.id}>Nytt notat (bare for staben)</label>
-      <textarea {...getTextareaProps(fields.body)} key={fields.body.key} rows={3} />
-      <FieldError id={fields.body.errorId} errors={fields.body.errors} />
+      <TextareaField field={fields.body} label="Nytt notat (bare for staben)" rows={3} />
       <div>
         <button type="submit" className="button button-small" disabled={busy}>
           Lagre notat

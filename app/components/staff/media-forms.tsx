@@ -1,8 +1,8 @@
-import { getFormProps, getTextareaProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { FieldError } from "~/components/field-error";
+import { TextareaField } from "~/components/forms/fields";
 import { FormNotice } from "~/components/form-notice";
 import { ALT_TEXT_MAX_LENGTH, altTextSchema } from "~/lib/media/media-forms";
 import type { FormResult } from "~/lib/platform/form-result";
@@ -15,18 +15,12 @@ export function AltTextForm({ defaultValue, actionData }: { defaultValue: string
   return (
     <Form method="post" {...getFormProps(form)} className="cms-form">
       <input type="hidden" name="intent" value="alt" />
-      <label htmlFor={fields.altText.id}>Alt-tekst</label>
-      <textarea
-        {...getTextareaProps(fields.altText)}
-        key={fields.altText.key}
+      <TextareaField
+        field={fields.altText}
+        label="Alt-tekst"
         rows={3}
-        aria-describedby={`${fields.altText.id}-hint ${fields.altText.errorId}`}
+        hint={`Hva bildet viser, for dem som ikke ser det (høyst ${ALT_TEXT_MAX_LENGTH} tegn, på engelsk som nettstedet). Brukes overalt der bildet vises. Tomt felt: bildet regnes som pynt.`}
       />
-      <p className="field-hint" id={`${fields.altText.id}-hint`}>
-        Hva bildet viser, for dem som ikke ser det (høyst {ALT_TEXT_MAX_LENGTH} tegn, på engelsk som nettstedet). Brukes
-        overalt der bildet vises. Tomt felt: bildet regnes som pynt.
-      </p>
-      <FieldError id={fields.altText.errorId} errors={fields.altText.errors} />
       <div className="editor-actions">
         <button type="submit" className="button" disabled={busy}>
           Lagre alt-tekst

@@ -1,13 +1,8 @@
-import {
-  getCollectionProps,
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getCollectionProps, getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
+import { CheckboxField, TextareaField, TextField } from "~/components/forms/fields";
 import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
 import {
   BODY_MAX,
@@ -60,11 +55,7 @@ export function PortfolioForm({ defaults, lastResult, current, videoMaxMb, submi
     },
   });
   const text = (name: "challenge" | "approach" | "outcome", label: string) => (
-    <>
-      <label htmlFor={fields[name].id}>{label}</label>
-      <textarea {...getTextareaProps(fields[name])} key={fields[name].key} rows={5} maxLength={BODY_MAX} />
-      <FieldError id={fields[name].errorId} errors={fields[name].errors} />
-    </>
+    <TextareaField field={fields[name]} label={label} rows={5} maxLength={BODY_MAX} />
   );
   // The files are not in the schema: their errors come from the server's answer.
   const fileError = (name: "video" | "videoWebm" | "poster") => (
@@ -73,20 +64,15 @@ export function PortfolioForm({ defaults, lastResult, current, videoMaxMb, submi
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="cms-form">
       <FieldError id={form.errorId} errors={form.errors} />
-      <label htmlFor={fields.title.id}>Tittel</label>
-      <input {...getInputProps(fields.title, { type: "text" })} key={fields.title.key} />
-      <FieldError id={fields.title.errorId} errors={fields.title.errors} />
+      <TextField field={fields.title} label="Tittel" />
 
-      <label htmlFor={fields.slug.id}>Adresse (/work/…)</label>
-      <input {...getInputProps(fields.slug, { type: "text" })} key={fields.slug.key} aria-describedby={`${fields.slug.id}-hint`} />
-      <p id={`${fields.slug.id}-hint`} className="field-hint">
-        Tom: lages av tittelen. Små bokstaver a–z, tall og bindestrek.
-      </p>
-      <FieldError id={fields.slug.errorId} errors={fields.slug.errors} />
+      <TextField
+        field={fields.slug}
+        label="Adresse (/work/…)"
+        hint="Tom: lages av tittelen. Små bokstaver a–z, tall og bindestrek."
+      />
 
-      <label htmlFor={fields.client.id}>Kunde eller bransje</label>
-      <input {...getInputProps(fields.client, { type: "text" })} key={fields.client.key} />
-      <FieldError id={fields.client.errorId} errors={fields.client.errors} />
+      <TextField field={fields.client} label="Kunde eller bransje" />
 
       <fieldset className="list-editor" aria-describedby={fields.services.errorId}>
         <legend>Tjenester</legend>
@@ -99,27 +85,17 @@ export function PortfolioForm({ defaults, lastResult, current, videoMaxMb, submi
         <FieldError id={fields.services.errorId} errors={fields.services.errors} />
       </fieldset>
 
-      <label htmlFor={fields.result.id}>Resultat (én linje)</label>
-      <input {...getInputProps(fields.result, { type: "text" })} key={fields.result.key} />
-      <FieldError id={fields.result.errorId} errors={fields.result.errors} />
+      <TextField field={fields.result} label="Resultat (én linje)" />
 
-      <label htmlFor={fields.summary.id}>Sammendrag</label>
-      <textarea {...getTextareaProps(fields.summary)} key={fields.summary.key} rows={3} />
-      <FieldError id={fields.summary.errorId} errors={fields.summary.errors} />
+      <TextareaField field={fields.summary} label="Sammendrag" rows={3} />
 
       <p className="field-hint">Casestudien: ett avsnitt per linje, vist som ren tekst.</p>
       {text("challenge", "Utfordringen")}
       {text("approach", "Fremgangsmåten")}
       {text("outcome", "Resultatet")}
 
-      <label className="checkbox-label">
-        <input {...getInputProps(fields.featured, { type: "checkbox" })} key={fields.featured.key} />
-        Fremhevet på forsiden (de tre første fremhevede vises)
-      </label>
-      <label className="checkbox-label">
-        <input {...getInputProps(fields.published, { type: "checkbox" })} key={fields.published.key} />
-        Publisert (vises på /work og sin egen side)
-      </label>
+      <CheckboxField field={fields.featured} label="Fremhevet på forsiden (de tre første fremhevede vises)" />
+      <CheckboxField field={fields.published} label="Publisert (vises på /work og sin egen side)" />
 
       <fieldset className="list-editor">
         <legend>Video og plakatbilde</legend>
@@ -129,9 +105,7 @@ export function PortfolioForm({ defaults, lastResult, current, videoMaxMb, submi
             {current.webm ? " (med WebM)" : ""}. La feltene stå tomme for å beholde filene.
           </p>
         ) : null}
-        <label htmlFor={fields.posterAlt.id}>Alternativ tekst (hva videoen viser)</label>
-        <input {...getInputProps(fields.posterAlt, { type: "text" })} key={fields.posterAlt.key} />
-        <FieldError id={fields.posterAlt.errorId} errors={fields.posterAlt.errors} />
+        <TextField field={fields.posterAlt} label="Alternativ tekst (hva videoen viser)" />
         <label htmlFor="portfolio-video">Video (MP4, høyst {videoMaxMb} MB)</label>
         <input id="portfolio-video" name="video" type="file" accept="video/mp4" required={!current} />
         {fileError("video")}

@@ -1,6 +1,6 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
-import { FieldError } from "~/components/field-error";
+import { TextField } from "~/components/forms/fields";
 import { FormNotice } from "~/components/form-notice";
 import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
 import { type FormResult, resultFor } from "~/lib/platform/form-result";
@@ -15,26 +15,22 @@ export function AddRedirectForm({ actionData }: { actionData?: FormResult }) {
   return (
     <Form method="post" {...getFormProps(form)} className="cms-form">
       <input type="hidden" name="intent" value="add" />
-      <label htmlFor={fields.from.id}>Fra adresse</label>
-      <p className="field-hint" id={`${fields.from.id}-hint`}>
-        En adresse på dette nettstedet som ellers gir «finnes ikke», for eksempel /gammel-side.
-      </p>
-      <input
-        {...getInputProps(fields.from, { type: "text" })}
-        key={fields.from.key}
+      <TextField
+        field={fields.from}
+        label="Fra adresse"
+        hint="En adresse på dette nettstedet som ellers gir «finnes ikke», for eksempel /gammel-side."
+        hintFirst
         autoComplete="off"
         placeholder="/gammel-side"
       />
-      <FieldError id={fields.from.errorId} errors={fields.from.errors} />
-      <label htmlFor={fields.to.id}>Til adresse</label>
-      <p className="field-hint">En adresse på dette nettstedet (/blog/nytt-innlegg) eller en https://-adresse.</p>
-      <input
-        {...getInputProps(fields.to, { type: "text" })}
-        key={fields.to.key}
+      <TextField
+        field={fields.to}
+        label="Til adresse"
+        hint="En adresse på dette nettstedet (/blog/nytt-innlegg) eller en https://-adresse."
+        hintFirst
         autoComplete="off"
         placeholder="/blog/nytt-innlegg"
       />
-      <FieldError id={fields.to.errorId} errors={fields.to.errors} />
       <div>
         <button type="submit" className="button button-small" disabled={busy}>
           Legg til omdirigering

@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { useSchemaForm } from "~/components/use-schema-form";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
-import { FieldError } from "~/components/field-error";
+import { TextField } from "~/components/forms/fields";
 import { FormNotice } from "~/components/form-notice";
 import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
 import { type FormResult, resultFor } from "~/lib/platform/form-result";
@@ -20,12 +20,8 @@ export function InviteForm({ actionData }: { actionData?: FormResult }) {
   return (
     <Form method="post" {...getFormProps(form)} className="stack-form invite-form">
       <input type="hidden" name="intent" value="invite" />
-      <label htmlFor={fields.fullName.id}>Navn</label>
-      <input {...getInputProps(fields.fullName, { type: "text" })} key={fields.fullName.key} autoComplete="off" />
-      <FieldError id={fields.fullName.errorId} errors={fields.fullName.errors} />
-      <label htmlFor={fields.email.id}>E-post</label>
-      <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="off" />
-      <FieldError id={fields.email.errorId} errors={fields.email.errors} />
+      <TextField field={fields.fullName} label="Navn" autoComplete="off" />
+      <TextField field={fields.email} label="E-post" type="email" autoComplete="off" />
       <div>
         <button type="submit" className="button button-small" disabled={busy}>
           Send invitasjon

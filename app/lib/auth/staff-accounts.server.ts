@@ -10,6 +10,7 @@ import { issueAccountToken } from "./account-tokens.server";
 import { checkLoginAttempts, UNLOCKED } from "./login.server";
 import { auditAction, type StaffActor } from "./security-events.server";
 import { getStudioDetails } from "../studio/studio-details.server";
+import { isUuid } from "../platform/ids";
 
 /**
  * The team page's rules: who is on the staff and in what state, inviting a colleague,
@@ -21,7 +22,6 @@ const { users: u, profiles: p, userSessions: s } = schema;
 
 export const INVITATION_MAIL_KIND = "staff-invitation";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ACCOUNT_GONE = "Kontoen finnes ikke.";
 
 const columns = {
@@ -67,7 +67,7 @@ export async function listStaff(db: Database, requestedPage: number) {
 
 /** One account with its state; undefined when there is none (a lookup, decision 033). */
 export async function getStaffAccount(db: Database, id: string) {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.select(columns).from(u).leftJoin(p, eq(p.id, u.id)).where(eq(u.id, id));
   return row ? { ...row, ...(await stateOf(db, row)) } : undefined;
 }
@@ -141,7 +141,7 @@ export type DisableResult = { kind: "disabled"; sessionsEnded: number } | { kind
  * locked while counting, so two colleagues cannot deactivate each other at once.
  */
 export async function disableStaff(db: Database, id: string, actor: StaffActor): Promise<DisableResult> {
-  if (!UUID.test(id)) throw new NotFoundError(ACCOUNT_GONE);
+  if (!isUuid(id)) throw new NotFoundError(ACCOUNT_GONE);
   if (id === actor.userId) return { kind: "self" };
   const result = await db.transaction(async (tx) => {
     const [target] = await tx.select({ disabledAt: u.disabledAt }).from(u).where(eq(u.id, id)).for("update");
@@ -172,7 +172,7 @@ export async function disableStaff(db: Database, id: string, actor: StaffActor):
 
 /** Reactivates a deactivated account (its old sessions stay ended). */
 export async function enableStaff(db: Database, id: string, actor: StaffActor) {
-  if (!UUID.test(id)) throw new NotFoundError(ACCOUNT_GONE);
+  if (!isUuid(id)) throw new NotFoundError(ACCOUNT_GONE);
   const [row] = await db.select({ disabledAt: u.disabledAt }).from(u).where(eq(u.id, id));
   if (!row) throw new NotFoundError(ACCOUNT_GONE);
   if (!row.disabledAt) return { kind: "already" } as const;

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import type { Database } from "../platform/db.server";
+import { isUuid } from "../platform/ids";
 import {
   confirmFactor,
   consumeChallenge,
@@ -26,8 +26,6 @@ import { type ReauthOutcome, requireReauthentication } from "./reauth.server";
  */
 type Refused = { kind: "reauth"; outcome: Exclude<ReauthOutcome, { kind: "ok" }> };
 type Exhausted = { kind: "exhausted"; retryAfterSeconds: number };
-
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 async function gate(db: Database, session: StaffSession, password: string | undefined, meta: RequestMeta) {
   const outcome = await requireReauthentication(db, session, password, meta);

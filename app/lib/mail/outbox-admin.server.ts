@@ -5,6 +5,7 @@ import { type Database, schema } from "../platform/db.server";
 import { pageWindow } from "../platform/list-query";
 import { MAILS_PER_PAGE, type MailStatus, type OutboxFilter } from "./outbox-forms";
 import { NotFoundError } from "../platform/domain-errors";
+import { isUuid } from "../platform/ids";
 
 const MAIL_GONE = "Meldingen finnes ikke (lenger).";
 
@@ -14,8 +15,6 @@ const MAIL_GONE = "Meldingen finnes ikke (lenger).";
  * for the worker with a fresh set of attempts.
  */
 const { mailOutbox: o } = schema;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const listColumns = {
   id: o.id,
@@ -56,7 +55,7 @@ export async function listOutbox(db: Database, filter: OutboxFilter) {
 
 /** One message, with whether its text is still there to send again. Null when there is none. */
 export async function openOutboxMessage(db: Database, id: string) {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db
     .select({ ...listColumns, messageId: o.messageId, textBody: o.textBody })
     .from(o)
@@ -76,7 +75,7 @@ export type ResendOutcome = { kind: "resent" | "not-failed" | "no-body" };
  * e-mail is never sent). Throws NotFoundError when there is no such message.
  */
 export async function resendMail(db: Database, id: string, actor: StaffActor): Promise<ResendOutcome> {
-  if (!UUID.test(id)) throw new NotFoundError(MAIL_GONE);
+  if (!isUuid(id)) throw new NotFoundError(MAIL_GONE);
   const outcome = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ status: o.status, attempts: o.attempts, kind: o.kind, textBody: o.textBody })

@@ -21,6 +21,9 @@ export const formatShortDate = (value: string | Date) => format(new Date(value),
 /** "5. des. 2026 kl. 14:03": a moment as staff in Oslo read it in the back office. */
 export const osloDateTime = (at: Date | string) => format(new Date(at), "d. MMM yyyy 'kl.' HH:mm", inOslo);
 
+/** A moment that may not have happened, for a staff table cell: osloDateTime, or "–" (or `none`). */
+export const osloDateTimeOr = (at: Date | null | undefined, none = "–") => (at ? osloDateTime(at) : none);
+
 /** "5. desember 2026 kl. 14:03": a moment in full, for e-mails. */
 export const osloLongDateTime = (at: Date) => format(at, "d. MMMM yyyy 'kl.' HH:mm", inOslo);
 

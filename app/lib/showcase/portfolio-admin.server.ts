@@ -10,6 +10,7 @@ import type { MediaStore } from "../media/storage/media-store.server";
 import { encodePoster, PosterRefused } from "./poster.server";
 import { FILE_MESSAGES, ITEMS_PER_PAGE, type PortfolioItemInput } from "./showcase-forms";
 import type { ReceivedForm } from "./showcase-upload.server";
+import { isUuid } from "../platform/ids";
 
 /**
  * The back office's showcase (/admin/work): create, edit, order, publish and delete
@@ -24,7 +25,6 @@ export type SaveResult =
   | { ok: true; item: PortfolioItem }
   | { ok: false; fieldErrors: Partial<Record<keyof PortfolioItemInput | "video" | "videoWebm" | "poster", string[]>> };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UPLOADS = "/uploads/";
 
 /** One page of every item, in the showcase's order; a page past the end shows the last one. */
@@ -43,7 +43,7 @@ export async function listPortfolioItems(db: Database, requestedPage: number) {
 }
 
 export async function getPortfolioItem(db: Database, id: string) {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [item] = await db.select().from(p).where(eq(p.id, id));
   return item;
 }
@@ -175,7 +175,7 @@ export async function savePortfolioItem(
 
 /** Publishes or hides an item. Undefined when there is no such item; no change is not logged. */
 export async function setPortfolioPublished(db: Database, id: string, published: boolean, actor: StaffActor) {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const status = published ? ("published" as const) : ("draft" as const);
   const [item] = await db
     .update(p)
@@ -210,7 +210,7 @@ async function lockedOrder(tx: Database) {
  * on the way, so ties never stick. Undefined when there is no such item; false at an end.
  */
 export async function movePortfolioItem(db: Database, id: string, direction: "up" | "down", actor: StaffActor) {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const moved = await db.transaction(async (tx) => {
     const rows = await lockedOrder(tx);
     const from = rows.findIndex((row) => row.id === id);
@@ -239,7 +239,7 @@ export type SetOrderResult = { kind: "saved"; changed: boolean } | { kind: "stal
  * the staff member, who should load it again); nothing is changed then.
  */
 export async function setPortfolioOrder(db: Database, ids: string[], actor: StaffActor): Promise<SetOrderResult> {
-  if (ids.length === 0 || new Set(ids).size !== ids.length || !ids.every((id) => UUID.test(id))) return { kind: "stale" };
+  if (ids.length === 0 || new Set(ids).size !== ids.length || !ids.every((id) => isUuid(id))) return { kind: "stale" };
   const result = await db.transaction(async (tx) => {
     const rows = await lockedOrder(tx);
     const wanted = new Set(ids);
@@ -263,7 +263,7 @@ export async function setPortfolioOrder(db: Database, ids: string[], actor: Staf
  * then the deletion commits; if the store fails the row stays and deleting again finishes.
  */
 export async function deletePortfolioItem(db: Database, store: MediaStore, id: string, actor: StaffActor) {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const deleted = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(p).where(eq(p.id, id)).for("update");
     if (!row) return undefined;

@@ -14,6 +14,7 @@ import {
   LEADS_PER_PAGE,
 } from "./lead-forms";
 import { NotFoundError } from "../platform/domain-errors";
+import { isUuid } from "../platform/ids";
 
 /**
  * The staff inbox: contact requests and GDPR submissions as leads, with a pipeline
@@ -42,7 +43,6 @@ export const newLeadId = () => randomUUID();
 /** The lead's page in the staff inbox (/admin/inbox/:id in routes.ts), absolute, for e-mails. */
 export const leadInboxUrl = (siteUrl: string, id: string) => `${siteUrl}/admin/inbox/${id}`;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LEAD_GONE = "Henvendelsen finnes ikke (lenger).";
 
 function matching(filter: Omit<LeadFilter, "page">): SQL | undefined {
@@ -108,7 +108,7 @@ export async function unreadLeadCount(db: Database) {
  * Opening it marks it read. Null when there is no such lead.
  */
 export async function openLead(db: Database, id: string) {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db
     .update(l)
     .set({ readAt: sql`coalesce(${l.readAt}, now())` })
@@ -180,7 +180,7 @@ function gdprDetails(submission: typeof g.$inferSelect) {
 
 /** Moves a lead in the pipeline. NotFoundError when there is no such lead; unchanged is not logged. */
 export async function changeLeadStatus(db: Database, id: string, status: LeadStatus, actor: StaffActor) {
-  if (!UUID.test(id)) throw new NotFoundError(LEAD_GONE);
+  if (!isUuid(id)) throw new NotFoundError(LEAD_GONE);
   const result = await db.transaction(async (tx) => {
     const [row] = await tx.select({ status: l.status }).from(l).where(eq(l.id, id)).for("update");
     if (!row) throw new NotFoundError(LEAD_GONE);
@@ -200,7 +200,7 @@ export async function changeLeadStatus(db: Database, id: string, status: LeadSta
 
 /** An internal note, signed with the author's name as it is now. NotFoundError when there is no such lead. */
 export async function addLeadNote(db: Database, id: string, body: string, actor: StaffActor) {
-  if (!UUID.test(id)) throw new NotFoundError(LEAD_GONE);
+  if (!isUuid(id)) throw new NotFoundError(LEAD_GONE);
   const [lead] = await db.select({ id: l.id }).from(l).where(eq(l.id, id));
   if (!lead) throw new NotFoundError(LEAD_GONE);
   const [note] = await db
@@ -221,7 +221,7 @@ export async function addLeadNote(db: Database, id: string, body: string, actor:
  * in one transaction. NotFoundError when there is no such lead (any more).
  */
 export async function eraseLead(db: Database, id: string, actor: StaffActor) {
-  if (!UUID.test(id)) throw new NotFoundError(LEAD_GONE);
+  if (!isUuid(id)) throw new NotFoundError(LEAD_GONE);
   const result = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(l).where(eq(l.id, id)).for("update");
     if (!row) throw new NotFoundError(LEAD_GONE);

@@ -12,6 +12,7 @@ import {
   type SubscriberFilter,
   SUBSCRIBERS_PER_PAGE,
 } from "./subscriber-forms";
+import { isUuid } from "../platform/ids";
 
 /**
  * The staff view of newsletter subscribers: the list with search and filters, each
@@ -25,7 +26,6 @@ import {
  */
 const { newsletterSubscribers: s, newsletterErasures: erasures, mailOutbox: o } = schema;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SUBSCRIBER_GONE = "Abonnenten finnes ikke (lenger).";
 
 /** Stored addresses are trimmed and lowercased (requestSubscription); so is what is compared. */
@@ -85,7 +85,7 @@ export async function listSubscribers(db: Database, filter: SubscriberFilter) {
 
 /** One subscriber with the consent record and the newsletter e-mails queued or sent to them. Null when there is none. */
 export async function openSubscriber(db: Database, id: string) {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db.select(listColumns).from(s).where(eq(s.id, id));
   if (!row) return null;
   const mails = await db
@@ -103,7 +103,7 @@ export async function openSubscriber(db: Database, id: string) {
  * subscriber; one already unsubscribed is left as it was, and not logged again.
  */
 export async function unsubscribeOnBehalf(db: Database, id: string, actor: StaffActor) {
-  if (!UUID.test(id)) throw new NotFoundError(SUBSCRIBER_GONE);
+  if (!isUuid(id)) throw new NotFoundError(SUBSCRIBER_GONE);
   const result = await db.transaction(async (tx) => {
     const [row] = await tx.select({ status: s.status, email: s.email }).from(s).where(eq(s.id, id)).for("update");
     if (!row) throw new NotFoundError(SUBSCRIBER_GONE);
@@ -135,7 +135,7 @@ export async function unsubscribeOnBehalf(db: Database, id: string, actor: Staff
  * add them again silently. Throws NotFoundError when there is no such subscriber (any more).
  */
 export async function eraseSubscriber(db: Database, id: string, actor: StaffActor) {
-  if (!UUID.test(id)) throw new NotFoundError(SUBSCRIBER_GONE);
+  if (!isUuid(id)) throw new NotFoundError(SUBSCRIBER_GONE);
   const result = await db.transaction(async (tx) => {
     const [row] = await tx.select({ status: s.status, email: s.email }).from(s).where(eq(s.id, id)).for("update");
     if (!row) throw new NotFoundError(SUBSCRIBER_GONE);

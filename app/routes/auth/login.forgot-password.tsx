@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
-import { FieldError } from "~/components/field-error";
+import { TextField } from "~/components/forms/fields";
 import { FormNotice } from "~/components/form-notice";
 import { forgotPasswordSchema, RESET_REQUESTED_MESSAGE } from "~/lib/auth/account-forms";
 import { requestPasswordReset } from "~/lib/auth/password-reset.server";
@@ -46,9 +46,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         <p className="auth-lead">Enter your staff e-mail address and we will send you a link to set a new password.</p>
         <FormNotice data={actionData} />
         <Form method="post" {...getFormProps(form)} className="auth-form">
-          <label htmlFor={fields.email.id}>Email</label>
-          <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="username" />
-          <FieldError id={fields.email.errorId} errors={fields.email.errors} />
+          <TextField field={fields.email} label="Email" type="email" autoComplete="username" />
           <button type="submit" className="button button-coral" disabled={busy}>
             {busy ? "Sending..." : "Send link"}
           </button>

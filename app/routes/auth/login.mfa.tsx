@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
-import { FieldError } from "~/components/field-error";
+import { TextField } from "~/components/forms/fields";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { RedirectAfterSignIn } from "~/components/redirect-after-sign-in";
 import { siteConfig } from "~/content/site";
@@ -74,15 +74,13 @@ export default function SecondFactor({ actionData }: Route.ComponentProps) {
         ) : null}
         {done ? <RedirectAfterSignIn /> : null}
         <Form method="post" {...getFormProps(form)} className="auth-form">
-          <label htmlFor={fields.code.id}>Code</label>
-          <input
-            {...getInputProps(fields.code, { type: "text" })}
-            key={fields.code.key}
+          <TextField
+            field={fields.code}
+            label="Code"
             inputMode="numeric"
             autoComplete="one-time-code"
             disabled={busy || done}
           />
-          <FieldError id={fields.code.errorId} errors={fields.code.errors} />
           <button type="submit" className="button button-coral" disabled={busy || done}>
             {busy ? "Checking..." : "Verify"}
           </button>

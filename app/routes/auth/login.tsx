@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useId, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
-import { FieldError } from "~/components/field-error";
+import { TextField } from "~/components/forms/fields";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { RedirectAfterSignIn } from "~/components/redirect-after-sign-in";
 import { siteConfig } from "~/content/site";
@@ -126,23 +126,21 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           className="auth-form"
           aria-describedby={message ? messageId : undefined}
         >
-          <label htmlFor={fields.email.id}>Email</label>
-          <input
-            {...getInputProps(fields.email, { type: "email" })}
-            key={fields.email.key}
+          <TextField
+            field={fields.email}
+            label="Email"
+            type="email"
             autoComplete="username"
             onChange={(event) => setEmail(event.target.value)}
             disabled={disabled}
           />
-          <FieldError id={fields.email.errorId} errors={fields.email.errors} />
-          <label htmlFor={fields.password.id}>Password</label>
-          <input
-            {...getInputProps(fields.password, { type: "password" })}
-            key={fields.password.key}
+          <TextField
+            field={fields.password}
+            label="Password"
+            type="password"
             autoComplete="current-password"
             disabled={disabled}
           />
-          <FieldError id={fields.password.errorId} errors={fields.password.errors} />
           <button type="submit" className="button button-coral" disabled={disabled}>
             {busy ? "Signing in..." : "Login"}
           </button>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { choicesOf, FilterBar, ListCount, SearchFilter, SelectFilter } from "~/components/staff/list-filters";
-import { Pager } from "~/components/staff/pager";
+import { choicesOf, FilterBar, SearchFilter, SelectFilter } from "~/components/staff/list-filters";
+import { StaffList, StaffTable } from "~/components/staff/list-kit";
 import { staffSession } from "~/lib/auth/guard.server";
 import { getDb } from "~/lib/platform/db.server";
 import { osloDateTime } from "~/lib/platform/dates";
@@ -65,44 +65,40 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         />
         <SearchFilter value={filter.q} maxLength={SEARCH_MAX_LENGTH} placeholder="Firma, e-post eller tekst" />
       </FilterBar>
-      <ListCount total={total} one="henvendelse" many="henvendelser" filtered={filtered} />
-      {rows.length === 0 ? (
-        <p className="empty">{filtered ? "Ingen henvendelser passer filteret." : "Ingen henvendelser ennå."}</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="admin-table inbox-table">
-            <thead>
-              <tr>
-                <th scope="col">Fra</th>
-                <th scope="col">Type</th>
-                <th scope="col">Mottatt</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id} className={row.unread ? "is-unread" : undefined}>
-                  <td data-label="Fra">
-                    <div>
-                      {row.unread ? <span className="badge badge-unread">Ulest</span> : null}
-                      <Link to={`/admin/inbox/${row.id}`}>{row.from}</Link>
-                      {row.from !== row.email ? <small className="inbox-email">{row.email}</small> : null}
-                    </div>
-                  </td>
-                  <td data-label="Type">{LEAD_KIND_LABELS[row.kind]}</td>
-                  <td data-label="Mottatt">{row.received}</td>
-                  <td data-label="Status">
-                    <div>
-                      <span className={`badge badge-status-${row.status}`}>{LEAD_STATUS_LABELS[row.status]}</span>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager page={page} pageCount={pageCount} />
+      <StaffList
+        count={{ total, one: "henvendelse", many: "henvendelser", filtered }}
+        isEmpty={rows.length === 0}
+        empty={filtered ? "Ingen henvendelser passer filteret." : "Ingen henvendelser ennå."}
+        pages={{ page, pageCount }}
+      >
+        <StaffTable
+          className="admin-table inbox-table"
+          rows={rows}
+          rowProps={(row) => ({ className: row.unread ? "is-unread" : undefined })}
+          columns={[
+            {
+              label: "Fra",
+              cell: (row) => (
+                <div>
+                  {row.unread ? <span className="badge badge-unread">Ulest</span> : null}
+                  <Link to={`/admin/inbox/${row.id}`}>{row.from}</Link>
+                  {row.from !== row.email ? <small className="inbox-email">{row.email}</small> : null}
+                </div>
+              ),
+            },
+            { label: "Type", cell: (row) => LEAD_KIND_LABELS[row.kind] },
+            { label: "Mottatt", cell: (row) => row.received },
+            {
+              label: "Status",
+              cell: (row) => (
+                <div>
+                  <span className={`badge badge-status-${row.status}`}>{LEAD_STATUS_LABELS[row.status]}</span>
+                </div>
+              ),
+            },
+          ]}
+        />
+      </StaffList>
     </>
   );
 }

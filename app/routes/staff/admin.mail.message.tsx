@@ -5,15 +5,13 @@ import { openOutboxMessage, resendMail } from "~/lib/mail/outbox-admin.server";
 import { MAIL_STATUS_LABELS, mailKindLabel, mailResendSchema } from "~/lib/mail/outbox-forms";
 import { getDb } from "~/lib/platform/db.server";
 import { replyToForm } from "~/lib/platform/form-reply.server";
-import { osloDateTime } from "~/lib/platform/dates";
+import { osloDateTimeOr } from "~/lib/platform/dates";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
 import type { Route } from "./+types/admin.mail.message";
 
 /** /admin/mail/:id: one message in the outbox, and "Send igjen" when it failed. */
 export const meta: Route.MetaFunction = () => staffMeta("E-post");
-
-const when = (at: Date | null) => (at ? osloDateTime(at) : "–");
 
 export async function loader({ params }: Route.LoaderArgs) {
   const message = await openOutboxMessage(getDb(), params.id);
@@ -22,10 +20,10 @@ export async function loader({ params }: Route.LoaderArgs) {
     message: {
       ...message,
       kind: mailKindLabel(message.kind),
-      created: when(message.createdAt),
-      lastAttempt: when(message.lastAttemptAt),
-      nextAttempt: message.status === "pending" ? when(message.nextAttemptAt) : null,
-      sent: when(message.sentAt),
+      created: osloDateTimeOr(message.createdAt),
+      lastAttempt: osloDateTimeOr(message.lastAttemptAt),
+      nextAttempt: message.status === "pending" ? osloDateTimeOr(message.nextAttemptAt) : null,
+      sent: osloDateTimeOr(message.sentAt),
     },
   };
 }

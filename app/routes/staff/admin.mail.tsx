@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { Pager } from "~/components/staff/pager";
+import { StaffList, StaffTable } from "~/components/staff/list-kit";
 import { staffSession } from "~/lib/auth/guard.server";
 import { listOutbox, outboxCounts } from "~/lib/mail/outbox-admin.server";
 import {
@@ -11,14 +11,12 @@ import {
   parseOutboxFilter,
 } from "~/lib/mail/outbox-forms";
 import { getDb } from "~/lib/platform/db.server";
-import { osloDateTime } from "~/lib/platform/dates";
+import { osloDateTimeOr } from "~/lib/platform/dates";
 import { staffMeta } from "~/lib/site/seo";
 import type { Route } from "./+types/admin.mail";
 
 /** /admin/mail: the mail outbox, newest first: what waits, what was sent, what failed. */
 export const meta: Route.MetaFunction = () => staffMeta("E-post");
-
-const when = (at: Date | null) => (at ? osloDateTime(at) : "–");
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   staffSession(context);
@@ -39,8 +37,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       status: row.status,
       attempts: row.attempts,
       lastError: row.lastError,
-      created: when(row.createdAt),
-      lastAttempt: when(row.lastAttemptAt),
+      created: osloDateTimeOr(row.createdAt),
+      lastAttempt: osloDateTimeOr(row.lastAttemptAt),
     })),
   };
 }
@@ -74,48 +72,41 @@ export default function Mail({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      <p>{total === 1 ? "1 melding." : `${total.toLocaleString("nb-NO")} meldinger.`}</p>
-      {rows.length === 0 ? (
-        <p className="empty">Ingen meldinger her.</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="admin-table mail-table">
-            <thead>
-              <tr>
-                <th scope="col">Til</th>
-                <th scope="col">Emne</th>
-                <th scope="col">Lagt i kø</th>
-                <th scope="col">Siste forsøk</th>
-                <th scope="col">Forsøk</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td data-label="Til">{row.to}</td>
-                  <td data-label="Emne">
-                    <div>
-                      <Link to={`/admin/mail/${row.id}`}>{row.subject}</Link>
-                      <small className="mail-kind">{row.kind}</small>
-                    </div>
-                  </td>
-                  <td data-label="Lagt i kø">{row.created}</td>
-                  <td data-label="Siste forsøk">{row.lastAttempt}</td>
-                  <td data-label="Forsøk">{row.attempts}</td>
-                  <td data-label="Status">
-                    <div>
-                      <span className={`badge badge-mail-${row.status}`}>{MAIL_STATUS_LABELS[row.status]}</span>
-                      {row.status !== "sent" && row.lastError ? <small className="lead-mail-error">{row.lastError}</small> : null}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager page={page} pageCount={pageCount} />
+      <StaffList
+        count={{ total, one: "melding", many: "meldinger", filtered: false }}
+        isEmpty={rows.length === 0}
+        empty="Ingen meldinger her."
+        pages={{ page, pageCount }}
+      >
+        <StaffTable
+          className="admin-table mail-table"
+          rows={rows}
+          columns={[
+            { label: "Til", cell: (row) => row.to },
+            {
+              label: "Emne",
+              cell: (row) => (
+                <div>
+                  <Link to={`/admin/mail/${row.id}`}>{row.subject}</Link>
+                  <small className="mail-kind">{row.kind}</small>
+                </div>
+              ),
+            },
+            { label: "Lagt i kø", cell: (row) => row.created },
+            { label: "Siste forsøk", cell: (row) => row.lastAttempt },
+            { label: "Forsøk", cell: (row) => row.attempts },
+            {
+              label: "Status",
+              cell: (row) => (
+                <div>
+                  <span className={`badge badge-mail-${row.status}`}>{MAIL_STATUS_LABELS[row.status]}</span>
+                  {row.status !== "sent" && row.lastError ? <small className="lead-mail-error">{row.lastError}</small> : null}
+                </div>
+              ),
+            },
+          ]}
+        />
+      </StaffList>
     </>
   );
 }

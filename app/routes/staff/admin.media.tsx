@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { StaffList } from "~/components/staff/list-kit";
 import { listMedia } from "~/lib/media/media-library.server";
 import { describeUse } from "~/lib/media/media-forms";
 import { getConfig } from "~/lib/platform/config.server";
@@ -70,9 +71,7 @@ export default function Media({ loaderData }: Route.ComponentProps) {
         {items.length === 1 ? "1 bilde" : `${items.length} bilder`}
         {missingAlt > 0 ? `, ${missingAlt} uten alt-tekst` : ""}.
       </p>
-      {items.length === 0 ? (
-        <p className="empty">Ingen bilder er lastet opp ennå.</p>
-      ) : (
+      <StaffList isEmpty={items.length === 0} empty="Ingen bilder er lastet opp ennå.">
         <ul className="media-grid">
           {items.map((item, index) => (
             <li key={item.id}>
@@ -106,15 +105,13 @@ export default function Media({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      )}
+      </StaffList>
       <h2 id="showcase-files" className="media-showcase-title">Videoer og plakatbilder fra prosjekter</h2>
       <p>
         Filene hører til prosjektet sitt og kan ikke slettes herfra: de slettes når prosjektet slettes. Bytt en fil eller
         skriv alt-teksten til plakatbildet i prosjektets skjema.
       </p>
-      {showcaseFiles.length === 0 ? (
-        <p className="empty">Ingen prosjekter har videoer ennå.</p>
-      ) : (
+      <StaffList isEmpty={showcaseFiles.length === 0} empty="Ingen prosjekter har videoer ennå.">
         <ul className="media-grid media-grid-showcase" aria-labelledby="showcase-files">
           {showcaseFiles.map((file) => (
             <li key={file.key}>
@@ -164,7 +161,7 @@ export default function Media({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-      )}
+      </StaffList>
     </>
   );
 }

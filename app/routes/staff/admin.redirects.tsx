@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { StaffList, StaffTable } from "~/components/staff/list-kit";
 import { AddRedirectForm, RemoveRedirectForm } from "~/components/staff/redirect-forms";
 import { getDb } from "~/lib/platform/db.server";
 import { osloDateTime } from "~/lib/platform/dates";
@@ -78,50 +79,31 @@ export default function Redirects({ loaderData, actionData }: Route.ComponentPro
         <AddRedirectForm actionData={actionData} />
       </section>
       <h2>Alle omdirigeringer</h2>
-      {rows.length === 0 ? (
-        <p>Ingen omdirigeringer ennå.</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Fra</th>
-                <th scope="col">Til</th>
-                <th scope="col">Type</th>
-                <th scope="col">Lagt til</th>
-                <th scope="col">Av</th>
-                <th scope="col">Brukt</th>
-                <th scope="col">
-                  <span className="visually-hidden">Fjern</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td data-label="Fra">
-                    <code>{row.from}</code>
-                  </td>
-                  <td data-label="Til">
-                    <code>{row.to}</code>
-                  </td>
-                  <td data-label="Type">{row.kind}</td>
-                  <td data-label="Lagt til">{row.createdAt}</td>
-                  <td data-label="Av">{row.createdBy}</td>
-                  <td data-label="Brukt">
-                    {row.hits === 0
-                      ? "Aldri"
-                      : `${row.hits === 1 ? "1 gang" : `${row.hits.toLocaleString("nb-NO")} ganger`}, sist ${row.lastHit}`}
-                  </td>
-                  <td data-label="Fjern">
-                    <RemoveRedirectForm id={row.id} from={row.from} actionData={actionData} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <StaffList isEmpty={rows.length === 0} empty="Ingen omdirigeringer ennå.">
+        <StaffTable
+          className="admin-table"
+          rows={rows}
+          columns={[
+            { label: "Fra", cell: (row) => <code>{row.from}</code> },
+            { label: "Til", cell: (row) => <code>{row.to}</code> },
+            { label: "Type", cell: (row) => row.kind },
+            { label: "Lagt til", cell: (row) => row.createdAt },
+            { label: "Av", cell: (row) => row.createdBy },
+            {
+              label: "Brukt",
+              cell: (row) =>
+                row.hits === 0
+                  ? "Aldri"
+                  : `${row.hits === 1 ? "1 gang" : `${row.hits.toLocaleString("nb-NO")} ganger`}, sist ${row.lastHit}`,
+            },
+            {
+              label: "Fjern",
+              hideLabel: true,
+              cell: (row) => <RemoveRedirectForm id={row.id} from={row.from} actionData={actionData} />,
+            },
+          ]}
+        />
+      </StaffList>
     </>
   );
 }

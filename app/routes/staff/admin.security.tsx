@@ -1,5 +1,5 @@
-import { FilterBar, ListCount, SelectFilter } from "~/components/staff/list-filters";
-import { Pager } from "~/components/staff/pager";
+import { FilterBar, SelectFilter } from "~/components/staff/list-filters";
+import { StaffList, StaffTable } from "~/components/staff/list-kit";
 import { auditFilterChoices, listSecurityEvents } from "~/lib/auth/audit-log.server";
 import { staffSession } from "~/lib/auth/guard.server";
 import { NO_ACCOUNT, parseAuditFilter, securityEventLabel } from "~/lib/auth/security-event-labels";
@@ -72,60 +72,50 @@ export default function Security({ loaderData }: Route.ComponentProps) {
           choices={kinds.map((kind) => ({ value: kind.kind, label: kind.label }))}
         />
       </FilterBar>
-      <ListCount total={total} one="hendelse" many="hendelser" filtered={filtered} />
-      {rows.length === 0 ? (
-        <p className="empty">{filtered ? "Ingen hendelser passer filteret." : "Ingen hendelser ennå."}</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="admin-table security-table">
-            <thead>
-              <tr>
-                <th scope="col">Tid</th>
-                <th scope="col">Konto</th>
-                <th scope="col">Hendelse</th>
-                <th scope="col">IP-adresse</th>
-                <th scope="col">Detaljer</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td data-label="Tid">{row.at}</td>
-                  <td data-label="Konto">
-                    {row.account ? (
-                      <div>
-                        {row.account}
-                        {row.email && row.email !== row.account ? <small className="inbox-email">{row.email}</small> : null}
+      <StaffList
+        count={{ total, one: "hendelse", many: "hendelser", filtered }}
+        isEmpty={rows.length === 0}
+        empty={filtered ? "Ingen hendelser passer filteret." : "Ingen hendelser ennå."}
+        pages={{ page, pageCount }}
+      >
+        <StaffTable
+          className="admin-table security-table"
+          rows={rows}
+          columns={[
+            { label: "Tid", cell: (row) => row.at },
+            {
+              label: "Konto",
+              cell: (row) =>
+                row.account ? (
+                  <div>
+                    {row.account}
+                    {row.email && row.email !== row.account ? <small className="inbox-email">{row.email}</small> : null}
+                  </div>
+                ) : (
+                  "–"
+                ),
+            },
+            { label: "Hendelse", cell: (row) => <div title={row.kind}>{row.label}</div> },
+            { label: "IP-adresse", cell: (row) => row.ip },
+            {
+              label: "Detaljer",
+              cell: (row) =>
+                row.details.length === 0 ? (
+                  "–"
+                ) : (
+                  <dl className="event-details">
+                    {row.details.map((pair) => (
+                      <div key={pair.key}>
+                        <dt>{pair.key}</dt>
+                        <dd>{pair.value}</dd>
                       </div>
-                    ) : (
-                      "–"
-                    )}
-                  </td>
-                  <td data-label="Hendelse">
-                    <div title={row.kind}>{row.label}</div>
-                  </td>
-                  <td data-label="IP-adresse">{row.ip}</td>
-                  <td data-label="Detaljer">
-                    {row.details.length === 0 ? (
-                      "–"
-                    ) : (
-                      <dl className="event-details">
-                        {row.details.map((pair) => (
-                          <div key={pair.key}>
-                            <dt>{pair.key}</dt>
-                            <dd>{pair.value}</dd>
-                          </div>
-                        ))}
-                      </dl>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager page={page} pageCount={pageCount} />
+                    ))}
+                  </dl>
+                ),
+            },
+          ]}
+        />
+      </StaffList>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link } from "react-router";
 import { StudioDetailsForm } from "~/components/settings/studio-details-form";
-import { osloDateTime } from "~/lib/platform/dates";
+import { osloDateTime, osloDateTimeOr } from "~/lib/platform/dates";
 import { getDb } from "~/lib/platform/db.server";
 import { type FormOutcome, replyToForm } from "~/lib/platform/form-reply.server";
 import { staffMeta } from "~/lib/site/seo";
@@ -23,8 +23,7 @@ export async function loader() {
 }
 
 function whoAndWhen(record: StudioRecord) {
-  const when = record.updatedAt ? osloDateTime(record.updatedAt) : "nettopp";
-  return `${record.updatedBy ?? "En kollega"} (${when})`;
+  return `${record.updatedBy ?? "En kollega"} (${osloDateTimeOr(record.updatedAt, "nettopp")})`;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link } from "react-router";
-import { Pager } from "~/components/staff/pager";
+import { StaffList, StaffTable } from "~/components/staff/list-kit";
 import { InviteForm } from "~/components/staff/staff-forms";
 import { inviteSchema, parseStaffPage, STAFF_STATE_LABELS } from "~/lib/auth/account-forms";
 import { staffSession } from "~/lib/auth/guard.server";
@@ -57,41 +57,34 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <h1 className="admin-title">Team</h1>
-      <p>{total === 1 ? "1 konto" : `${total.toLocaleString("nb-NO")} kontoer`}.</p>
-      <div className="table-wrap">
-        <table className="admin-table staff-table">
-          <thead>
-            <tr>
-              <th scope="col">Navn</th>
-              <th scope="col">E-post</th>
-              <th scope="col">Totrinn</th>
-              <th scope="col">Sist innlogget</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td data-label="Navn">
-                  <div>
-                    <Link to={`/admin/staff/${row.id}`}>{row.name}</Link>
-                    {row.me ? <small className="inbox-email">(deg)</small> : null}
-                  </div>
-                </td>
-                <td data-label="E-post">{row.email}</td>
-                <td data-label="Totrinn">{row.twoStep ? "På" : "Av"}</td>
-                <td data-label="Sist innlogget">{row.lastSignIn ?? "Aldri"}</td>
-                <td data-label="Status">
-                  <div>
-                    <span className={`badge badge-staff-${row.state}`}>{STAFF_STATE_LABELS[row.state]}</span>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pager page={page} pageCount={pageCount} />
+      <StaffList count={{ total, one: "konto", many: "kontoer", filtered: false }} pages={{ page, pageCount }}>
+        <StaffTable
+          className="admin-table staff-table"
+          rows={rows}
+          columns={[
+            {
+              label: "Navn",
+              cell: (row) => (
+                <div>
+                  <Link to={`/admin/staff/${row.id}`}>{row.name}</Link>
+                  {row.me ? <small className="inbox-email">(deg)</small> : null}
+                </div>
+              ),
+            },
+            { label: "E-post", cell: (row) => row.email },
+            { label: "Totrinn", cell: (row) => (row.twoStep ? "På" : "Av") },
+            { label: "Sist innlogget", cell: (row) => row.lastSignIn ?? "Aldri" },
+            {
+              label: "Status",
+              cell: (row) => (
+                <div>
+                  <span className={`badge badge-staff-${row.state}`}>{STAFF_STATE_LABELS[row.state]}</span>
+                </div>
+              ),
+            },
+          ]}
+        />
+      </StaffList>
       <section className="admin-panel" aria-labelledby="invite-heading">
         <h2 id="invite-heading">Inviter en kollega</h2>
         <p className="field-hint">

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { choicesOf, FilterBar, ListCount, SearchFilter, SelectFilter } from "~/components/staff/list-filters";
-import { Pager } from "~/components/staff/pager";
+import { choicesOf, FilterBar, SearchFilter, SelectFilter } from "~/components/staff/list-filters";
+import { StaffList, StaffTable } from "~/components/staff/list-kit";
 import { staffSession } from "~/lib/auth/guard.server";
 import { getDb } from "~/lib/platform/db.server";
-import { osloDateTime } from "~/lib/platform/dates";
+import { osloDateTimeOr } from "~/lib/platform/dates";
 import { staffMeta } from "~/lib/site/seo";
 import {
   parseSubscriberFilter,
@@ -18,8 +18,6 @@ import type { Route } from "./+types/admin.subscribers";
 
 /** /admin/subscribers: every newsletter subscriber, newest first, with search, a status filter, pages and an export. */
 export const meta: Route.MetaFunction = () => staffMeta("Abonnenter");
-
-const when = (at: Date | null) => (at ? osloDateTime(at) : "–");
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   staffSession(context);
@@ -36,9 +34,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       email: row.email,
       status: row.status,
       source: sourceLabel(row.source),
-      signedUp: when(row.createdAt),
-      confirmed: when(row.confirmedAt),
-      unsubscribed: when(row.unsubscribedAt),
+      signedUp: osloDateTimeOr(row.createdAt),
+      confirmed: osloDateTimeOr(row.confirmedAt),
+      unsubscribed: osloDateTimeOr(row.unsubscribedAt),
     })),
   };
 }
@@ -65,44 +63,32 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
         />
         <SearchFilter value={filter.q} maxLength={SUBSCRIBER_SEARCH_MAX_LENGTH} placeholder="E-postadresse" />
       </FilterBar>
-      <ListCount total={total} one="abonnent" many="abonnenter" filtered={filtered} testId="subscriber-total" />
-      {rows.length === 0 ? (
-        <p className="empty">{filtered ? "Ingen abonnenter passer filteret." : "Ingen abonnenter ennå."}</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="admin-table subscribers-table">
-            <thead>
-              <tr>
-                <th scope="col">E-post</th>
-                <th scope="col">Status</th>
-                <th scope="col">Kilde</th>
-                <th scope="col">Påmeldt</th>
-                <th scope="col">Bekreftet</th>
-                <th scope="col">Avmeldt</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td data-label="E-post">
-                    <Link to={`/admin/subscribers/${row.id}`}>{row.email}</Link>
-                  </td>
-                  <td data-label="Status">
-                    <div>
-                      <span className={`badge badge-subscriber-${row.status}`}>{SUBSCRIBER_STATUS_LABELS[row.status]}</span>
-                    </div>
-                  </td>
-                  <td data-label="Kilde">{row.source}</td>
-                  <td data-label="Påmeldt">{row.signedUp}</td>
-                  <td data-label="Bekreftet">{row.confirmed}</td>
-                  <td data-label="Avmeldt">{row.unsubscribed}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager page={page} pageCount={pageCount} />
+      <StaffList
+        count={{ total, one: "abonnent", many: "abonnenter", filtered, testId: "subscriber-total" }}
+        isEmpty={rows.length === 0}
+        empty={filtered ? "Ingen abonnenter passer filteret." : "Ingen abonnenter ennå."}
+        pages={{ page, pageCount }}
+      >
+        <StaffTable
+          className="admin-table subscribers-table"
+          rows={rows}
+          columns={[
+            { label: "E-post", cell: (row) => <Link to={`/admin/subscribers/${row.id}`}>{row.email}</Link> },
+            {
+              label: "Status",
+              cell: (row) => (
+                <div>
+                  <span className={`badge badge-subscriber-${row.status}`}>{SUBSCRIBER_STATUS_LABELS[row.status]}</span>
+                </div>
+              ),
+            },
+            { label: "Kilde", cell: (row) => row.source },
+            { label: "Påmeldt", cell: (row) => row.signedUp },
+            { label: "Bekreftet", cell: (row) => row.confirmed },
+            { label: "Avmeldt", cell: (row) => row.unsubscribed },
+          ]}
+        />
+      </StaffList>
     </>
   );
 }

@@ -13,7 +13,7 @@ import {
 import { STATUS_LABELS } from "~/lib/showcase/showcase-forms";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
-import { Pager } from "~/components/staff/pager";
+import { StaffList, StaffTable } from "~/components/staff/list-kit";
 import type { Route } from "./+types/admin.work";
 
 /**
@@ -102,78 +102,96 @@ export default function PortfolioList({ loaderData, actionData }: Route.Componen
           {message}
         </p>
       ) : null}
-      <p>{total === 1 ? "1 prosjekt" : `${total} prosjekter`}.</p>
-      {rows.length === 0 ? (
-        <p className="empty">Ingen prosjekter ennå.</p>
-      ) : (
-        <div className="table-wrap">
-          <p className="field-hint work-order-help" id="work-order-help" hidden={!hydrated}>
-            Dra et prosjekt til ny plass, eller gå til håndtaket (⠿) og bruk pil opp og pil ned. Rekkefølgen lagres
-            med en gang.
-          </p>
-          <table className="admin-table work-table work-sortable">
-            <thead>
-              <tr>
-                <th scope="col">Nr.</th>
-                <th scope="col">Prosjekt</th>
-                <th scope="col">Status</th>
-                <th scope="col">Handlinger</th>
-              </tr>
-            </thead>
-            <tbody>
-              {ordered.map((row, index) => (
-                <tr key={row.id} id={`item-${row.id}`} {...(hydrated ? sortable.rowProps(row.id) : {})}>
-                  <td data-label="Nr.">
-{first + index}</td>
-                  <td data-label="Prosjekt">
-                    <div className="work-row">
-                      <button
-                        type="button"
-                        className="drag-handle"
-                        aria-label={`Flytt «${row.title}» (nr. ${first + index})`}
-                        aria-describedby="work-order-help"
-                        hidden={!hydrated}
-                        {...sortable.handleProps(row.id)}
-                      >
-                        ⠿
-                      </button>
-                      <img src={row.posterUrl} alt="" width={96} height={60} loading="lazy" />
-                      <span>
-                        <Link to={`/admin/work/${row.id}`}>{row.title}</Link>
-                        <small className="inbox-email">{row.client || `/work/${row.slug}`}</small>
-                      </span>
-                    </div>
-                  </td>
-                  <td data-label="Status">
-                    <div>
-                      <span className={row.published ? "badge badge-published" : "badge"}>
-                        {row.published ? STATUS_LABELS.published : STATUS_LABELS.draft}
-                      </span>
-                      {row.featured ? <span className="badge badge-featured">Fremhevet</span> : null}
-                    </div>
-                  </td>
-                  <td data-label="Handlinger">
-                    <Form method="post" className="row-actions">
-                      <input type="hidden" name="id" value={row.id} />
-                      <button type="submit" name="intent" value="up" className="button button-small button-ghost" disabled={busy || first + index === 1}>
-                        Flytt opp<span className="visually-hidden"> {row.title}</span>
-                      </button>
-                      <button type="submit" name="intent" value="down" className="button button-small button-ghost" disabled={busy || first + index === total}>
-                        Flytt ned<span className="visually-hidden"> {row.title}</span>
-                      </button>
-                      <button type="submit" name="intent" value={row.published ? "unpublish" : "publish"} className="button button-small button-ghost" disabled={busy}>
-                        {row.published ? "Avpubliser" : "Publiser"}
-                        <span className="visually-hidden"> {row.title}</span>
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager page={page} pageCount={pageCount} />
+      <StaffList
+        count={{ total, one: "prosjekt", many: "prosjekter", filtered: false }}
+        isEmpty={rows.length === 0}
+        empty="Ingen prosjekter ennå."
+        pages={{ page, pageCount }}
+      >
+        <StaffTable
+          className="admin-table work-table work-sortable"
+          before={
+            <p className="field-hint work-order-help" id="work-order-help" hidden={!hydrated}>
+              Dra et prosjekt til ny plass, eller gå til håndtaket (⠿) og bruk pil opp og pil ned. Rekkefølgen lagres
+              med en gang.
+            </p>
+          }
+          rows={ordered}
+          rowProps={(row) => ({ id: `item-${row.id}`, ...(hydrated ? sortable.rowProps(row.id) : {}) })}
+          columns={[
+            { label: "Nr.", cell: (_row, index) => first + index },
+            {
+              label: "Prosjekt",
+              cell: (row, index) => (
+                <div className="work-row">
+                  <button
+                    type="button"
+                    className="drag-handle"
+                    aria-label={`Flytt «${row.title}» (nr. ${first + index})`}
+                    aria-describedby="work-order-help"
+                    hidden={!hydrated}
+                    {...sortable.handleProps(row.id)}
+                  >
+                    ⠿
+                  </button>
+                  <img src={row.posterUrl} alt="" width={96} height={60} loading="lazy" />
+                  <span>
+                    <Link to={`/admin/work/${row.id}`}>{row.title}</Link>
+                    <small className="inbox-email">{row.client || `/work/${row.slug}`}</small>
+                  </span>
+                </div>
+              ),
+            },
+            {
+              label: "Status",
+              cell: (row) => (
+                <div>
+                  <span className={row.published ? "badge badge-published" : "badge"}>
+                    {row.published ? STATUS_LABELS.published : STATUS_LABELS.draft}
+                  </span>
+                  {row.featured ? <span className="badge badge-featured">Fremhevet</span> : null}
+                </div>
+              ),
+            },
+            {
+              label: "Handlinger",
+              cell: (row, index) => (
+                <Form method="post" className="row-actions">
+                  <input type="hidden" name="id" value={row.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="up"
+                    className="button button-small button-ghost"
+                    disabled={busy || first + index === 1}
+                  >
+                    Flytt opp<span className="visually-hidden"> {row.title}</span>
+                  </button>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="down"
+                    className="button button-small button-ghost"
+                    disabled={busy || first + index === total}
+                  >
+                    Flytt ned<span className="visually-hidden"> {row.title}</span>
+                  </button>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={row.published ? "unpublish" : "publish"}
+                    className="button button-small button-ghost"
+                    disabled={busy}
+                  >
+                    {row.published ? "Avpubliser" : "Publiser"}
+                    <span className="visually-hidden"> {row.title}</span>
+                  </button>
+                </Form>
+              ),
+            },
+          ]}
+        />
+      </StaffList>
     </>
   );
 }

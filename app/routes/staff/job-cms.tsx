@@ -2,6 +2,7 @@ import { FormNotice } from "~/components/form-notice";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
+import { StaffTable } from "~/components/staff/list-kit";
 import { deleteJobQuestion, deleteJobSchema, jobVisibilitySchema } from "~/lib/careers/job-form";
 import { deleteJob, JOB_GONE, listAllJobs, setJobPublished } from "~/lib/careers/jobs.server";
 import { getDb } from "~/lib/platform/db.server";
@@ -74,71 +75,67 @@ export default function JobCms({ loaderData, actionData }: Route.ComponentProps)
       </div>
       <FormNotice data={actionData} />
       <p>{loaderData.jobs.length} listings</p>
-      <div className="table-wrap">
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Type</th>
-              <th scope="col">Status</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.jobs.map((job) => (
-              <tr key={job.id}>
-                <td data-label="Title">
-                  <Link to={`/job-cms/${job.id}`}>{job.title}</Link>
-                  <br />
-                  <small>/careers/{job.slug}</small>
-                </td>
-                <td data-label="Type">{job.type}</td>
-                <td data-label="Status">{job.published ? "Published" : "Hidden"}</td>
-                <td data-label="Actions">
-                  <div className="row-actions">
-                    <Link to={`/job-cms/${job.id}`} className="button button-small button-ghost">
-                      Edit<span className="visually-hidden"> {job.title}</span>
-                    </Link>
-                    <Form method="post">
-                      <input type="hidden" name="id" value={job.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value={job.published ? "unpublish" : "publish"}
-                        className="button button-small button-ghost"
-                        disabled={busy}
-                      >
-                        {job.published ? "Unpublish" : "Publish"}
-                        <span className="visually-hidden"> {job.title}</span>
-                      </button>
-                    </Form>
-                    <ConfirmedActionForm
-                      id={`delete-${job.id}`}
-                      intent="delete"
-                      schema={deleteJobSchema}
-                      actionData={rowResult(job.id)}
-                      checkboxLabel={
-                        <span>
-                          Confirm<span className="visually-hidden"> deleting {job.title}</span>
-                        </span>
-                      }
-                      question={deleteJobQuestion(job.title)}
-                      button={
-                        <>
-                          Delete<span className="visually-hidden"> {job.title}</span>
-                        </>
-                      }
-                      danger
-                    >
-                      <input type="hidden" name="id" value={job.id} />
-                    </ConfirmedActionForm>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StaffTable
+        className="admin-table"
+        rows={loaderData.jobs}
+        columns={[
+          {
+            label: "Title",
+            cell: (job) => (
+              <>
+                <Link to={`/job-cms/${job.id}`}>{job.title}</Link>
+                <br />
+                <small>/careers/{job.slug}</small>
+              </>
+            ),
+          },
+          { label: "Type", cell: (job) => job.type },
+          { label: "Status", cell: (job) => (job.published ? "Published" : "Hidden") },
+          {
+            label: "Actions",
+            cell: (job) => (
+              <div className="row-actions">
+                <Link to={`/job-cms/${job.id}`} className="button button-small button-ghost">
+                  Edit<span className="visually-hidden"> {job.title}</span>
+                </Link>
+                <Form method="post">
+                  <input type="hidden" name="id" value={job.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={job.published ? "unpublish" : "publish"}
+                    className="button button-small button-ghost"
+                    disabled={busy}
+                  >
+                    {job.published ? "Unpublish" : "Publish"}
+                    <span className="visually-hidden"> {job.title}</span>
+                  </button>
+                </Form>
+                <ConfirmedActionForm
+                  id={`delete-${job.id}`}
+                  intent="delete"
+                  schema={deleteJobSchema}
+                  actionData={rowResult(job.id)}
+                  checkboxLabel={
+                    <span>
+                      Confirm<span className="visually-hidden"> deleting {job.title}</span>
+                    </span>
+                  }
+                  question={deleteJobQuestion(job.title)}
+                  button={
+                    <>
+                      Delete<span className="visually-hidden"> {job.title}</span>
+                    </>
+                  }
+                  danger
+                >
+                  <input type="hidden" name="id" value={job.id} />
+                </ConfirmedActionForm>
+              </div>
+            ),
+          },
+        ]}
+      />
     </div>
   );
 }
