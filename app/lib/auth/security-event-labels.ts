@@ -54,6 +54,10 @@ export const SECURITY_EVENT_LABELS: Record<string, string> = {
   page_published: "Side publisert",
   page_version_restored: "Side: tidligere versjon gjenopprettet",
   studio_details_updated: "Studioets detaljer endret",
+  post_scheduled: "Innlegg planlagt",
+  post_unscheduled: "Innlegg: planlegging avbrutt",
+  post_published: "Planlagt innlegg publisert nå",
+  post_auto_published: "Planlagt innlegg publisert automatisk",
 };
 
 export function securityEventLabel(kind: string) {
