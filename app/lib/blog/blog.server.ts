@@ -51,7 +51,7 @@ export async function getPublishedPost(db: Database, slug: string) {
  */
 export async function relatedPosts(db: Database, postId: string) {
   // The other post's tags that this one has too (an alias inside: the outer row is blog_posts).
-  const sharedTags = sql`(select count(*) from unnest(${posts.tags}) as tag where tag = any((select p.tags from blog_posts p where p.id = ${postId})))`;
+  const sharedTags = sql`(select count(*) from unnest(${posts.tags}) as t(tag) where t.tag = any((select p.tags from blog_posts p where p.id = ${postId}::uuid)::text[]))`;
   return db
     .select({
       id: posts.id,

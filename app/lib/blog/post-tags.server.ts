@@ -22,10 +22,10 @@ export async function listPublishedPostsWithTag(db: Database, tag: string) {
 
 /** Every tag with at least one published post, and when its newest post was published (for the sitemap). */
 export async function listPublishedTags(db: Database) {
-  const tag = sql<string>`tag`;
+  const tag = sql<string>`t.tag`;
   const rows = await db
     .select({ tag, lastModified: sql<Date>`max(${posts.createdAt})`.mapWith(posts.createdAt) })
-    .from(sql`${posts} cross join lateral unnest(${posts.tags}) as tag`)
+    .from(sql`${posts} cross join lateral unnest(${posts.tags}) as t(tag)`)
     .where(eq(posts.published, true))
     .groupBy(tag)
     .orderBy(tag);
