@@ -202,7 +202,7 @@ export function BlogEditorForm({ mode, defaults, createdAtText, scheduledText, m
           </p>
           <FieldError id={fields.publish_at.errorId} errors={fields.publish_at.errors} />
           <button type="submit" name="intent" value="schedule" className="button button-ghost" disabled={busy}>
-            Planlegg publisering
+            Planlegg
           </button>
         </fieldset>
         <div className="editor-actions">
