@@ -461,8 +461,15 @@ export const newsletterIssues = pgTable(
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** "Send senere": the send starts at this moment, once (scheduled-send.server.ts, decision 051); null otherwise. */
+    sendAt: timestamp("send_at", { withTimezone: true }),
+    /** Who scheduled it: the send is started (and audited) in their name. */
+    sendScheduledBy: uuid("send_scheduled_by").references(() => users.id, { onDelete: "set null" }),
   },
-  (t) => [index("newsletter_issues_updated_idx").on(t.updatedAt)],
+  (t) => [
+    index("newsletter_issues_updated_idx").on(t.updatedAt),
+    index("newsletter_issues_send_at_idx").on(t.sendAt).where(sql`${t.sendAt} IS NOT NULL`),
+  ],
 );
 
 /**

@@ -19,6 +19,7 @@ import { protectStoredFactors } from "~/lib/auth/mfa.server";
 import { upgradeUnsubscribeTokens } from "~/lib/visitor-forms/newsletter.server";
 import { getMediaStore } from "~/lib/media/storage/media-store.server";
 import { createNewsletterReleaser } from "~/lib/newsletter/releaser.server";
+import { startDueSends } from "~/lib/newsletter/scheduled-send.server";
 import { createPostScheduler, setPostScheduler } from "~/lib/blog/post-schedule.server";
 import { sweepUploadSpool, uploadSpoolDir } from "~/lib/showcase/showcase-upload.server";
 
@@ -71,8 +72,16 @@ export async function startApp(): Promise<{ stop: () => Promise<void> }> {
   });
   releaser.start();
   stopReleaser = () => releaser.stop();
-  // Scheduled posts go live at their time, published by whichever process gets there first (decision 051).
-  const scheduler = createPostScheduler({ db: handle.db });
+  // Scheduled posts go live, and scheduled newsletters start, at their time, by whichever
+  // process gets there first (decision 051).
+  const scheduler = createPostScheduler({
+    db: handle.db,
+    alsoDue: [
+      async (db) => {
+        for (const { issueId, kind } of await startDueSends(db)) log.info("scheduled newsletter send", { issueId, kind });
+      },
+    ],
+  });
   setPostScheduler(scheduler);
   scheduler.start();
   stopScheduler = () => scheduler.stop();

@@ -16,6 +16,9 @@ import { now, setClockOffset } from "~/lib/platform/clock.server";
 import { type DatabaseHandle, openPool, schema } from "~/lib/platform/db.server";
 import { ConflictError, ValidationError } from "~/lib/platform/domain-errors";
 import { listenForNotifications } from "~/lib/platform/notifications.server";
+import { createIssue, createIssueFromPost, getIssue } from "~/lib/newsletter/issues.server";
+import { cancelScheduledSend, scheduleSend, startDueSends } from "~/lib/newsletter/scheduled-send.server";
+import { startSend } from "~/lib/newsletter/sending.server";
 import { sitemapEntries } from "~/lib/site/sitemap.server";
 import { engineName, setUpTestDatabase } from "../support/test-database";
 
@@ -215,5 +218,63 @@ describe(`scheduled publishing (${engineName()})`, () => {
     expect((await scheduledTimes(handle.db)).has(planned.id)).toBe(false);
     setClockOffset(31 * MINUTE);
     expect(await publishDuePosts(handle.db)).toEqual([]);
+  });
+});
+
+describe(`"Send senere" for a newsletter made from a post (${engineName()})`, () => {
+  async function staffActor() {
+    const actor = await staffMember();
+    return { userId: actor.userId, name: "Kari", ip: "192.0.2.9", userAgent: "vitest" };
+  }
+
+  async function issueWithSubscribers(actor: Awaited<ReturnType<typeof staffActor>>) {
+    await handle.db.insert(schema.newsletterSubscribers).values(
+      ["a@kunde.test", "b@kunde.test", "c@kunde.test"].map((email) => ({
+        email,
+        status: "active" as const,
+        consentText: "ja takk",
+        confirmedAt: new Date(),
+      })),
+    );
+    const saved = await savePost(handle.db, actor, post({ title: "Nytt fra oss" }));
+    const id = await createIssueFromPost(handle.db, saved.id, actor, "https://www.fjordform.test");
+    return id!;
+  }
+
+  it("starts the send once at its time, in the scheduling staff member's name, with two instances racing", async () => {
+    const actor = await staffActor();
+    const id = await issueWithSubscribers(actor);
+    await expect(scheduleSend(handle.db, actor, id, new Date(now().getTime() - MINUTE))).rejects.toThrow(ValidationError);
+    await scheduleSend(handle.db, actor, id, new Date(now().getTime() + 10 * MINUTE));
+    expect(await startDueSends(handle.db)).toEqual([]);
+    expect(await handle.db.select().from(schema.newsletterSends)).toEqual([]);
+
+    setClockOffset(10 * MINUTE + 1000);
+    const rounds = await Promise.all(Array.from({ length: 6 }, (_, n) => startDueSends(n % 2 ? other.db : handle.db)));
+    expect(rounds.flat()).toEqual([{ issueId: id, kind: "started" }]);
+    const sends = await handle.db.select().from(schema.newsletterSends);
+    expect(sends).toHaveLength(1);
+    expect(sends[0]).toMatchObject({ issueId: id, recipientCount: 3, startedBy: actor.userId });
+    expect((await getIssue(handle.db, id))?.sendAt).toBeNull();
+    expect(await events("newsletter_send_scheduled")).toHaveLength(1);
+    expect((await events("newsletter_sent")).map((row) => row.userId)).toEqual([actor.userId]);
+    expect(await startDueSends(handle.db)).toEqual([]);
+  });
+
+  it("waits while another send runs, and can be called off before its time", async () => {
+    const actor = await staffActor();
+    const id = await issueWithSubscribers(actor);
+    const running = await createIssue(handle.db, { subject: "Annet", preheader: "", body: "Tekst", featuredImage: "" }, actor);
+    expect((await startSend(handle.db, running, 3, actor)).kind).toBe("started");
+    await scheduleSend(handle.db, actor, id, new Date(now().getTime() + MINUTE));
+    setClockOffset(MINUTE + 1000);
+    expect(await startDueSends(handle.db)).toEqual([{ issueId: id, kind: "busy" }]);
+    expect((await getIssue(handle.db, id))?.sendAt).not.toBeNull();
+
+    await cancelScheduledSend(handle.db, actor, id);
+    expect((await getIssue(handle.db, id))?.sendAt).toBeNull();
+    expect(await startDueSends(handle.db)).toEqual([]);
+    await expect(cancelScheduledSend(handle.db, actor, id)).rejects.toThrow(ConflictError);
+    expect(await events("newsletter_send_unscheduled")).toHaveLength(1);
   });
 });

@@ -46,6 +46,8 @@ export const SECURITY_EVENT_LABELS: Record<string, string> = {
   email_changed: "E-postadresse endret",
   profile_updated: "Profil oppdatert",
   newsletter_sent: "Nyhetsbrev sendt",
+  newsletter_send_scheduled: "Utsendelse av nyhetsbrev planlagt",
+  newsletter_send_unscheduled: "Planlagt utsendelse av nyhetsbrev avbrutt",
   redirect_created: "Omdirigering lagt til",
   redirect_removed: "Omdirigering fjernet",
   redirects_retargeted: "Omdirigeringer pekt til ny adresse",

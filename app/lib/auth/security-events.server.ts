@@ -66,6 +66,8 @@ export type SecurityAction =
   | "newsletter_issue_saved"
   | "newsletter_test_sent"
   | "newsletter_sent"
+  | "newsletter_send_scheduled"
+  | "newsletter_send_unscheduled"
   // The showcase (/admin/work): details are the item's id and slug.
   | "portfolio_item_created"
   | "portfolio_item_updated"

@@ -124,8 +124,20 @@ export async function publishDuePosts(db: Database, at: Date = now()) {
   });
 }
 
-/** The process's scheduler: a round every `tickMs` (and at once when kicked: a moved test clock). */
-export function createPostScheduler({ db, tickMs = 5_000 }: { db: Database; tickMs?: number }) {
+/**
+ * The process's scheduler: a round every `tickMs` (and at once when kicked: a moved test
+ * clock). `alsoDue` is other work that falls due at a set time (the newsletter's
+ * "Send senere"), run in the same round.
+ */
+export function createPostScheduler({
+  db,
+  tickMs = 5_000,
+  alsoDue = [],
+}: {
+  db: Database;
+  tickMs?: number;
+  alsoDue?: Array<(db: Database) => Promise<unknown>>;
+}) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
@@ -137,6 +149,8 @@ export function createPostScheduler({ db, tickMs = 5_000 }: { db: Database; tick
     } catch (error) {
       log.warn("scheduled publishing failed; trying again", { error: String(error) });
     }
+    for (const work of alsoDue)
+      await work(db).catch((error: unknown) => log.warn("scheduled work failed; trying again", { error: String(error) }));
   }
 
   function run() {
