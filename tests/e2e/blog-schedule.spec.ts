@@ -1,7 +1,9 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { unique, writePost } from "./support/blog";
 import { MINUTE, setServerClock, withServerClock } from "./support/server-clock";
+import { uniqueAddress } from "./support/mailbox";
 import { signInWithForm } from "./support/sign-in";
+import { subscribeAndConfirm } from "./support/subscriber";
 
 // "Publiser senere" and tags (decision 051). The post goes live when the server's clock
 // says so: these tests move it (the "server-clock" project), holding its lock throughout
@@ -137,6 +139,49 @@ test("staff can publish a scheduled post at once, or call the schedule off and k
       await page.getByRole("button", { name: "Planlegg", exact: true }).click();
       await expect(page.getByText("Tidspunktet har allerede vært. Velg et tidspunkt frem i tid.")).toBeVisible();
       await expect(page).toHaveURL(/\/blog\/cms/);
+    },
+    60_000,
+  );
+});
+
+test("a newsletter made from a post is sent later: it starts by itself once its Oslo time comes", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  await withServerClock(
+    request,
+    async () => {
+      const visitor = await page.context().browser()!.newContext();
+      try {
+        await subscribeAndConfirm(await visitor.newPage(), request, uniqueAddress("later"));
+      } finally {
+        await visitor.close();
+      }
+      await signInWithForm(page, "staff");
+      const title = unique("Newsletter later");
+      await writePost(page, { title });
+      await page.getByRole("button", { name: "Publiser", exact: true }).click();
+      await expect(page).toHaveURL("/blog/manage");
+
+      await page.goto("/admin/newsletter");
+      await page.getByLabel("Start fra et publisert innlegg").selectOption({ label: title });
+      await page.getByRole("button", { name: "Lag kladd" }).click();
+      await expect(page).toHaveURL(/\/admin\/newsletter\/[0-9a-f-]{36}$/);
+      const issueUrl = page.url();
+      await page.getByRole("link", { name: "Send til abonnentene …" }).click();
+      const later = page.getByRole("region", { name: "Send senere" });
+      await later.getByLabel("Dato og klokkeslett (norsk tid)").fill(osloInput(new Date(Date.now() + 3 * MINUTE)));
+      await later.getByLabel(/på dette tidspunktet/).check();
+      await later.getByRole("button", { name: "Planlegg utsendelse" }).click();
+      await expect(page).toHaveURL(issueUrl);
+      await expect(page.getByRole("status").filter({ hasText: "Utsendelsen er planlagt" })).toBeVisible();
+      await expect(page.getByText("Sendes automatisk")).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Utsendelse" })).toHaveCount(0);
+
+      await setServerClock(request, 4 * MINUTE);
+      await expect(async () => {
+        await page.reload();
+        await expect(page.getByRole("heading", { name: "Utsendelse" })).toBeVisible({ timeout: 1_000 });
+      }).toPass({ timeout: 30_000 });
+      await expect(page.getByText("Sendes automatisk")).toHaveCount(0);
     },
     60_000,
   );
