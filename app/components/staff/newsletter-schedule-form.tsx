@@ -49,7 +49,7 @@ export function ScheduleSendForm({
         <FieldError id={fields.send_at.errorId} errors={fields.send_at.errors} />
         <label className="checkbox-label">
           <input {...getInputProps(fields.confirm, { type: "checkbox" })} key={fields.confirm.key} />
-          Jeg har sett forhåndsvisningen og vil sende nyhetsbrevet til abonnentene på dette tidspunktet (nå {who})
+          Bekreft: send nyhetsbrevet til abonnentene på dette tidspunktet (nå {who})
         </label>
         <FieldError id={fields.confirm.errorId} errors={fields.confirm.errors} />
         <div className="editor-actions">
