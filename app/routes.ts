@@ -9,6 +9,7 @@ export default [
   route("about", "routes/site/about.tsx"),
   route("blog", "routes/site/blog.tsx"),
   route("blog/rss.xml", "routes/site/blog.rss.ts"),
+  route("blog/tag/:tag", "routes/site/blog.tag.tsx"),
   route("blog/:slug", "routes/site/blog.post.tsx"),
   route("careers", "routes/site/careers.tsx"),
   route("careers/:slug", "routes/site/careers.detail.tsx"),

@@ -229,8 +229,16 @@ export const blogPosts = pgTable(
     published: boolean("published").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Tags in slug form ("local-ai"), at most 8 (app/lib/blog/post-tags.ts; decision 051). */
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    /** "Publiser senere": a draft goes live at this moment, once (post-schedule.server.ts); null otherwise. */
+    publishAt: timestamp("publish_at", { withTimezone: true }),
   },
-  (t) => [index("blog_posts_published_idx").on(t.published, t.createdAt)],
+  (t) => [
+    index("blog_posts_published_idx").on(t.published, t.createdAt),
+    index("blog_posts_tags_idx").using("gin", t.tags),
+    index("blog_posts_publish_at_idx").on(t.publishAt).where(sql`${t.publishAt} IS NOT NULL`),
+  ],
 );
 
 export const jobListings = pgTable("job_listings", {
@@ -453,8 +461,15 @@ export const newsletterIssues = pgTable(
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** "Send senere": the send starts at this moment, once (scheduled-send.server.ts, decision 051); null otherwise. */
+    sendAt: timestamp("send_at", { withTimezone: true }),
+    /** Who scheduled it: the send is started (and audited) in their name. */
+    sendScheduledBy: uuid("send_scheduled_by").references(() => users.id, { onDelete: "set null" }),
   },
-  (t) => [index("newsletter_issues_updated_idx").on(t.updatedAt)],
+  (t) => [
+    index("newsletter_issues_updated_idx").on(t.updatedAt),
+    index("newsletter_issues_send_at_idx").on(t.sendAt).where(sql`${t.sendAt} IS NOT NULL`),
+  ],
 );
 
 /**

@@ -19,6 +19,8 @@ import { protectStoredFactors } from "~/lib/auth/mfa.server";
 import { upgradeUnsubscribeTokens } from "~/lib/visitor-forms/newsletter.server";
 import { getMediaStore } from "~/lib/media/storage/media-store.server";
 import { createNewsletterReleaser } from "~/lib/newsletter/releaser.server";
+import { startDueSends } from "~/lib/newsletter/scheduled-send.server";
+import { createPostScheduler, setPostScheduler } from "~/lib/blog/post-schedule.server";
 import { sweepUploadSpool, uploadSpoolDir } from "~/lib/showcase/showcase-upload.server";
 
 /**
@@ -70,6 +72,19 @@ export async function startApp(): Promise<{ stop: () => Promise<void> }> {
   });
   releaser.start();
   stopReleaser = () => releaser.stop();
+  // Scheduled posts go live, and scheduled newsletters start, at their time, by whichever
+  // process gets there first (decision 051).
+  const scheduler = createPostScheduler({
+    db: handle.db,
+    alsoDue: [
+      async (db) => {
+        for (const { issueId, kind } of await startDueSends(db)) log.info("scheduled newsletter send", { issueId, kind });
+      },
+    ],
+  });
+  setPostScheduler(scheduler);
+  scheduler.start();
+  stopScheduler = () => scheduler.stop();
   // Which store uploads go to (the folder or a bucket): the first thing to check when an
   // image is missing on one instance.
   log.info("media storage", { store: getMediaStore().description });
@@ -127,6 +142,7 @@ async function protectSecretsAtRest(db: Database, secretsKey: ReturnType<typeof 
 
 let stopHousekeeping = () => {};
 let stopReleaser = async () => {};
+let stopScheduler = async () => {};
 let stopListening = async () => {};
 
 /**
@@ -157,6 +173,8 @@ function superviseEmbeddedDatabase(cluster: EmbeddedCluster) {
 async function stopApp() {
   stopHousekeeping();
   await stopReleaser();
+  await stopScheduler();
+  setPostScheduler(undefined);
   await stopListening();
   await getPageViewBuffer()?.stop();
   setPageViewBuffer(undefined);

@@ -30,6 +30,8 @@ const issue = (featuredImage: string): typeof schema.newsletterIssues.$inferSele
   createdBy: null,
   createdAt: new Date("2026-11-26T09:00:00Z"),
   updatedAt: new Date("2026-11-26T09:00:00Z"),
+  sendAt: null,
+  sendScheduledBy: null,
 });
 
 const imageSources = (html: string) => [...html.matchAll(/<img\b[^>]*\bsrc="([^"]*)"/g)].map((match) => match[1]);

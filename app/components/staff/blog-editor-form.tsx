@@ -32,9 +32,15 @@ type Props = {
     featured: boolean;
     content: string;
     slug: string;
+    /** "design, lokal-ai": the post's tags in the box's form. */
+    tags: string;
+    /** A scheduled post's time, "2026-12-07T08:00" (Oslo); "" otherwise. */
+    publish_at: string;
   };
   /** Edit mode: the post's date now, "2026-03-15 10:30" (Oslo). */
   createdAtText?: string;
+  /** A scheduled post: when it goes live, "7. des. 2026 kl. 08:00" (Oslo). */
+  scheduledText?: string;
   media: MediaChoice[];
   actionData?: EditorResult;
   onUnauthorized: () => void;
@@ -45,7 +51,7 @@ type Props = {
  * route action, and the JSON API, parse with. "Publiser" and "Lagre som utkast" are its two
  * submit buttons (intent "publish" and "draft").
  */
-export function BlogEditorForm({ mode, defaults, createdAtText, media, actionData, onUnauthorized }: Props) {
+export function BlogEditorForm({ mode, defaults, createdAtText, scheduledText, media, actionData, onUnauthorized }: Props) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [message, setMessage] = useState<EditorMessage | null>(null);
@@ -78,8 +84,9 @@ export function BlogEditorForm({ mode, defaults, createdAtText, media, actionDat
   }, [saved, navigate]);
   // Field by field: the form's own `dirty` also counts the buttons' intent, the picker's
   // radios and the order of the fields.
-  const { title, slug: slugField, excerpt, author, featured_image, image_alt, featured, content, created_at } = fields;
-  const dirty = [title, slugField, excerpt, author, featured_image, image_alt, featured, content, created_at].some(
+  const { title, slug: slugField, excerpt, author, featured_image, image_alt, featured, content, created_at, tags, publish_at } =
+    fields;
+  const dirty = [title, slugField, excerpt, author, featured_image, image_alt, featured, content, created_at, tags, publish_at].some(
     (field) => field.dirty,
   );
   useUnsavedChangesGuard(dirty && !saved, leaving);
@@ -164,6 +171,16 @@ export function BlogEditorForm({ mode, defaults, createdAtText, media, actionDat
           Hver linje blir et avsnitt.
         </p>
         <FieldError id={fields.content.errorId} errors={fields.content.errors} />
+        <label htmlFor={fields.tags.id}>Stikkord (Tags)</label>
+        <input
+          {...getInputProps(fields.tags, { type: "text", ariaDescribedBy: `${fields.tags.id}-hint` })}
+          key={fields.tags.key}
+          autoComplete="off"
+        />
+        <p className="field-hint" id={`${fields.tags.id}-hint`}>
+          Skill med komma, for eksempel «design, lokal AI». Høyst 8, hvert på høyst 40 tegn.
+        </p>
+        <FieldError id={fields.tags.errorId} errors={fields.tags.errors} />
         {mode === "edit" ? (
           <>
             <label htmlFor={fields.created_at.id}>Opprettet (Created at)</label>
@@ -172,6 +189,22 @@ export function BlogEditorForm({ mode, defaults, createdAtText, media, actionDat
             <FieldError id={fields.created_at.errorId} errors={fields.created_at.errors} />
           </>
         ) : null}
+        <fieldset className="editor-schedule">
+          <legend>Publiser senere</legend>
+          <label htmlFor={fields.publish_at.id}>Dato og klokkeslett (norsk tid)</label>
+          <input
+            {...getInputProps(fields.publish_at, { type: "datetime-local", ariaDescribedBy: `${fields.publish_at.id}-hint` })}
+            key={fields.publish_at.key}
+          />
+          <p className="field-hint" id={`${fields.publish_at.id}-hint`}>
+            {scheduledText ? `Planlagt: ${scheduledText}. ` : ""}Innlegget lagres som utkast og publiseres automatisk på
+            dette tidspunktet.
+          </p>
+          <FieldError id={fields.publish_at.errorId} errors={fields.publish_at.errors} />
+          <button type="submit" name="intent" value="schedule" className="button button-ghost" disabled={busy}>
+            Planlegg
+          </button>
+        </fieldset>
         <div className="editor-actions">
           <button type="submit" name="intent" value="publish" className="button button-coral" disabled={busy}>
             {saveLabel ?? (mode === "edit" ? "Oppdater og publiser" : "Publiser")}

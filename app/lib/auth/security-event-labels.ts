@@ -46,6 +46,8 @@ export const SECURITY_EVENT_LABELS: Record<string, string> = {
   email_changed: "E-postadresse endret",
   profile_updated: "Profil oppdatert",
   newsletter_sent: "Nyhetsbrev sendt",
+  newsletter_send_scheduled: "Utsendelse av nyhetsbrev planlagt",
+  newsletter_send_unscheduled: "Planlagt utsendelse av nyhetsbrev avbrutt",
   redirect_created: "Omdirigering lagt til",
   redirect_removed: "Omdirigering fjernet",
   redirects_retargeted: "Omdirigeringer pekt til ny adresse",
@@ -54,6 +56,10 @@ export const SECURITY_EVENT_LABELS: Record<string, string> = {
   page_published: "Side publisert",
   page_version_restored: "Side: tidligere versjon gjenopprettet",
   studio_details_updated: "Studioets detaljer endret",
+  post_scheduled: "Innlegg planlagt",
+  post_unscheduled: "Innlegg: planlegging avbrutt",
+  post_published: "Planlagt innlegg publisert nå",
+  post_auto_published: "Planlagt innlegg publisert automatisk",
 };
 
 export function securityEventLabel(kind: string) {

@@ -31,6 +31,11 @@ export type SecurityAction =
   | "post_created"
   | "post_updated"
   | "post_deleted"
+  // Scheduled publishing (decision 051): set, cleared, published early by staff, or by the server at its time.
+  | "post_scheduled"
+  | "post_unscheduled"
+  | "post_published"
+  | "post_auto_published"
   | "job_created"
   | "job_updated"
   | "job_published"
@@ -61,6 +66,8 @@ export type SecurityAction =
   | "newsletter_issue_saved"
   | "newsletter_test_sent"
   | "newsletter_sent"
+  | "newsletter_send_scheduled"
+  | "newsletter_send_unscheduled"
   // The showcase (/admin/work): details are the item's id and slug.
   | "portfolio_item_created"
   | "portfolio_item_updated"

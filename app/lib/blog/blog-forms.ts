@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ALT_TEXT_MAX_LENGTH, ALT_TEXT_REQUIRED, ALT_TEXT_TOO_LONG, storageKeyOf } from "../media/media-forms";
 import { norwegianFieldMessages, requiredText } from "../platform/text-fields";
 import { confirmSchema } from "../platform/confirm-forms";
+import { tagsFromText, tagsList, tagsText } from "./post-tags";
 
 /**
  * The blog's staff forms, shared by the browser (Conform), the editor's and the post
@@ -54,6 +55,8 @@ const postFields = {
     .trim()
     .default("")
     .refine((value) => value === "" || !Number.isNaN(Date.parse(value)), "Ugyldig dato"),
+  /** Optional (decision 051): left out, a save keeps the post's tags. */
+  tags: tagsList,
 };
 
 /** A post as the JSON API takes it (and the domain functions save it). */
@@ -62,6 +65,10 @@ export const postInputSchema = z.object({
   published: z.boolean().default(true),
 });
 export type PostInput = z.output<typeof postInputSchema>;
+
+/** "Publiser senere" without a time, or with one that has passed (the server's clock decides). */
+export const PUBLISH_AT_REQUIRED = "Velg dato og klokkeslett for publiseringen.";
+export const PUBLISH_AT_PAST = "Tidspunktet har allerede vært. Velg et tidspunkt frem i tid.";
 
 /**
  * The editor's form: the same fields (the featured box a checkbox, which Conform reads as
@@ -73,21 +80,34 @@ export type PostInput = z.output<typeof postInputSchema>;
 export const postFormSchema = z
   .object({
     ...postFields,
-    intent: z.enum(["publish", "draft"]),
+    intent: z.enum(["publish", "draft", "schedule"]),
     image_alt: z.string().trim().max(ALT_TEXT_MAX_LENGTH, ALT_TEXT_TOO_LONG).default(""),
+    /** The editor's one box, comma separated (post-tags.ts). */
+    tags: tagsText,
+    /** "Publiser senere": an Oslo date and time (datetime-local), for intent "schedule" only. */
+    publish_at: z.string().trim().max(40).default(""),
   })
-  .superRefine(({ featured_image, image_alt }, ctx) => {
+  .superRefine(({ featured_image, image_alt, intent, publish_at }, ctx) => {
     if (storageKeyOf(featured_image) && !image_alt)
       ctx.addIssue({ code: "custom", path: ["image_alt"], message: ALT_TEXT_REQUIRED });
+    if (intent === "schedule" && (!publish_at || Number.isNaN(Date.parse(publish_at))))
+      ctx.addIssue({ code: "custom", path: ["publish_at"], message: PUBLISH_AT_REQUIRED });
   });
+
 export type PostFormValue = z.output<typeof postFormSchema>;
 
 /** Line breaks as a text box has them: a form post sends CRLF, the editor's JSON sent LF. */
 export const textareaText = (text: string) => text.replace(/\r\n?/g, "\n");
 
 /** The editor form's values as the post to save (the alt text is the image's, saved apart). */
-export function postFromForm({ intent, image_alt: _imageAlt, ...fields }: PostFormValue): PostInput {
-  return { ...fields, excerpt: textareaText(fields.excerpt), content: textareaText(fields.content), published: intent === "publish" };
+export function postFromForm({ intent, image_alt: _imageAlt, publish_at: _publishAt, ...fields }: PostFormValue): PostInput {
+  return {
+    ...fields,
+    excerpt: textareaText(fields.excerpt),
+    content: textareaText(fields.content),
+    tags: tagsFromText(fields.tags),
+    published: intent === "publish",
+  };
 }
 
 /** What the post list says after the editor saved ("Blogginnlegg publisert!"). */

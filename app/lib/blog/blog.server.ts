@@ -1,4 +1,4 @@
-import { and, desc, eq, like, ne, or } from "drizzle-orm";
+import { and, desc, eq, like, ne, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Actor, auditAction } from "../auth/security-events.server";
 import { type Database, schema } from "../platform/db.server";
@@ -16,7 +16,7 @@ import { recordAddressChange, releaseAddress } from "../redirects/redirects.serv
 const { blogPosts: posts } = schema;
 export type BlogPost = typeof posts.$inferSelect;
 
-const publicFields = {
+export const publicFields = {
   id: posts.id,
   title: posts.title,
   excerpt: posts.excerpt,
@@ -27,6 +27,8 @@ const publicFields = {
   featured: posts.featured,
   published: posts.published,
   created_at: posts.createdAt,
+  /** Slug form, in the order staff gave them (decision 051); an addition to the spec's fields. */
+  tags: posts.tags,
 };
 
 export async function listPublishedPosts(db: Database) {
@@ -43,8 +45,13 @@ export async function getPublishedPost(db: Database, slug: string) {
   return post;
 }
 
-/** The related posts under an article: up to 2 other published posts, newest first (with their image, for the cards). */
+/**
+ * The related posts under an article: up to 2 other published posts, those sharing the
+ * most tags with it first, then the newest (with their image, for the cards).
+ */
 export async function relatedPosts(db: Database, postId: string) {
+  // The other post's tags that this one has too (an alias inside: the outer row is blog_posts).
+  const sharedTags = sql`(select count(*) from unnest(${posts.tags}) as t(tag) where t.tag = any((select p.tags from blog_posts p where p.id = ${postId}::uuid)::text[]))`;
   return db
     .select({
       id: posts.id,
@@ -55,7 +62,7 @@ export async function relatedPosts(db: Database, postId: string) {
     })
     .from(posts)
     .where(and(eq(posts.published, true), ne(posts.id, postId)))
-    .orderBy(desc(posts.createdAt))
+    .orderBy(desc(sharedTags), desc(posts.createdAt))
     .limit(2);
 }
 
@@ -147,6 +154,8 @@ export async function updatePost(db: Database, id: string, input: PostInput, act
         ...rest,
         slug,
         featuredImage: featured_image,
+        // Published now: no longer waiting for a time (post-schedule.server.ts).
+        ...(input.published ? { publishAt: null } : {}),
         updatedAt: new Date(),
         ...(created_at ? { createdAt: new Date(created_at) } : {}),
       })

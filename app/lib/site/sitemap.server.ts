@@ -1,5 +1,7 @@
 import { services } from "~/content/services";
 import { listPublishedPosts } from "../blog/blog.server";
+import { tagPath } from "../blog/post-tags";
+import { listPublishedTags } from "../blog/post-tags.server";
 import type { Database } from "../platform/db.server";
 import { STAFF_PATH_PREFIXES } from "../platform/staff-paths";
 import { listPublishedJobs } from "../careers/jobs.server";
@@ -25,6 +27,8 @@ const staticPaths = [
 const dynamicSources: Array<(db: Database) => Promise<SitemapEntry[]>> = [
   async (db) =>
     (await listPublishedPosts(db)).map((post) => ({ path: `/blog/${post.slug}`, lastModified: post.created_at })),
+  // A tag's page, dated by its newest post (decision 051).
+  async (db) => (await listPublishedTags(db)).map(({ tag, lastModified }) => ({ path: tagPath(tag), lastModified })),
   async (db) =>
     (await listPublishedJobs(db)).map((job) => ({ path: `/careers/${job.slug}`, lastModified: job.updatedAt })),
   async (db) =>

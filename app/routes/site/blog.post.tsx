@@ -3,6 +3,7 @@ import { CtaSection } from "~/components/cta-section";
 import { JsonLd } from "~/components/json-ld";
 import { PostCard, PostImage } from "~/components/post-card";
 import { paragraphs } from "~/lib/blog/blog-format";
+import { tagPath } from "~/lib/blog/post-tags";
 import { formatLongDate } from "~/lib/platform/dates";
 import { getPublishedPost, relatedPosts, withImageAlt } from "~/lib/blog/blog.server";
 import { getConfig } from "~/lib/platform/config.server";
@@ -96,6 +97,15 @@ export default function BlogPost({ loaderData, matches }: Route.ComponentProps) 
             <p key={index}>{paragraph}</p>
           ))}
         </div>
+        {post.tags.length > 0 ? (
+          <ul className="post-tags" aria-label="Tags">
+            {post.tags.map((tag) => (
+              <li key={tag}>
+                <a href={tagPath(tag)}>#{tag}</a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </article>
       {related.length > 0 ? (
         <aside className="container related" aria-labelledby="related-heading">

@@ -18,6 +18,8 @@ export async function loader() {
       `      <pubDate>${new Date(post.created_at).toUTCString()}</pubDate>`,
       `      <dc:creator>${escapeXml(post.author)}</dc:creator>`,
       `      <description>${escapeXml(post.excerpt)}</description>`,
+      // Its tags (decision 051), as the slug the tag's page has.
+      ...post.tags.map((tag) => `      <category>${escapeXml(tag)}</category>`),
       "    </item>",
     ].join("\n");
   });

@@ -47,6 +47,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       progress: issue.progress,
       started: issue.send ? osloDateTime(issue.send.startedAt) : null,
       finished: issue.send?.finishedAt ? osloDateTime(issue.send.finishedAt) : null,
+      // "Send senere" (decision 051): set and called off on the send page.
+      scheduled: issue.sendAt ? osloDateTime(issue.sendAt) : null,
     },
   };
 }
@@ -92,6 +94,12 @@ export default function Issue({ loaderData, actionData }: Route.ComponentProps) 
           {draft ? (
             <section className="admin-panel" aria-labelledby="issue-send">
               <h2 id="issue-send">Send</h2>
+              {issue.scheduled ? (
+                <p>
+                  <span className="badge badge-scheduled">Planlagt</span> Sendes automatisk {issue.scheduled}. Endre eller
+                  avbryt på sendesiden.
+                </p>
+              ) : null}
               <div className="newsletter-actions">
                 <Form method="post" action={`/admin/newsletter/${issue.id}/test`}>
                   <button type="submit" className="button button-small button-ghost">

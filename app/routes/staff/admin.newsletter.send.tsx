@@ -1,6 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect } from "react-router";
 import { SendConfirmForm } from "~/components/staff/newsletter-forms";
+import { ScheduleSendForm } from "~/components/staff/newsletter-schedule-form";
+import { cancelScheduleSchema, scheduleSendSchema } from "~/lib/newsletter/schedule-forms";
+import { cancelScheduledSend, scheduleSend, SEND_AT_PAST } from "~/lib/newsletter/scheduled-send.server";
+import { now } from "~/lib/platform/clock.server";
+import { fromOsloWallClock, osloDateTime } from "~/lib/platform/dates";
 import { sendSchema } from "~/lib/newsletter/issue-forms";
 import { getIssue } from "~/lib/newsletter/issues.server";
 import { countActiveSubscribers, startSend } from "~/lib/newsletter/sending.server";
@@ -29,7 +34,12 @@ async function draftOr404(id: string) {
 
 export async function loader({ params }: Route.LoaderArgs) {
   const issue = await draftOr404(params.id);
-  return { id: issue.id, subject: issue.subject, recipients: await countActiveSubscribers(getDb()) };
+  return {
+    id: issue.id,
+    subject: issue.subject,
+    recipients: await countActiveSubscribers(getDb()),
+    scheduled: issue.sendAt ? osloDateTime(issue.sendAt) : null,
+  };
 }
 
 const REFUSALS = {
@@ -40,7 +50,33 @@ const REFUSALS = {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const issue = await draftOr404(params.id);
-  const submission = parseWithZod(await request.formData(), { schema: sendSchema });
+  const formData = await request.formData();
+  // "Send senere" and calling it off (decision 051).
+  if (formData.get("intent") === "schedule") {
+    const scheduling = parseWithZod(formData, { schema: scheduleSendSchema });
+    return replyToForm(
+      scheduling,
+      async ({ send_at }) => {
+        const at = new Date(fromOsloWallClock(send_at));
+        if (at.getTime() <= now().getTime()) return { fieldErrors: { send_at: [SEND_AT_PAST] }, status: 400 };
+        await scheduleSend(getDb(), staffActor(request, context), issue.id, at);
+        return redirectWithFlash(issuePage(issue.id), { kind: "success", message: `Utsendelsen er planlagt ${osloDateTime(at)}.` });
+      },
+      { intent: "schedule" },
+    );
+  }
+  if (formData.get("intent") === "cancel-schedule") {
+    const cancelling = parseWithZod(formData, { schema: cancelScheduleSchema });
+    return replyToForm(
+      cancelling,
+      async () => {
+        await cancelScheduledSend(getDb(), staffActor(request, context), issue.id);
+        return { message: "Den planlagte utsendelsen er avbrutt." };
+      },
+      { intent: "cancel-schedule" },
+    );
+  }
+  const submission = parseWithZod(formData, { schema: sendSchema });
   return replyToForm(submission, async ({ expectedRecipients }) => {
     const started = await startSend(getDb(), issue.id, expectedRecipients, staffActor(request, context));
     if (started.kind !== "started" && started.kind !== "already-sent") {
@@ -52,8 +88,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function SendIssue({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, subject, recipients } = loaderData;
+  const { id, subject, recipients, scheduled } = loaderData;
   const refusal = actionData?.error;
+  const sendNowResult = actionData?.intent === undefined ? actionData : undefined;
   return (
     <>
       <p>
@@ -72,10 +109,19 @@ export default function SendIssue({ loaderData, actionData }: Route.ComponentPro
           </p>
         ) : null}
         {recipients > 0 ? (
-          <SendConfirmForm key={recipients} recipients={recipients} actionData={actionData} />
+          <SendConfirmForm key={recipients} recipients={recipients} actionData={sendNowResult} />
         ) : (
           <p className="empty">Ingen aktive abonnenter ennå.</p>
         )}
+      </section>
+      <section className="admin-panel" aria-labelledby="send-later">
+        <h2 id="send-later">Send senere</h2>
+        {actionData?.message ? (
+          <p className="auth-message success" role="status">
+            {actionData.message}
+          </p>
+        ) : null}
+        <ScheduleSendForm recipients={recipients} scheduled={scheduled} actionData={actionData} />
       </section>
     </>
   );

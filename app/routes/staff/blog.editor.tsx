@@ -3,11 +3,14 @@ import { useEffect, useState } from "react";
 import { data, Link, useNavigate } from "react-router";
 import { BlogEditorForm, type EditorResult } from "~/components/staff/blog-editor-form";
 import { getPostById, savePostWithImageAlt, withImageAlt } from "~/lib/blog/blog.server";
-import { POST_NOT_FOUND, postFormSchema, postFromForm, savedToast, textareaText } from "~/lib/blog/blog-forms";
+import { POST_NOT_FOUND, PUBLISH_AT_PAST, postFormSchema, postFromForm, savedToast, textareaText } from "~/lib/blog/blog-forms";
+import { osloWallClock, scheduledTimes, setPostSchedule } from "~/lib/blog/post-schedule.server";
+import { tagsToText } from "~/lib/blog/post-tags";
 import { mediaChoices } from "~/lib/media/media-choices.server";
+import { now } from "~/lib/platform/clock.server";
 import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
-import { fromOsloWallClock, osloTimestamp } from "~/lib/platform/dates";
+import { fromOsloWallClock, osloDateTime, osloTimestamp } from "~/lib/platform/dates";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
 import type { Route } from "./+types/blog.editor";
@@ -23,12 +26,15 @@ export async function loader({ url }: Route.LoaderArgs) {
   const editId = editIdOf(url);
   // The library's images, for the picker beside the upload.
   const media = await mediaChoices(getDb(), getConfig().mediaBaseUrl);
-  if (!editId) return { mode: "create" as const, post: null, createdAtText: "", loadError: null, media };
+  const none = { post: null, createdAtText: "", scheduledText: "", media };
+  if (!editId) return { ...none, mode: "create" as const, loadError: null };
   const found = await getPostById(getDb(), editId);
-  if (!found) return { mode: "edit" as const, post: null, createdAtText: "", loadError: POST_NOT_FOUND, media };
+  if (!found) return { ...none, mode: "edit" as const, loadError: POST_NOT_FOUND };
+  // A scheduled post: its time in the "Publiser senere" field, and said beside it.
+  const publishAt = (await scheduledTimes(getDb())).get(found.id);
   // The image's alt text as the public post gives it: the media library's (decision 030).
   const [post] = await withImageAlt(getDb(), [found]);
-  const { id, title, excerpt, author, featured_image, image_alt, featured, content, slug } = post!;
+  const { id, title, excerpt, author, featured_image, image_alt, featured, content, slug, tags } = post!;
   return {
     mode: "edit" as const,
     // The fields' first values, as the text boxes will hold them (so an untouched post is not "changed").
@@ -42,8 +48,11 @@ export async function loader({ url }: Route.LoaderArgs) {
       featured,
       content: textareaText(content),
       slug,
+      tags: tagsToText(tags),
+      publish_at: publishAt ? osloWallClock(publishAt) : "",
     },
     createdAtText: osloTimestamp(found.created_at),
+    scheduledText: publishAt ? osloDateTime(publishAt) : "",
     loadError: null,
     media,
   };
@@ -56,14 +65,25 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const editId = editIdOf(url);
   const input = postFromForm(submission.value);
   input.created_at = fromOsloWallClock(input.created_at);
+  // "Publiser senere": saved as a draft that goes live at this Oslo time (decision 051).
+  const publishAt = submission.value.intent === "schedule" ? new Date(fromOsloWallClock(submission.value.publish_at)) : null;
+  if (publishAt && !(publishAt.getTime() > now().getTime()))
+    return data<EditorResult>({ result: submission.reply({ fieldErrors: { publish_at: [PUBLISH_AT_PAST] } }) }, 400);
+  const actor = staffActor(request, context);
   try {
-    await savePostWithImageAlt(getDb(), staffActor(request, context), input, submission.value.image_alt, editId);
+    await getDb().transaction(async (tx) => {
+      const post = await savePostWithImageAlt(tx, actor, input, submission.value.image_alt, editId);
+      await setPostSchedule(tx, actor, post.id, publishAt);
+    });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const formErrors = [`Feil ved lagring: ${error.message}`];
     return data<EditorResult>({ result: submission.reply({ formErrors }) }, DOMAIN_ERROR_STATUS[error.kind]);
   }
-  return { result: submission.reply(), saved: savedToast(editId ? "edit" : "create", input.published) } satisfies EditorResult;
+  const saved = publishAt
+    ? `Innlegget er planlagt og publiseres ${osloDateTime(publishAt)}.`
+    : savedToast(editId ? "edit" : "create", input.published);
+  return { result: submission.reply(), saved } satisfies EditorResult;
 }
 
 /**
@@ -81,7 +101,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 }
 
 export default function Editor({ loaderData, actionData }: Route.ComponentProps) {
-  const { mode, post, createdAtText, loadError, media } = loaderData;
+  const { mode, post, createdAtText, scheduledText, loadError, media } = loaderData;
   const navigate = useNavigate();
   const [uploadUnauthorized, setUploadUnauthorized] = useState(false);
 
@@ -115,6 +135,7 @@ export default function Editor({ loaderData, actionData }: Route.ComponentProps)
         mode={mode}
         defaults={post ?? undefined}
         createdAtText={createdAtText}
+        scheduledText={scheduledText}
         media={media}
         actionData={actionData}
         onUnauthorized={() => setUploadUnauthorized(true)}

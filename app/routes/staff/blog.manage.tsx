@@ -1,8 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { FormNotice } from "~/components/form-notice";
-import { data, Link, useLocation } from "react-router";
+import { data, Form, Link, useLocation } from "react-router";
 import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
-import { formatShortDate } from "~/lib/platform/dates";
+import { formatShortDate, osloDateTime } from "~/lib/platform/dates";
+import { publishScheduledNow, scheduledTimes, unschedulePost } from "~/lib/blog/post-schedule.server";
 import { deletePost, listAllPosts } from "~/lib/blog/blog.server";
 import { deletePostSchema, deleteQuestion, POST_DELETED } from "~/lib/blog/blog-forms";
 import { DomainError } from "~/lib/platform/domain-errors";
@@ -21,6 +22,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   // Signed out: the page shows "Ikke autorisert" with a "Logg inn" link, and no post, not even a title, is sent.
   if (!session || session.mfaPending) return data({ authorized: false as const, posts: [] }, 401);
   const posts = await listAllPosts(getDb());
+  // Drafts waiting for their time ("Planlagt", decision 051).
+  const scheduled = await scheduledTimes(getDb());
   return {
     authorized: true as const,
     posts: posts.map(({ id, title, slug, published, featured, created_at }) => ({
@@ -30,6 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       published,
       featured,
       created_at,
+      scheduledAt: scheduled.has(id) ? osloDateTime(scheduled.get(id)!) : null,
     })),
   };
 }
@@ -46,6 +50,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await requireStaff(context);
   const formData = await request.formData();
   const id = String(formData.get("id") ?? "");
+  const intent = formData.get("intent");
+  if (intent === "publish-now" || intent === "unschedule") {
+    // A scheduled post's two buttons (decision 051): neither removes anything, so no confirmation.
+    const actor = actorOf(request, context, session);
+    try {
+      if (intent === "publish-now") {
+        const { title } = await publishScheduledNow(getDb(), actor, id);
+        return data<DeleteResult>({ intent, id, result: {}, message: `«${title}» er publisert.` });
+      }
+      const { title } = await unschedulePost(getDb(), actor, id);
+      return data<DeleteResult>({ intent, id, result: {}, message: `Planleggingen er avbrutt. «${title}» er et utkast.` });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      return data<DeleteResult>({ intent, id, result: {}, error: error.message }, DOMAIN_ERROR_STATUS[error.kind]);
+    }
+  }
   const submission = parseWithZod(formData, { schema: deletePostSchema });
   if (submission.status !== "success") return data<DeleteResult>({ intent: "delete", id, result: submission.reply() }, 400);
   const result = submission.reply({ resetForm: true });
@@ -66,7 +86,7 @@ export default function ManagePosts({ loaderData, actionData }: Route.ComponentP
   // The editor's toast ("Blogginnlegg publisert!") until a delete says something else.
   const toast = actionData ? actionData.message : (location.state as { toast?: string } | null)?.toast;
   // A row's own form shows only what was wrong with it (the notices are above the table).
-  const rowResult = (id: string) => (actionData?.id === id ? { intent: actionData.intent, result: actionData.result } : undefined);
+  const rowResult = (id: string) => (actionData?.id === id && actionData.intent === "delete" ? { intent: actionData.intent, result: actionData.result } : undefined);
 
   if (!loaderData.authorized) {
     return (
@@ -111,10 +131,33 @@ export default function ManagePosts({ loaderData, actionData }: Route.ComponentP
                   {post.published ? <Link to={`/blog/${post.slug}`}>{post.title}</Link> : post.title}
                 </td>
                 <td data-label="Status">
-                  <span className={post.published ? "badge badge-published" : "badge"}>
-                    {post.published ? "Publisert" : "Utkast"}
-                  </span>
+                  {post.scheduledAt ? (
+                    <span className="badge badge-scheduled">Planlagt</span>
+                  ) : (
+                    <span className={post.published ? "badge badge-published" : "badge"}>
+                      {post.published ? "Publisert" : "Utkast"}
+                    </span>
+                  )}
                   {post.featured ? <span className="badge badge-featured">Fremhevet</span> : null}
+                  {post.scheduledAt ? (
+                    <>
+                      <span className="scheduled-at">{post.scheduledAt}</span>
+                      <span className="schedule-actions">
+                        <Form method="post">
+                          <input type="hidden" name="id" value={post.id} />
+                          <button type="submit" name="intent" value="publish-now" className="button button-small">
+                            Publiser nå<span className="visually-hidden"> {post.title}</span>
+                          </button>
+                        </Form>
+                        <Form method="post">
+                          <input type="hidden" name="id" value={post.id} />
+                          <button type="submit" name="intent" value="unschedule" className="button button-small button-ghost">
+                            Avbryt planlegging<span className="visually-hidden"> for {post.title}</span>
+                          </button>
+                        </Form>
+                      </span>
+                    </>
+                  ) : null}
                 </td>
                 <td data-label="Dato">{formatShortDate(post.created_at)}</td>
                 <td data-label="Rediger">

@@ -1,3 +1,4 @@
+import { getPostScheduler } from "~/lib/blog/post-schedule.server";
 import { clockOffset, setClockOffset } from "~/lib/platform/clock.server";
 import { getConfig } from "~/lib/platform/config.server";
 import type { Route } from "./+types/test-hooks";
@@ -13,6 +14,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const body = (await request.json().catch(() => ({}))) as { offsetMs?: unknown; available?: unknown };
   if (params.hook === "clock" && typeof body.offsetMs === "number" && Number.isFinite(body.offsetMs)) {
     setClockOffset(body.offsetMs);
+    // What falls due at the new time happens now, not at the next round.
+    getPostScheduler()?.kick();
     return Response.json({ offsetMs: clockOffset() });
   }
   return Response.json({ error: "Unknown hook or bad body" }, { status: 400 });
