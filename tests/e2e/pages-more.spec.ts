@@ -16,7 +16,7 @@ import { expect, test } from "./support/fixtures";
 test.use({ viewport: { width: 1280, height: 900 } });
 
 async function visitor(browser: Browser, baseURL?: string) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...(baseURL ? { baseURL } : {}) });
   return { page: await context.newPage(), close: () => context.close() };
 }
 
@@ -37,12 +37,18 @@ async function restoreSeed(page: Page, key: string) {
   await expect(page.getByRole("status")).toContainText("Originaltekstene er gjenopprettet");
 }
 
-/** The e2e server's embedded PostgreSQL, as a DATABASE_URL a second server process can share. */
-function sharedDatabaseUrl() {
+/**
+ * The e2e server's embedded PostgreSQL as a DATABASE_URL a second server process can
+ * share, and the secrets key every instance on one database needs (decision 029).
+ */
+function secondInstanceEnv() {
   const dataDir = process.env.E2E_DATA_DIR!;
   const socketDir = path.join(dataDir, "pg");
   if (!fs.existsSync(path.join(socketDir, "PG_VERSION"))) throw new Error(`No embedded PostgreSQL in ${socketDir}`);
-  return `postgres://postgres@localhost/site?host=${encodeURIComponent(socketDir)}`;
+  return {
+    DATABASE_URL: `postgres://postgres@localhost/site?host=${encodeURIComponent(socketDir)}`,
+    SECRETS_KEY: fs.readFileSync(path.join(dataDir, "secrets.key"), "utf8").trim(),
+  };
 }
 
 test("a publish on one server is seen at once by a visitor of a second server on the same PostgreSQL", async ({
@@ -57,7 +63,7 @@ test("a publish on one server is seen at once by a visitor of a second server on
   let guest: Awaited<ReturnType<typeof visitor>> | undefined;
   let published = false;
   try {
-    const serverB = await startProductionServer({ DATA_DIR: dataDir, DATABASE_URL: sharedDatabaseUrl(), TEST_HOOKS: "false" });
+    const serverB = await startProductionServer({ DATA_DIR: dataDir, ...secondInstanceEnv() });
     running.push(serverB);
     guest = await visitor(browser, serverB.url);
     // Server B has the page in its page cache before the change.
