@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { killAll, makeDataDir, removeDataDir, type RunningServer, startProductionServer } from "../support/server-process";
 import { waitForHydration } from "./support/sign-in";
@@ -18,6 +18,21 @@ test.use({ viewport: { width: 1280, height: 900 } });
 async function visitor(browser: Browser, baseURL?: string) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...(baseURL ? { baseURL } : {}) });
   return { page: await context.newPage(), close: () => context.close() };
+}
+
+const SHOTS = process.env.PAGES_SHOTS_DIR;
+
+/** The page at phone and desktop width, for a person to look at (PAGES_SHOTS_DIR set), around `focus`. */
+async function screenshots(page: Page, name: string, focus?: Locator) {
+  if (!SHOTS) return;
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(sideways, `no sideways scrolling at ${width}px`).toBe(false);
+    if (focus) await focus.evaluate((element) => element.scrollIntoView({ block: "start" }));
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: !focus });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 async function saveAndPublish(page: Page) {
@@ -135,6 +150,8 @@ test("staff reorder /about's sections and give a team member a library picture w
     await page.getByRole("button", { name: "Lagre utkast" }).click();
     await expect(person.getByText("Skriv alt-tekst for bildet: hva det viser.")).toBeVisible();
     await person.getByLabel("Alt-tekst for bildet").fill(alt);
+    await screenshots(page, "about-editor-section", section(1));
+    await screenshots(page, "about-editor-person", person);
     await saveAndPublish(page);
     published = true;
 
@@ -168,6 +185,7 @@ test("a consent record made after a privacy-policy change names the new version;
     await waitForHydration(page);
     const intro = page.locator("#group-intro").getByLabel("Ingress", { exact: true });
     await intro.fill(`${await intro.inputValue()} We now also explain our backups.`);
+    await screenshots(page, "legal-editor-section", page.getByRole("group", { name: "Seksjon 3", exact: true }));
     await saveAndPublish(page);
     published = true;
 
@@ -185,6 +203,7 @@ test("a consent record made after a privacy-policy change names the new version;
     await page.getByRole("link", { name: email }).click();
     const line = page.getByTestId("privacy-version");
     await expect(line).toHaveText(/^Personvernerklæring: versjon av \d\d\.\d\d\.\d{4}$/);
+    await screenshots(page, "subscriber");
     await line.getByRole("link").click();
     await expect(page).toHaveURL(/\/admin\/pages\/privacy\/history\?version=\d+$/);
     await expect(page.locator(".page-compare-changed")).toHaveCount(0);

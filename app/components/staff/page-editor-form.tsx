@@ -103,7 +103,7 @@ function EditorPart({ spec, path }: { spec: EditorSpec; path: string }) {
 
 /**
  * A list staff can grow, shrink and reorder: each item its own fieldset with "Flytt opp",
- * "Flytt ned" and "Fjern", and "Legg til" below. The buttons are Conform's list intents:
+ * "Flytt ned" and "Fjern" at its top (a legal section is long), and "Legg til" below. The buttons are Conform's list intents:
  * in the browser at once, and without JavaScript a round trip that answers the changed
  * form (nothing is saved until "Lagre utkast").
  */
@@ -123,9 +123,6 @@ function EditorList({ spec, path }: { spec: ListSpec; path: string }) {
             <li key={item.key} className="page-editor-item">
               <fieldset>
                 <legend>{itemName}</legend>
-                {spec.fields.map((child) => (
-                  <EditorPart key={child.name || "value"} spec={child} path={itemPath(item.name, child.name)} />
-                ))}
                 <div className="page-editor-item-actions">
                   <button
                     className="button button-small button-ghost"
@@ -152,6 +149,9 @@ function EditorList({ spec, path }: { spec: ListSpec; path: string }) {
                     Fjern
                   </button>
                 </div>
+                {spec.fields.map((child) => (
+                  <EditorPart key={child.name || "value"} spec={child} path={itemPath(item.name, child.name)} />
+                ))}
               </fieldset>
             </li>
           );
@@ -217,7 +217,7 @@ function EditorField({ spec, path }: { spec: FieldSpec; path: string }) {
         <textarea
           {...getTextareaProps(field)}
           key={field.key}
-          rows={limit.max > 400 ? 6 : 3}
+          rows={limit.max > 400 ? 5 : 3}
           aria-describedby={described}
         />
       ) : (
