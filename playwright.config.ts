@@ -30,7 +30,12 @@ const ALONE_SPECS = ["**/password-reset.spec.ts"];
 // Specs that change what every visitor sees (the showcase's order and featured three; the
 // words of /design; the studio's address in every footer), which other specs count or
 // read: they run last, after the clock has been put back.
-const SITE_CHANGING_SPECS = ["**/showcase-admin.spec.ts", "**/pages-editor.spec.ts", "**/studio-details.spec.ts"];
+const SITE_CHANGING_SPECS = [
+  "**/showcase-admin.spec.ts",
+  "**/pages-editor.spec.ts",
+  "**/pages-more.spec.ts",
+  "**/studio-details.spec.ts",
+];
 
 export default defineConfig({
   testDir: "./tests/e2e",

@@ -369,6 +369,12 @@ export const newsletterSubscribers = pgTable("newsletter_subscribers", {
    */
   legacyUnsubscribeTokenHash: text("legacy_unsubscribe_token_hash").unique(),
   unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+  /**
+   * The privacy policy in force when the consent was given: the version of the "privacy"
+   * page (page_versions.version, 0 = the original text); null for consents given before
+   * versions were recorded (decision 053).
+   */
+  privacyVersion: integer("privacy_version"),
   createdAt: createdAt(),
 });
 
@@ -413,6 +419,8 @@ export const leads = pgTable(
     /** First opened by any staff member; null: unread. */
     readAt: timestamp("read_at", { withTimezone: true }),
     statusChangedAt: timestamp("status_changed_at", { withTimezone: true }),
+    /** The privacy policy in force when the visitor sent it, as on newsletter_subscribers (decision 053). */
+    privacyVersion: integer("privacy_version"),
     /** When the visitor sent it (the submission's own time). */
     createdAt: createdAt(),
   },

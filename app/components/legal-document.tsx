@@ -1,8 +1,12 @@
 import type { LegalPage } from "~/content/legal";
 import { siteConfig } from "~/content/site";
+import { legalDate } from "~/lib/platform/dates";
 
-/** Terms and privacy: a readable long-form document with a table of contents. */
-export function LegalDocument({ page }: { page: LegalPage }) {
+/**
+ * Terms and privacy: a readable long-form document with a table of contents. "Last
+ * updated" is the date the live version was published; the seed's is the spec's date.
+ */
+export function LegalDocument({ page, publishedAt }: { page: LegalPage; publishedAt: string | null }) {
   const anchor = (heading: string) =>
     heading
       .toLowerCase()
@@ -13,14 +17,14 @@ export function LegalDocument({ page }: { page: LegalPage }) {
       <header className="legal-header">
         <p className="eyebrow">Legal</p>
         <h1>{page.title}</h1>
-        <p className="legal-updated">Last updated {siteConfig.legalLastUpdated}</p>
+        <p className="legal-updated">Last updated {publishedAt ? legalDate(publishedAt) : siteConfig.legalLastUpdated}</p>
         <p className="lead">{page.intro}</p>
       </header>
       <nav className="legal-toc" aria-label="Contents">
         {/* role="list": Safari drops the list role of a list without markers. */}
         <ol role="list">
           {page.sections.map((section, index) => (
-            <li key={section.heading}>
+            <li key={index}>
               <span className="legal-toc-number">{index + 1}.</span>
               <a href={`#${anchor(section.heading)}`}>{section.heading}</a>
             </li>
@@ -28,16 +32,16 @@ export function LegalDocument({ page }: { page: LegalPage }) {
         </ol>
       </nav>
       <div className="legal-body">
-        {page.sections.map((section) => (
-          <section key={section.heading} id={anchor(section.heading)}>
+        {page.sections.map((section, index) => (
+          <section key={index} id={anchor(section.heading)}>
             <h2>{section.heading}</h2>
-            {section.paragraphs.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
+            {section.paragraphs.map((paragraph, index) => (
+              <p key={index}>{paragraph}</p>
             ))}
             {section.list ? (
               <ul>
-                {section.list.map((item) => (
-                  <li key={item}>{item}</li>
+                {section.list.map((item, index) => (
+                  <li key={index}>{item}</li>
                 ))}
               </ul>
             ) : null}

@@ -15,10 +15,11 @@ function initials(name: string) {
 
 /**
  * A person's picture: their photo when there is one, else a monogram over a fjord's wave in
- * the brand colours (the same colours for the same name). Decorative: the name is beside it.
+ * the brand colours (the same colours for the same name). The monogram is decorative: the name is beside it.
  */
 export function Portrait({ person, className = "portrait" }: { person: Person; className?: string }) {
-  if (person.photo) return <img src={person.photo} alt="" width={64} height={64} className={className} />;
+  // The picture's alt text says what it shows; the name beside it says who.
+  if (person.photo) return <img src={person.photo} alt={person.photoAlt ?? ""} width={64} height={64} className={className} />;
   const [background, wave, ink] =
     palettes[[...person.name].reduce((sum, char) => sum + char.charCodeAt(0), 0) % palettes.length]!;
   return (

@@ -17,13 +17,6 @@ export type GdprQuestion = {
 
 export type GdprCategory = { id: string; title: string; questions: GdprQuestion[] };
 
-export const gdprIntro =
-  "Answer 23 yes or no questions to see how well your organisation handles personal data under the GDPR. You get a score per area and practical next steps for every gap.";
-
-/** 140–160 characters. */
-export const gdprMetaDescription =
-  "Check your GDPR compliance with 23 practical yes or no questions from Fjord & Form, and get a score per area with concrete next steps for every gap you find.";
-
 /** In the order they appear on the page. */
 export const gdprCategories: GdprCategory[] = [
   {

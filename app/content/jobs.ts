@@ -126,10 +126,3 @@ export const jobSeeds: JobSeed[] = [
     applyLink: "mailto:jobs@fjordform.no?subject=Accountant",
   },
 ];
-
-export const careersIntro =
-  "We are a small studio in Oslo where engineers, designers and producers work on the same projects. If you like making careful work for real people, we would like to hear from you.";
-
-/** 140–160 characters. */
-export const careersMetaDescription =
-  "Work at Fjord & Form, a small Oslo studio building private software, custom interfaces and local AI. See open roles in design, animation and operations.";

@@ -52,6 +52,12 @@ describe(`page content (${engineName()})`, () => {
       "custom-ai",
       "ai-automations",
       "production",
+      "about",
+      "work",
+      "careers",
+      "gdpr-checklist",
+      "terms",
+      "privacy",
     ]);
   });
 

@@ -4,11 +4,22 @@ import {
   getInputProps,
   getTextareaProps,
   useField,
+  useFormMetadata,
 } from "@conform-to/react";
+import { createContext, useContext } from "react";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
+import { type MediaChoice, MediaPicker } from "~/components/staff/media-picker";
 import { useSchemaForm } from "~/components/use-schema-form";
-import { FIELD_LIMITS, type FieldGroup, type FieldSpec } from "~/lib/pages/page-fields";
+import {
+  type EditorSpec,
+  FIELD_LIMITS,
+  type FieldGroup,
+  type FieldSpec,
+  itemPath,
+  type ListSpec,
+  type PictureSpec,
+} from "~/lib/pages/page-fields";
 import { draftFormSchema, type PageDocument, type PageKey, pageDefinition } from "~/lib/pages/page-registry";
 import { type FormResult, resultFor } from "~/lib/platform/form-result";
 
@@ -18,7 +29,11 @@ type Props = {
   content: PageDocument;
   /** The action's answer; the editor's when it answers "save" (the page also has "discard"). */
   actionData?: FormResult;
+  /** The library's images, for a page with pictures. */
+  media?: MediaChoice[];
 };
+
+const MediaChoices = createContext<MediaChoice[]>([]);
 
 /**
  * The editor of one page's words, made from the page's field descriptions: every text in
@@ -26,7 +41,7 @@ type Props = {
  * can take (the same schema the server saves with). The draft revision the form was
  * opened at goes with it: a save on a page someone changed meanwhile is refused.
  */
-export function PageEditorForm({ page, revision, content, actionData }: Props) {
+export function PageEditorForm({ page, revision, content, actionData, media = [] }: Props) {
   const definition = pageDefinition(page);
   const mine = resultFor("save", actionData);
   const error = mine?.error;
@@ -36,27 +51,29 @@ export function PageEditorForm({ page, revision, content, actionData }: Props) {
     defaultValue: { revision: String(revision), content } as never,
   });
   return (
-    <FormProvider context={form.context}>
-      <Form method="post" {...getFormProps(form)} className="cms-form page-editor">
-        <input type="hidden" name="intent" value="save" />
-        <RevisionField />
-        {definition.groups.map((group) => (
-          <EditorGroup key={group.id} group={group} />
-        ))}
-        {error ? (
-          <p className="auth-message error" role="alert" id="page-editor-conflict">
-            {error}
-          </p>
-        ) : (
-          <FieldError id={form.errorId} errors={form.errors} />
-        )}
-        <div className="page-editor-actions">
-          <button type="submit" className="button button-small" disabled={busy}>
-            Lagre utkast
-          </button>
-        </div>
-      </Form>
-    </FormProvider>
+    <MediaChoices.Provider value={media}>
+      <FormProvider context={form.context}>
+        <Form method="post" {...getFormProps(form)} className="cms-form page-editor">
+          <input type="hidden" name="intent" value="save" />
+          <RevisionField />
+          {definition.groups.map((group) => (
+            <EditorGroup key={group.id} group={group} />
+          ))}
+          {error ? (
+            <p className="auth-message error" role="alert" id="page-editor-conflict">
+              {error}
+            </p>
+          ) : (
+            <FieldError id={form.errorId} errors={form.errors} />
+          )}
+          <div className="page-editor-actions">
+            <button type="submit" className="button button-small" disabled={busy}>
+              Lagre utkast
+            </button>
+          </div>
+        </Form>
+      </FormProvider>
+    </MediaChoices.Provider>
   );
 }
 
@@ -71,14 +88,124 @@ function EditorGroup({ group }: { group: FieldGroup }) {
       <legend>{group.label}</legend>
       {group.hint ? <p className="field-hint">{group.hint}</p> : null}
       {group.fields.map((spec) => (
-        <EditorField key={spec.name} spec={spec} />
+        <EditorPart key={spec.name} spec={spec} path={`content.${spec.name}`} />
       ))}
     </fieldset>
   );
 }
 
-function EditorField({ spec }: { spec: FieldSpec }) {
-  const [field] = useField<string>(`content.${spec.name}`);
+/** One part of the document at `path`: a text, a picture or a list. */
+function EditorPart({ spec, path }: { spec: EditorSpec; path: string }) {
+  if (!("type" in spec)) return <EditorField spec={spec} path={path} />;
+  if (spec.type === "picture") return <PictureField spec={spec} path={path} />;
+  return <EditorList spec={spec} path={path} />;
+}
+
+/**
+ * A list staff can grow, shrink and reorder: each item its own fieldset with "Flytt opp",
+ * "Flytt ned" and "Fjern" at its top (a legal section is long), and "Legg til" below. The buttons are Conform's list intents:
+ * in the browser at once, and without JavaScript a round trip that answers the changed
+ * form (nothing is saved until "Lagre utkast").
+ */
+function EditorList({ spec, path }: { spec: ListSpec; path: string }) {
+  const form = useFormMetadata();
+  const [field] = useField<unknown[]>(path);
+  const items = field.getFieldList();
+  const legend = `${field.id}-legend`;
+  return (
+    <fieldset className="page-editor-list" aria-labelledby={legend} data-list={spec.name}>
+      <legend id={legend}>{spec.label}</legend>
+      {spec.hint ? <p className="field-hint">{spec.hint}</p> : null}
+      <ol className="page-editor-items">
+        {items.map((item, index) => {
+          const itemName = `${spec.itemLabel} ${index + 1}`;
+          return (
+            <li key={item.key} className="page-editor-item">
+              <fieldset>
+                <legend>{itemName}</legend>
+                <div className="page-editor-item-actions">
+                  <button
+                    className="button button-small button-ghost"
+                    {...form.reorder.getButtonProps({ name: field.name, from: index, to: index - 1 })}
+                    disabled={index === 0}
+                    aria-label={`Flytt ${itemName.toLowerCase()} opp`}
+                  >
+                    Flytt opp
+                  </button>
+                  <button
+                    className="button button-small button-ghost"
+                    {...form.reorder.getButtonProps({ name: field.name, from: index, to: index + 1 })}
+                    disabled={index === items.length - 1}
+                    aria-label={`Flytt ${itemName.toLowerCase()} ned`}
+                  >
+                    Flytt ned
+                  </button>
+                  <button
+                    className="button button-small button-ghost button-danger"
+                    {...form.remove.getButtonProps({ name: field.name, index })}
+                    disabled={items.length <= spec.min}
+                    aria-label={`Fjern ${itemName.toLowerCase()}`}
+                  >
+                    Fjern
+                  </button>
+                </div>
+                {spec.fields.map((child) => (
+                  <EditorPart key={child.name || "value"} spec={child} path={itemPath(item.name, child.name)} />
+                ))}
+              </fieldset>
+            </li>
+          );
+        })}
+      </ol>
+      <FieldError id={field.errorId} errors={field.errors} />
+      <button
+        className="button button-small button-ghost"
+        {...form.insert.getButtonProps({ name: field.name, defaultValue: spec.newItem as never })}
+        disabled={items.length >= spec.max}
+      >
+        Legg til {spec.itemLabel.toLowerCase()}
+      </button>
+    </fieldset>
+  );
+}
+
+/** A picture from the media library, and its alt text (required with a picture). */
+function PictureField({ spec, path }: { spec: PictureSpec; path: string }) {
+  const choices = useContext(MediaChoices);
+  const parent = path.slice(0, path.length - spec.name.length);
+  const [picture] = useField<string>(path);
+  const [alt] = useField<string>(`${parent}${spec.altName}`);
+  const current = picture.initialValue ?? "";
+  const altHint = `${alt.id}-hint`;
+  return (
+    <div className="page-editor-field page-editor-picture">
+      <p className="page-editor-picture-label">
+        {spec.label}
+        {current ? (
+          <img src={current} alt="" width={48} height={48} className="page-editor-thumb" />
+        ) : (
+          <span className="field-hint"> (ingen)</span>
+        )}
+      </p>
+      {spec.hint ? <p className="field-hint">{spec.hint}</p> : null}
+      <MediaPicker key={picture.key} name={picture.name} choices={choices} defaultValue={current} allowNone />
+      <FieldError id={picture.errorId} errors={picture.errors} />
+      <label htmlFor={alt.id}>Alt-tekst for bildet</label>
+      <input
+        {...getInputProps(alt, { type: "text" })}
+        key={alt.key}
+        aria-describedby={[altHint, alt.errors?.length ? alt.errorId : null].filter(Boolean).join(" ")}
+      />
+      <p className="field-hint" id={altHint}>
+        Hva bildet viser, for dem som ikke ser det. Kreves når det er valgt et bilde.
+      </p>
+      <FieldError id={alt.errorId} errors={alt.errors} />
+    </div>
+  );
+}
+
+function EditorField({ spec, path }: { spec: FieldSpec; path: string }) {
+  const [field] = useField<string>(path);
   const limit = FIELD_LIMITS[spec.kind];
   const hintId = `${field.id}-hint`;
   const described = [hintId, field.errors?.length ? field.errorId : null].filter(Boolean).join(" ");
@@ -87,7 +214,12 @@ function EditorField({ spec }: { spec: FieldSpec }) {
     <div className="page-editor-field">
       <label htmlFor={field.id}>{spec.label}</label>
       {limit.lines === "multi" ? (
-        <textarea {...getTextareaProps(field)} key={field.key} rows={3} aria-describedby={described} />
+        <textarea
+          {...getTextareaProps(field)}
+          key={field.key}
+          rows={limit.max > 400 ? 5 : 3}
+          aria-describedby={described}
+        />
       ) : (
         <input {...getInputProps(field, { type: "text" })} key={field.key} aria-describedby={described} />
       )}

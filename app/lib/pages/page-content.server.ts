@@ -3,7 +3,7 @@ import { type Database, schema } from "../platform/db.server";
 import { log } from "../platform/log.server";
 import { type Locale, type PageDefinition, type PageDocument, type PageKey, pageDefinition } from "./page-registry";
 import type { HomeContent } from "~/content/home";
-import type { ServiceContent } from "~/content/services";
+import type { ServiceContent, ServiceSlug } from "~/content/services";
 
 /**
  * What visitors see of a page's words: the published document of (page, locale), or the
@@ -11,16 +11,23 @@ import type { ServiceContent } from "~/content/services";
  * Read through a small cache per process, cleared on every `content_changed`
  * notification (server/startup.ts) and by this process's own publishes.
  */
+/** A page's published document with its version and date (0 and null: the seed, never published). */
+export type PublishedPage = { content: PageDocument; version: number; publishedAt: Date | null };
+
 export function createPageContentCache() {
-  const entries = new Map<string, PageDocument>();
+  const entries = new Map<string, PublishedPage>();
+  // The documents last read: they stand in while the database does not answer (kept across clears).
+  const lastKnown = new Map<string, PublishedPage>();
   let generation = 0;
   return {
     get generation() {
       return generation;
     },
     get: (id: string) => entries.get(id),
+    lastKnown: (id: string) => lastKnown.get(id),
     /** Kept only when nothing changed while it was read: a read older than a publish is not stored. */
-    store(id: string, document: PageDocument, readInGeneration: number) {
+    store(id: string, document: PublishedPage, readInGeneration: number) {
+      lastKnown.set(id, document);
       if (readInGeneration === generation) entries.set(id, document);
     },
     clear() {
@@ -62,30 +69,57 @@ export function readDocument(definition: PageDefinition, stored: unknown, what: 
   return undefined;
 }
 
-/** The published words of a page for visitors. */
-export async function getPageContent(
-  db: Database,
+/**
+ * The published words of a page for visitors. A database that does not answer (an outage,
+ * no connection for this request) does not fail the page: the document last read in this
+ * process, else the seed, stands in, like the studio's details (decision 053); the next
+ * request reads again. `db` may be a getter, so that getting the database itself may fail.
+ */
+export async function getPublishedPage(
+  db: Database | (() => Database),
   key: PageKey,
   locale: Locale = "en",
   cache: PageContentCache = getPageContentCache(),
-): Promise<PageDocument> {
+): Promise<PublishedPage> {
   const id = `${key}:${locale}`;
   const cached = cache.get(id);
   if (cached) return cached;
   const generation = cache.generation;
   const definition = pageDefinition(key);
-  const [row] = await db
-    .select({ published: schema.pageContent.published })
-    .from(schema.pageContent)
-    .where(and(eq(schema.pageContent.page, key), eq(schema.pageContent.locale, locale)));
-  const document = readDocument(definition, row?.published, "published") ?? definition.seed;
-  cache.store(id, document, generation);
-  return document;
+  try {
+    const handle = typeof db === "function" ? db() : db;
+    const [row] = await handle
+      .select({
+        published: schema.pageContent.published,
+        version: schema.pageContent.publishedVersion,
+        publishedAt: schema.pageContent.publishedAt,
+      })
+      .from(schema.pageContent)
+      .where(and(eq(schema.pageContent.page, key), eq(schema.pageContent.locale, locale)));
+    const content = readDocument(definition, row?.published, "published");
+    const page: PublishedPage = content
+      ? { content, version: row!.version, publishedAt: row!.publishedAt }
+      : { content: definition.seed, version: 0, publishedAt: null };
+    cache.store(id, page, generation);
+    return page;
+  } catch (error) {
+    log.warn("page content could not be read; the last known stand in", { page: key, error: String(error) });
+    return cache.lastKnown(id) ?? { content: definition.seed, version: 0, publishedAt: null };
+  }
 }
 
-export const getHomeContent = (db: Database, locale?: Locale) => getPageContent(db, "home", locale) as Promise<HomeContent>;
+/** The published words of a page for visitors (see getPublishedPage). */
+export async function getPageContent(
+  db: Database | (() => Database),
+  key: PageKey,
+  locale: Locale = "en",
+  cache: PageContentCache = getPageContentCache(),
+): Promise<PageDocument> {
+  return (await getPublishedPage(db, key, locale, cache)).content;
+}
 
-export const getServiceContent = (db: Database, slug: ServiceContentKey, locale?: Locale) =>
+export const getHomeContent = (db: Database, locale?: Locale) =>
+  getPageContent(db, "home", locale) as Promise<HomeContent>;
+
+export const getServiceContent = (db: Database, slug: ServiceSlug, locale?: Locale) =>
   getPageContent(db, slug, locale) as Promise<ServiceContent>;
-
-type ServiceContentKey = Exclude<PageKey, "home">;

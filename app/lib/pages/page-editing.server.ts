@@ -5,7 +5,14 @@ import { auditAction, type Actor } from "../auth/security-events.server";
 import { now } from "../platform/clock.server";
 import { type Database, schema } from "../platform/db.server";
 import { readDocument, getPageContentCache } from "./page-content.server";
-import { type Locale, PAGES, type PageDocument, type PageKey, pageDefinition } from "./page-registry";
+import {
+  type Locale,
+  PAGES,
+  type PageContentOf,
+  type PageDocument,
+  type PageKey,
+  pageDefinition,
+} from "./page-registry";
 
 /**
  * Drafts and publishing of page content (docs/decisions/044). Each (page, locale) has a
@@ -68,7 +75,8 @@ export async function saveDraft(
       .where(keyOf(page, locale));
     return { kind: "saved", revision };
   });
-  if (outcome.kind === "saved") await auditAction(db, actor, "page_draft_saved", { page, locale, revision: outcome.revision });
+  if (outcome.kind === "saved")
+    await auditAction(db, actor, "page_draft_saved", { page, locale, revision: outcome.revision });
   return outcome;
 }
 
@@ -98,7 +106,9 @@ async function publishDocument(
       publishedVersion: version,
       publishedBy: actor.userId,
       publishedAt: at,
-      ...(changes.keepDraft ? {} : { draft: null, draftRevision: row.draftRevision + 1, draftUpdatedBy: actor.userId, draftUpdatedAt: at }),
+      ...(changes.keepDraft
+        ? {}
+        : { draft: null, draftRevision: row.draftRevision + 1, draftUpdatedBy: actor.userId, draftUpdatedAt: at }),
     })
     .where(keyOf(row.page as PageKey, row.locale as Locale));
   return version;
@@ -126,16 +136,18 @@ export async function publishDraft(db: Database, actor: Actor, page: PageKey, lo
 
 /** Throws the draft away (the one the editor saw at `revision`): the editor shows the live words again. */
 export async function discardDraft(db: Database, actor: Actor, page: PageKey, locale: Locale, revision: number) {
-  const outcome = await db.transaction(async (tx): Promise<EditOutcome | { kind: "nothing" } | { kind: "discarded" }> => {
-    const row = await lockRow(tx, page, locale);
-    if (row.draftRevision !== revision) return conflictOf(tx, row);
-    if (row.draft == null) return { kind: "nothing" };
-    await tx
-      .update(pc)
-      .set({ draft: null, draftRevision: row.draftRevision + 1, draftUpdatedBy: actor.userId, draftUpdatedAt: now() })
-      .where(keyOf(page, locale));
-    return { kind: "discarded" };
-  });
+  const outcome = await db.transaction(
+    async (tx): Promise<EditOutcome | { kind: "nothing" } | { kind: "discarded" }> => {
+      const row = await lockRow(tx, page, locale);
+      if (row.draftRevision !== revision) return conflictOf(tx, row);
+      if (row.draft == null) return { kind: "nothing" };
+      await tx
+        .update(pc)
+        .set({ draft: null, draftRevision: row.draftRevision + 1, draftUpdatedBy: actor.userId, draftUpdatedAt: now() })
+        .where(keyOf(page, locale));
+      return { kind: "discarded" };
+    },
+  );
   if (outcome.kind === "discarded") await auditAction(db, actor, "page_draft_discarded", { page, locale });
   return outcome;
 }
@@ -161,18 +173,24 @@ async function storedVersion(db: Database, page: PageKey, locale: Locale, versio
   const [row] = await db
     .select({ content: schema.pageVersions.content })
     .from(schema.pageVersions)
-    .where(and(eq(schema.pageVersions.page, page), eq(schema.pageVersions.locale, locale), eq(schema.pageVersions.version, version)));
+    .where(
+      and(
+        eq(schema.pageVersions.page, page),
+        eq(schema.pageVersions.locale, locale),
+        eq(schema.pageVersions.version, version),
+      ),
+    );
   return row ? readDocument(pageDefinition(page), row.content, `version ${version}`) : undefined;
 }
 
 export { storedVersion };
 
 /** What the editor opens with: the draft if there is one, else the live words, and who changed what when. */
-export async function pageForEditing(db: Database, page: PageKey, locale: Locale) {
+export async function pageForEditing<K extends PageKey>(db: Database, page: K, locale: Locale) {
   const definition = pageDefinition(page);
   const [row] = await db.select().from(pc).where(keyOf(page, locale));
-  const published = readDocument(definition, row?.published, "published") ?? definition.seed;
-  const draft = readDocument(definition, row?.draft, "draft");
+  const published = (readDocument(definition, row?.published, "published") ?? definition.seed) as PageContentOf<K>;
+  const draft = readDocument(definition, row?.draft, "draft") as PageContentOf<K> | undefined;
   return {
     definition,
     published,
@@ -196,7 +214,9 @@ export async function listPages(db: Database, locale: Locale) {
       page: pc.page,
       hasDraft: sql<boolean>`${pc.draft} is not null`,
       publishedVersion: pc.publishedVersion,
-      changedAt: sql<Date | null>`greatest(${pc.publishedAt}, ${pc.draftUpdatedAt})`.mapWith((v) => (v ? new Date(v) : null)),
+      changedAt: sql<Date | null>`greatest(${pc.publishedAt}, ${pc.draftUpdatedAt})`.mapWith((v) =>
+        v ? new Date(v) : null,
+      ),
       changedBy: sql<string | null>`coalesce(nullif(${editorProfile.fullName}, ''), ${editor.email})`,
     })
     .from(pc)

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { type Database, schema } from "../platform/db.server";
-import { valueAt } from "./page-fields";
+import { comparableFields, valueAt } from "./page-fields";
 import { getPageContent } from "./page-content.server";
 import { storedVersion } from "./page-editing.server";
 import { type Locale, type PageDocument, type PageKey, pageDefinition } from "./page-registry";
@@ -37,12 +37,13 @@ export async function listVersions(db: Database, page: PageKey, locale: Locale) 
 /** Version `version` (0: the seed) beside the live words, one row per field. */
 export async function compareWithLive(db: Database, page: PageKey, locale: Locale, version: number) {
   const definition = pageDefinition(page);
-  const content: PageDocument | undefined = version === 0 ? definition.seed : await storedVersion(db, page, locale, version);
+  const content: PageDocument | undefined =
+    version === 0 ? definition.seed : await storedVersion(db, page, locale, version);
   if (!content) return undefined;
   const live = await getPageContent(db, page, locale);
   return definition.groups.map((group) => ({
     label: group.label,
-    fields: group.fields.map((field) => {
+    fields: comparableFields(group.fields, [content, live]).map((field) => {
       const then = String(valueAt(content, field.name) ?? "");
       const now = String(valueAt(live, field.name) ?? "");
       return { name: field.name, label: field.label, then, now, changed: then !== now };

@@ -1,7 +1,7 @@
-import type { RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { requireStaff } from "../auth/guard.server";
-import { type Database } from "../platform/db.server";
-import { getPageContent } from "./page-content.server";
+import { type Database, getDb } from "../platform/db.server";
+import { getPublishedPage } from "./page-content.server";
 import { pageForEditing } from "./page-editing.server";
 import type { Locale, PageDocument, PageKey } from "./page-registry";
 
@@ -20,16 +20,36 @@ export const PREVIEW_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "n
  * staff member's request (session cookie) is never cached, so the preview cannot leak.
  */
 export async function pageContentForRequest(
-  db: Database,
+  db: Database | (() => Database),
   key: PageKey,
   request: Request,
   context: Readonly<RouterContextProvider>,
   locale: Locale = "en",
-): Promise<{ content: PageDocument; preview: boolean }> {
+): Promise<{ content: PageDocument; preview: boolean; version: number; publishedAt: Date | null }> {
   if (new URL(request.url).searchParams.get(PREVIEW_PARAM) !== "draft") {
-    return { content: await getPageContent(db, key, locale), preview: false };
+    return { ...(await getPublishedPage(db, key, locale)), preview: false };
   }
   await requireStaff(context);
-  const page = await pageForEditing(db, key, locale);
-  return { content: page.content, preview: true };
+  const page = await pageForEditing(typeof db === "function" ? db() : db, key, locale);
+  return { content: page.content, preview: true, version: page.publishedVersion, publishedAt: page.publishedAt };
+}
+
+/**
+ * The loader data of a page whose document is all its loader needs (/about, the intros,
+ * the legal pages): the words, whether they are a preview (then with PREVIEW_HEADERS), and
+ * when the live version was published (null: the seed). The database is passed as a
+ * getter, so a database that does not answer shows the last known words.
+ */
+export async function pageLoaderData<Content extends PageDocument>(
+  key: PageKey,
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+) {
+  const page = await pageContentForRequest(getDb, key, request, context);
+  const body = {
+    content: page.content as Content,
+    preview: page.preview,
+    publishedAt: page.publishedAt ? page.publishedAt.toISOString() : null,
+  };
+  return page.preview ? data(body, { headers: PREVIEW_HEADERS }) : data(body);
 }

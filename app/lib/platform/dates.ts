@@ -50,3 +50,6 @@ export function fromOsloWallClock(value: string) {
   const [year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0] = parts.slice(1).map((part) => Number(part ?? 0));
   return new Date(new TZDate(year, month - 1, day, hour, minute, second, "Europe/Oslo").getTime()).toISOString();
 }
+
+/** "30-03-2025": the legal pages' "Last updated" date, as the spec writes it. */
+export const legalDate = (at: Date | string) => format(new Date(at), "dd-MM-yyyy", inOslo);

@@ -15,6 +15,7 @@ import {
 } from "./lead-forms";
 import { NotFoundError } from "../platform/domain-errors";
 import { isUuid } from "../platform/ids";
+import { privacyVersionInForce } from "../pages/privacy-version.server";
 
 /**
  * The staff inbox: contact requests and GDPR submissions as leads, with a pipeline
@@ -34,7 +35,12 @@ type LeadSource = { kind: "contact"; contactRequestId: string } | { kind: "gdpr"
  * lead before the transaction opens.
  */
 export async function createLead(tx: Database, source: LeadSource & { id?: string }) {
-  const [row] = await tx.insert(l).values(source).returning({ id: l.id });
+  // The privacy policy the visitor sent it under (decision 053).
+  const privacyVersion = await privacyVersionInForce(tx);
+  const [row] = await tx
+    .insert(l)
+    .values({ ...source, privacyVersion })
+    .returning({ id: l.id });
   return row!.id;
 }
 
@@ -149,6 +155,7 @@ export async function openLead(db: Database, id: string) {
     status: row.status,
     createdAt: row.createdAt,
     statusChangedAt: row.statusChangedAt,
+    privacyVersion: row.privacyVersion,
     contact: contact && { company: contact.company, email: contact.email, project: contact.project },
     gdpr: gdpr && gdprDetails(gdpr),
     notes,

@@ -12,6 +12,7 @@ import { isLegacyValue, rewriteColumn } from "../platform/secrets-upgrade.server
 import { hashToken, isWellFormedToken, randomToken } from "../platform/tokens.server";
 import { getStudioDetails } from "../studio/studio-details.server";
 import type { StudioDetails } from "../studio/studio-details";
+import { privacyVersionInForce } from "../pages/privacy-version.server";
 
 /**
  * Newsletter with double opt-in, the way Datatilsynet expects consent to be shown:
@@ -62,6 +63,8 @@ export async function requestSubscription(tx: Database, request: SubscriptionReq
     consentAt: new Date(),
     confirmTokenHash: hashToken(confirmToken),
     source: request.source,
+    // The privacy policy this consent was given under (decision 053).
+    privacyVersion: await privacyVersionInForce(tx),
   };
 
   const newId = randomUUID();

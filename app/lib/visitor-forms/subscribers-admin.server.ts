@@ -86,7 +86,10 @@ export async function listSubscribers(db: Database, filter: SubscriberFilter) {
 /** One subscriber with the consent record and the newsletter e-mails queued or sent to them. Null when there is none. */
 export async function openSubscriber(db: Database, id: string) {
   if (!isUuid(id)) return null;
-  const [row] = await db.select(listColumns).from(s).where(eq(s.id, id));
+  const [row] = await db
+    .select({ ...listColumns, privacyVersion: s.privacyVersion })
+    .from(s)
+    .where(eq(s.id, id));
   if (!row) return null;
   const mails = await db
     .select({ id: o.id, kind: o.kind, subject: o.subject, status: o.status, createdAt: o.createdAt, sentAt: o.sentAt })

@@ -1,29 +1,47 @@
 import { useId } from "react";
 import { CtaSection } from "~/components/cta-section";
 import { Portrait } from "~/components/portrait";
-import { aboutHeadline, aboutIntro, aboutMetaDescription, capabilities } from "~/content/about";
+import { type AboutContent, sectionId } from "~/content/about";
+import { pageLoaderData } from "~/lib/pages/page-preview.server";
 import { pageMeta } from "~/lib/site/seo";
 import { staticPage } from "~/lib/platform/static-page";
 import type { Route } from "./+types/about";
 import { PageIntro } from "~/components/page-intro";
 
+// The words and team cards are data (app/lib/pages): the published ones, or a staff preview's draft.
+export const loader = ({ request, context }: Route.LoaderArgs) =>
+  pageLoaderData<AboutContent>("about", request, context);
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
 export const handle = staticPage;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "About", description: aboutMetaDescription, path: "/about", matches });
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  loaderData
+    ? pageMeta({
+        title: "About",
+        description: loaderData.content.metaDescription,
+        path: "/about",
+        matches,
+        noindex: loaderData.preview,
+      })
+    : [];
 
-export default function About() {
+export default function About({ loaderData }: Route.ComponentProps) {
   const group = useId();
+  const { content } = loaderData;
   return (
     <>
-      <PageIntro eyebrow="About" title={aboutHeadline} lead={aboutIntro} />
+      <PageIntro eyebrow="About" title={content.headline} lead={content.intro} />
       {/* One team card is active at a time (hover, focus or tap; the first to begin with):
           one group of <details>, see HoverAccordion and the [data-one-open] styles. */}
       <div className="container capabilities" data-one-open="">
-        {capabilities.map((capability, index) => (
-          <section key={capability.id} className="capability" aria-labelledby={`cap-${capability.id}`}>
+        {content.sections.map((capability, index) => (
+          <section key={index} className="capability" aria-labelledby={`cap-${index}-${sectionId(capability.title)}`}>
             <div className="capability-text">
-              <h2 id={`cap-${capability.id}`}>{capability.title}</h2>
+              <h2 id={`cap-${index}-${sectionId(capability.title)}`}>{capability.title}</h2>
               <p>{capability.paragraph}</p>
             </div>
             <div className="team">
@@ -35,16 +53,16 @@ export default function About() {
                   <span className="team-card-name">{capability.team.name}</span>
                   {/* The team's faces, so a closed card is never an empty box; the names are below. */}
                   <span className="team-card-faces" aria-hidden="true">
-                    {capability.team.people.map((person) => (
-                      <Portrait key={person.name} person={person} className="portrait portrait-small" />
+                    {capability.team.people.map((person, i) => (
+                      <Portrait key={i} person={person} className="portrait portrait-small" />
                     ))}
                   </span>
                 </summary>
                 <p className="team-card-description">{capability.team.description}</p>
               </details>
               <ul className="team-people" aria-label={`People in ${capability.team.name}`}>
-                {capability.team.people.map((person) => (
-                  <li key={person.name} className="person">
+                {capability.team.people.map((person, i) => (
+                  <li key={i} className="person">
                     <Portrait person={person} />
                     <span className="person-name">{person.name}</span>
                     <span className="person-role">{person.role}</span>
@@ -55,7 +73,7 @@ export default function About() {
           </section>
         ))}
       </div>
-      <CtaSection heading="Want to work with us?" text="We'd love to hear your ideas!" />
+      <CtaSection heading={content.closing.heading} text={content.closing.text} />
     </>
   );
 }

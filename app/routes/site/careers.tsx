@@ -1,6 +1,7 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
+import { PREVIEW_HEADERS, pageContentForRequest } from "~/lib/pages/page-preview.server";
 import { HoverAccordion } from "~/components/hover-accordion";
-import { careersIntro, careersMetaDescription } from "~/content/jobs";
+import type { CareersIntroContent } from "~/content/intros";
 import { getDb } from "~/lib/platform/db.server";
 import { listPublishedJobs } from "~/lib/careers/jobs.server";
 import { pageMeta } from "~/lib/site/seo";
@@ -8,9 +9,15 @@ import { staticPage } from "~/lib/platform/static-page";
 import type { Route } from "./+types/careers";
 import { PageIntro } from "~/components/page-intro";
 
-export async function loader() {
-  const jobs = await listPublishedJobs(getDb());
-  return {
+// The introduction is data (app/lib/pages); the positions below it are the job listings.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [page, jobs] = await Promise.all([
+    pageContentForRequest(getDb, "careers", request, context),
+    listPublishedJobs(getDb()),
+  ]);
+  const body = {
+    content: page.content as CareersIntroContent,
+    preview: page.preview,
     jobs: jobs.map(({ slug, title, location, type, department, description }) => ({
       slug,
       title,
@@ -20,17 +27,30 @@ export async function loader() {
       description,
     })),
   };
+  return page.preview ? data(body, { headers: PREVIEW_HEADERS }) : data(body);
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export const handle = staticPage;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Careers", description: careersMetaDescription, path: "/careers", matches });
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  loaderData
+    ? pageMeta({
+        title: "Careers",
+        description: loaderData.content.metaDescription,
+        path: "/careers",
+        matches,
+        noindex: loaderData.preview,
+      })
+    : [];
 
 export default function Careers({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <PageIntro eyebrow="Careers" title="Build things that are made for someone." lead={careersIntro} />
+      <PageIntro eyebrow="Careers" title={loaderData.content.headline} lead={loaderData.content.intro} />
       <section className="container careers-list" aria-labelledby="positions-heading">
         <h2 id="positions-heading" className="section-label">
           Open positions

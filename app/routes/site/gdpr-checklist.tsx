@@ -1,19 +1,30 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import {
-  analyseGdprAnswers,
-  type GdprAnalysis,
-  type GdprAnswers,
-  gdprCategories,
-  gdprIntro,
-  gdprMetaDescription,
-} from "~/content/gdpr";
+import { analyseGdprAnswers, type GdprAnalysis, type GdprAnswers, gdprCategories } from "~/content/gdpr";
+import type { GdprIntroContent } from "~/content/intros";
+import { pageLoaderData } from "~/lib/pages/page-preview.server";
 import { pageMeta } from "~/lib/site/seo";
 import { isValidEmail } from "~/lib/platform/validation";
 import type { Route } from "./+types/gdpr-checklist";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: "GDPR checklist", description: gdprMetaDescription, path: "/gdpr-checklist", matches });
+// The introduction is data (app/lib/pages); the questions are fixed.
+export const loader = ({ request, context }: Route.LoaderArgs) =>
+  pageLoaderData<GdprIntroContent>("gdpr-checklist", request, context);
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  loaderData
+    ? pageMeta({
+        title: "GDPR checklist",
+        description: loaderData.content.metaDescription,
+        path: "/gdpr-checklist",
+        matches,
+        noindex: loaderData.preview,
+      })
+    : [];
 
 const questions = gdprCategories.flatMap((category) =>
   category.questions.map((question) => ({ ...question, category })),
@@ -25,7 +36,7 @@ export const GDPR_SEND_FAILED = "Failed to send results. Please try again.";
 
 type Sent = { email: string; analysis: GdprAnalysis; newsletter: "pending" | "already-subscribed" | null };
 
-export default function GdprChecklist() {
+export default function GdprChecklist({ loaderData }: Route.ComponentProps) {
   const [step, setStep] = useState(0);
   const [answers, setAnswers] = useState<GdprAnswers>({});
   const [sent, setSent] = useState<Sent | null>(null);
@@ -58,7 +69,7 @@ export default function GdprChecklist() {
     <section className="gdpr-page container">
       <header className="gdpr-intro">
         <p className="eyebrow">GDPR self-assessment</p>
-        <p className="lead">{gdprIntro}</p>
+        <p className="lead">{loaderData.content.intro}</p>
       </header>
       <div className="gdpr-card">
         <p className="contact-step">
@@ -198,7 +209,11 @@ function EmailStep({
         />
         <span>
           I agree that Fjord &amp; Form stores my e-mail address and answers to send me this analysis, as described in
-          the <Link reloadDocument to="/privacy">privacy policy</Link>.
+          the{" "}
+          <Link reloadDocument to="/privacy">
+            privacy policy
+          </Link>
+          .
         </span>
       </label>
       <label className="checkbox">

@@ -1,4 +1,6 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
+import type { WorkIntroContent } from "~/content/intros";
+import { PREVIEW_HEADERS, pageContentForRequest } from "~/lib/pages/page-preview.server";
 import { VideoLoop, VideoToggle } from "~/components/video-loop";
 import { getDb } from "~/lib/platform/db.server";
 import { listPublishedShowcase } from "~/lib/showcase/showcase.server";
@@ -7,27 +9,37 @@ import { staticPage } from "~/lib/platform/static-page";
 import type { Route } from "./+types/work";
 import { PageIntro } from "~/components/page-intro";
 
-const headline = "A quick look at what we've built, how we work, and where we're headed.";
+// The introduction is data (app/lib/pages); the showcase below it is its own.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [page, items] = await Promise.all([
+    pageContentForRequest(getDb, "work", request, context),
+    listPublishedShowcase(getDb()),
+  ]);
+  const body = { content: page.content as WorkIntroContent, preview: page.preview, items };
+  return page.preview ? data(body, { headers: PREVIEW_HEADERS }) : data(body);
+}
 
-export async function loader() {
-  return { items: await listPublishedShowcase(getDb()) };
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export const handle = staticPage;
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Work",
-    description:
-      "Dashboards, apps, websites, games, automation and film: a quick look at what Fjord & Form has built, how we work, and where we’re headed.",
-    path: "/work",
-    matches,
-  });
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  loaderData
+    ? pageMeta({
+        title: "Work",
+        description: loaderData.content.metaDescription,
+        path: "/work",
+        matches,
+        noindex: loaderData.preview,
+      })
+    : [];
 
 export default function Work({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <PageIntro eyebrow="Work" title={headline} titleClassName="work-headline" />
+      <PageIntro eyebrow="Work" title={loaderData.content.headline} titleClassName="work-headline" />
       <section className="container" aria-label="Showcase" data-video-group="">
         <div className="section-head section-head-end">
           <VideoToggle className="text-button" plural />

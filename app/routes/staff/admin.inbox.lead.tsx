@@ -15,6 +15,8 @@ import {
   leadNoteSchema,
   leadStatusSchema,
 } from "~/lib/visitor-forms/lead-forms";
+import { PrivacyVersion } from "~/components/staff/privacy-version";
+import { privacyVersionLine } from "~/lib/pages/privacy-version.server";
 import { addLeadNote, changeLeadStatus, eraseLead, openLead } from "~/lib/visitor-forms/leads.server";
 import type { Route } from "./+types/admin.inbox.lead";
 import { getStudioDetails } from "~/lib/studio/studio-details.server";
@@ -36,6 +38,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     ? `Re: your enquiry to ${studio.name}`
     : `Re: your GDPR self-assessment (${lead.gdpr?.scorePercent}%)`;
   return {
+    privacy: await privacyVersionLine(getDb(), lead.privacyVersion),
     lead: {
       ...lead,
       email,
@@ -118,6 +121,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           {lead.statusChanged ? ` (endret ${lead.statusChanged})` : ""}
         </dd>
       </dl>
+      <PrivacyVersion line={loaderData.privacy} />
 
       <div className="lead-layout">
         <div className="lead-column">

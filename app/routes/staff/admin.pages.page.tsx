@@ -7,6 +7,9 @@ import { type Conflict, discardDraft, pageForEditing, saveDraft } from "~/lib/pa
 import { conflictMessage, discardSchema, PAGE_NOTICES, PAGE_STATE_LABELS } from "~/lib/pages/page-forms";
 import { draftFormSchema, isPageKey, pageDefinition } from "~/lib/pages/page-registry";
 import { getDb } from "~/lib/platform/db.server";
+import { getConfig } from "~/lib/platform/config.server";
+import { mediaChoices } from "~/lib/media/media-choices.server";
+import { hasPictures } from "~/lib/pages/page-fields";
 import { type FormOutcome, replyToForm } from "~/lib/platform/form-reply.server";
 import { osloDateTime } from "~/lib/platform/dates";
 import { staffMeta } from "~/lib/site/seo";
@@ -26,8 +29,14 @@ function pageKeyOf(params: { page: string }) {
 
 export async function loader({ params }: Route.LoaderArgs) {
   const key = pageKeyOf(params);
-  const page = await pageForEditing(getDb(), key, "en");
+  const db = getDb();
+  const page = await pageForEditing(db, key, "en");
+  // A page with pictures (about's team members) offers the media library's images.
+  const media = hasPictures(page.definition.groups.flatMap((group) => group.fields))
+    ? await mediaChoices(db, getConfig().mediaBaseUrl)
+    : [];
   return {
+    media,
     key,
     label: page.definition.label,
     path: page.definition.path,
@@ -104,6 +113,7 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
         revision={page.revision}
         content={page.content}
         actionData={actionData}
+        media={page.media}
       />
       {page.hasDraft ? (
         <section className="admin-panel page-publish" aria-labelledby="page-publish">

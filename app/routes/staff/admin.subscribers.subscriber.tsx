@@ -14,6 +14,8 @@ import {
   subscriberEraseSchema,
   subscriberUnsubscribeSchema,
 } from "~/lib/visitor-forms/subscriber-forms";
+import { PrivacyVersion } from "~/components/staff/privacy-version";
+import { privacyVersionLine } from "~/lib/pages/privacy-version.server";
 import { eraseSubscriber, openSubscriber, unsubscribeOnBehalf } from "~/lib/visitor-forms/subscribers-admin.server";
 import type { Route } from "./+types/admin.subscribers.subscriber";
 
@@ -23,9 +25,11 @@ export const meta: Route.MetaFunction = () => staffMeta("Abonnent");
 const when = (at: Date | null) => (at ? osloDateTime(at) : "–");
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const subscriber = await openSubscriber(getDb(), params.id);
+  const db = getDb();
+  const subscriber = await openSubscriber(db, params.id);
   if (!subscriber) throw data(null, { status: 404 });
   return {
+    privacy: await privacyVersionLine(db, subscriber.privacyVersion),
     subscriber: {
       id: subscriber.id,
       email: subscriber.email,
@@ -110,6 +114,7 @@ export default function Subscriber({ loaderData, actionData }: Route.ComponentPr
                 </blockquote>
               </dd>
             </dl>
+            <PrivacyVersion line={loaderData.privacy} />
           </section>
           <section className="admin-panel" aria-labelledby="subscriber-mails">
             <h2 id="subscriber-mails">E-poster fra nyhetsbrevet</h2>
