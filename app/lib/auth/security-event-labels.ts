@@ -54,6 +54,9 @@ export const SECURITY_EVENT_LABELS: Record<string, string> = {
   page_published: "Side publisert",
   page_version_restored: "Side: tidligere versjon gjenopprettet",
   studio_details_updated: "Studioets detaljer endret",
+  post_revision_restored: "Innlegg: tidligere versjon gjenopprettet",
+  post_preview_link_created: "Innlegg: forhåndsvisningslenke laget",
+  post_preview_link_revoked: "Innlegg: forhåndsvisningslenke trukket tilbake",
 };
 
 export function securityEventLabel(kind: string) {

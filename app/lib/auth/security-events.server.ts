@@ -31,6 +31,10 @@ export type SecurityAction =
   | "post_created"
   | "post_updated"
   | "post_deleted"
+  // Revisions and private preview links of posts (details: the post's id, the revision numbers, the link's id).
+  | "post_revision_restored"
+  | "post_preview_link_created"
+  | "post_preview_link_revoked"
   | "job_created"
   | "job_updated"
   | "job_published"

@@ -1,6 +1,7 @@
 import { isbot } from "isbot";
 import { type Database, schema } from "../platform/db.server";
 import { isStaffPath } from "../platform/staff-paths";
+import { isPreviewLinkPath } from "../blog/preview-link-path";
 
 /**
  * Page views counted on the server: the path and the time, nothing else. No cookie,
@@ -11,9 +12,14 @@ export function isCountablePageView(request: { method: string; path: string; use
   return isCountableVisit(request);
 }
 
-/** A person (not a bot) fetching a public page; for a response already known to be a page. */
+/**
+ * A person (not a bot) fetching a public page; for a response already known to be a page.
+ * A draft's preview link is not counted: its path is a secret token.
+ */
 export function isCountableVisit(request: { method: string; path: string; userAgent: string }) {
-  return request.method === "GET" && !isbot(request.userAgent) && !isStaffPath(request.path);
+  return (
+    request.method === "GET" && !isbot(request.userAgent) && !isStaffPath(request.path) && !isPreviewLinkPath(request.path)
+  );
 }
 
 /**
