@@ -75,6 +75,8 @@ export const postFormSchema = z
     ...postFields,
     intent: z.enum(["publish", "draft"]),
     image_alt: z.string().trim().max(ALT_TEXT_MAX_LENGTH, ALT_TEXT_TOO_LONG).default(""),
+    /** Edit mode: the revision the editor opened; a save over a newer one is refused (docs/decisions/052). */
+    revision: z.number().int().min(0).optional(),
   })
   .superRefine(({ featured_image, image_alt }, ctx) => {
     if (storageKeyOf(featured_image) && !image_alt)
@@ -86,7 +88,7 @@ export type PostFormValue = z.output<typeof postFormSchema>;
 export const textareaText = (text: string) => text.replace(/\r\n?/g, "\n");
 
 /** The editor form's values as the post to save (the alt text is the image's, saved apart). */
-export function postFromForm({ intent, image_alt: _imageAlt, ...fields }: PostFormValue): PostInput {
+export function postFromForm({ intent, image_alt: _imageAlt, revision: _revision, ...fields }: PostFormValue): PostInput {
   return { ...fields, excerpt: textareaText(fields.excerpt), content: textareaText(fields.content), published: intent === "publish" };
 }
 

@@ -1,6 +1,7 @@
 import { osloDateTime } from "../platform/dates";
 import type { Database } from "../platform/db.server";
 import { listActivePreviewLinks } from "./post-preview-links.server";
+import type { PostHistoryForEditor } from "./post-history-forms";
 import { listRevisions } from "./post-revisions.server";
 
 /** How many revisions the editor lists; the revisions page has them all. */
@@ -11,7 +12,7 @@ const EDITOR_REVISIONS = 5;
  * (sent back with the save, so a save over a newer one is refused), the latest revisions,
  * and for a draft its active preview links.
  */
-export async function postHistoryForEditor(db: Database, postId: string, published: boolean) {
+export async function postHistoryForEditor(db: Database, postId: string, published: boolean): Promise<PostHistoryForEditor> {
   const [revisions, links] = await Promise.all([
     listRevisions(db, postId),
     published ? Promise.resolve([]) : listActivePreviewLinks(db, postId),
@@ -35,5 +36,3 @@ export async function postHistoryForEditor(db: Database, postId: string, publish
     })),
   };
 }
-
-export type PostHistoryForEditor = Awaited<ReturnType<typeof postHistoryForEditor>>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { confirmSchema } from "../platform/confirm-forms";
+import type { FormResult } from "../platform/form-result";
 
 /**
  * The forms of a post's revisions and preview links (docs/decisions/052), shared by the
@@ -30,3 +31,16 @@ export const previewLinksPath = (postId: string) => `/admin/posts/${postId}/prev
 
 /** The editor's own address for a post. */
 export const editorPath = (postId: string) => `/blog/cms?edit=${postId}`;
+
+/** What the editor shows of a post's history (lib/blog/post-editor-history.server.ts makes it). */
+export type PostHistoryForEditor = {
+  /** The revision the editor opened: sent back with the save. */
+  revision: number;
+  revisionCount: number;
+  revisions: { number: number; at: string; by: string; restoredFrom: number | null }[];
+  published: boolean;
+  previewLinks: { id: string; hint: string; by: string; createdAt: string; expiresAt: string }[];
+};
+
+/** What the preview-link panel's action answers: a new link's address is in this answer only. */
+export type PreviewLinkResult = FormResult & { link?: { url: string; expiresAt: string } };
