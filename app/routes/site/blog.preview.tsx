@@ -28,8 +28,14 @@ export async function loader({ params }: Route.LoaderArgs) {
   if (!found) throw data(null, { status: 404, headers: PREVIEW_HEADERS });
   if (found.post.published) throw redirect(`/blog/${found.post.slug}`, { headers: PREVIEW_HEADERS });
   const post = (await withImageAlt(db, [found.post]))[0]!;
-  const imageUrl = uploadUrl(getConfig().mediaBaseUrl, post.featured_image);
-  return data({ post, imageUrl, expiresAt: found.expiresAt.toISOString() }, { headers: PREVIEW_HEADERS });
+  // The public post page's own data, checked against its type (its component reads it from
+  // this route: a field that page gains must be given here too); no related posts.
+  const page: PostRoute.ComponentProps["loaderData"] = {
+    post,
+    imageUrl: uploadUrl(getConfig().mediaBaseUrl, post.featured_image),
+    related: [],
+  };
+  return data({ ...page, expiresAt: found.expiresAt.toISOString() }, { headers: PREVIEW_HEADERS });
 }
 
 export function headers({ loaderHeaders, errorHeaders }: Route.HeadersArgs) {
@@ -49,17 +55,15 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   });
 
 export default function PostPreview(props: Route.ComponentProps) {
-  const { post, imageUrl, expiresAt } = props.loaderData;
-  // The public page's own data, checked against its type: a field it gains must be given here too.
-  const loaderData: PostRoute.ComponentProps["loaderData"] = { post, imageUrl, related: [] };
-  const postProps = { ...props, loaderData } as unknown as PostRoute.ComponentProps;
+  const { expiresAt } = props.loaderData;
   return (
     <>
       <p className="container preview-banner" role="note">
         <strong>Preview.</strong> This post is not published yet. The link is private and works until{" "}
         {formatLongDate(expiresAt)}.
       </p>
-      <BlogPost {...postProps} />
+      {/* The public page's component, as it renders a post (it reads this route's data). */}
+      <BlogPost {...(props as unknown as PostRoute.ComponentProps)} />
     </>
   );
 }

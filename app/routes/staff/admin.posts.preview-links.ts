@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { formReply } from "~/lib/platform/form-reply.server";
 import { DomainError } from "~/lib/platform/domain-errors";
 import { DOMAIN_ERROR_STATUS } from "~/lib/platform/http.server";
 import { osloDateTime } from "~/lib/platform/dates";
 import { getDb } from "~/lib/platform/db.server";
 import { createPreviewLink, revokePreviewLink } from "~/lib/blog/post-preview-links.server";
-import { type PreviewLinkResult, previewLinkSchema } from "~/lib/blog/post-history-forms";
+import { editorPath, type PreviewLinkResult, previewLinkSchema } from "~/lib/blog/post-history-forms";
 import { staffActor } from "~/lib/staff/actor.server";
 import type { Route } from "./+types/admin.posts.preview-links";
 
@@ -16,6 +16,11 @@ import type { Route } from "./+types/admin.posts.preview-links";
  * Behind the staff guard and the same-origin check like every staff action; audited by
  * the domain functions. A new link's address is in this answer only: it is not stored.
  */
+/** Nothing to show here: the links are in the post's editor. */
+export function loader({ params }: Route.LoaderArgs) {
+  throw redirect(editorPath(params.id));
+}
+
 export async function action({ params, request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: previewLinkSchema });
   if (submission.status !== "success") return formReply(submission);
