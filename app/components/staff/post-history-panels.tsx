@@ -48,15 +48,15 @@ export function PostRevisionsPanel({ postId, history }: { postId: string; histor
 }
 
 export function PreviewLinksPanel({ postId, history }: { postId: string; history: History }) {
-  const create = useFetcher<PreviewLinkResult>({ key: `preview-link-create-${postId}` });
-  const revoke = useFetcher<PreviewLinkResult>({ key: `preview-link-revoke-${postId}` });
-  const made = create.data?.link;
+  // One fetcher for both forms: the panel shows the answer to the last thing done.
+  const fetcher = useFetcher<PreviewLinkResult>({ key: `preview-links-${postId}` });
+  const made = fetcher.data?.link;
   const linkField = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (made) linkField.current?.select();
   }, [made]);
   if (history.published) return null;
-  const busy = create.state !== "idle" || revoke.state !== "idle";
+  const busy = fetcher.state !== "idle";
   return (
     <section className="admin-panel post-history" aria-labelledby="preview-links-heading">
       <h2 id="preview-links-heading">Forhåndsvisningslenke</h2>
@@ -65,20 +65,19 @@ export function PreviewLinksPanel({ postId, history }: { postId: string; history
         det). Den virker i 7 dager, eller til den trekkes tilbake, og søkemotorer ser den ikke. Lagre endringene dine
         først: lenken viser det som er lagret.
       </p>
-      <create.Form method="post" action={previewLinksPath(postId)}>
+      <fetcher.Form method="post" action={previewLinksPath(postId)}>
         <input type="hidden" name="intent" value="create-preview-link" />
         <button type="submit" className="button button-small" disabled={busy}>
           Lag ny lenke
         </button>
-      </create.Form>
+      </fetcher.Form>
       {made ? (
         <div className="preview-link-made">
           <label htmlFor="preview-link-url">Ny lenke (virker til {made.expiresAt})</label>
           <input id="preview-link-url" ref={linkField} readOnly value={made.url} onFocus={(event) => event.target.select()} />
         </div>
       ) : null}
-      <FormNotice data={create.data} />
-      <FormNotice data={revoke.data} />
+      <FormNotice data={fetcher.data} />
       {history.previewLinks.length === 0 ? (
         <p>Ingen aktive lenker.</p>
       ) : (
@@ -88,7 +87,7 @@ export function PreviewLinksPanel({ postId, history }: { postId: string; history
               <span>
                 <code>/blog/preview/{link.hint}…</code> laget {link.createdAt} av {link.by}, utløper {link.expiresAt}
               </span>
-              <revoke.Form
+              <fetcher.Form
                 method="post"
                 action={previewLinksPath(postId)}
                 onSubmit={(event) => {
@@ -104,7 +103,7 @@ export function PreviewLinksPanel({ postId, history }: { postId: string; history
                 <button type="submit" className="button button-small button-danger" disabled={busy}>
                   Trekk tilbake
                 </button>
-              </revoke.Form>
+              </fetcher.Form>
             </li>
           ))}
         </ul>
