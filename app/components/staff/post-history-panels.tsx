@@ -65,7 +65,7 @@ export function PreviewLinksPanel({ postId, history }: { postId: string; history
         det). Den virker i 7 dager, eller til den trekkes tilbake, og søkemotorer ser den ikke. Lagre endringene dine
         først: lenken viser det som er lagret.
       </p>
-      <fetcher.Form method="post" action={previewLinksPath(postId)}>
+      <fetcher.Form method="post" action={previewLinksPath(postId)} className="preview-link-create">
         <input type="hidden" name="intent" value="create-preview-link" />
         <button type="submit" className="button button-small" disabled={busy}>
           Lag ny lenke

@@ -65,6 +65,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function PostRevisions({ loaderData, actionData }: Route.ComponentProps) {
   const { id, title, current, revisions, shown } = loaderData;
+  // Only what differs is set side by side; the rest is named in one line.
+  const changed = shown?.fields.filter((field) => field.changed) ?? [];
+  const same = shown?.fields.filter((field) => !field.changed) ?? [];
   return (
     <>
       <p>
@@ -114,29 +117,31 @@ export default function PostRevisions({ loaderData, actionData }: Route.Componen
           <h2 id="post-compare-heading">
             Versjon {shown.number} ({shown.savedAt}) sammenlignet med innlegget nå
           </h2>
-          <div className="table-wrap">
-            <table className="admin-table page-compare-table">
-              <thead>
-                <tr>
-                  <th scope="col">Felt</th>
-                  <th scope="col">Versjon {shown.number}</th>
-                  <th scope="col">Nå</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.fields.map((field) => (
-                  <tr key={field.field} className={field.changed ? "page-compare-changed" : undefined}>
-                    <th scope="row" data-label="Felt">
-                      {field.label}
-                      {field.changed ? <span className="badge">Endret</span> : null}
-                    </th>
-                    <td data-label={`Versjon ${shown.number}`}>{field.then}</td>
-                    <td data-label="Nå">{field.now}</td>
+          {changed.length > 0 ? (
+            <div className="table-wrap">
+              <table className="admin-table page-compare-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Felt</th>
+                    <th scope="col">Versjon {shown.number}</th>
+                    <th scope="col">Nå</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody>
+                  {changed.map((field) => (
+                    <tr key={field.field} className="page-compare-changed">
+                      <th scope="row" data-label="Felt">
+                        {field.label}
+                      </th>
+                      <td data-label={`Versjon ${shown.number}`}>{field.then}</td>
+                      <td data-label="Nå">{field.now}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+          {same.length > 0 ? <p className="field-hint">Uendret: {same.map((field) => field.label).join(", ")}.</p> : null}
           <h3>Innhold</h3>
           <p className="field-hint">
             Fra versjon {shown.number} til nå: {shown.counts.added} linjer lagt til (+), {shown.counts.removed} fjernet (−).
