@@ -10,6 +10,8 @@ export default [
   route("blog", "routes/site/blog.tsx"),
   route("blog/rss.xml", "routes/site/blog.rss.ts"),
   route("blog/tag/:tag", "routes/site/blog.tag.tsx"),
+  // A draft's private preview link (docs/decisions/052).
+  route("blog/preview/:token", "routes/site/blog.preview.tsx"),
   route("blog/:slug", "routes/site/blog.post.tsx"),
   route("careers", "routes/site/careers.tsx"),
   route("careers/:slug", "routes/site/careers.detail.tsx"),
@@ -86,6 +88,9 @@ export default [
         route("pages/:page/preview", "routes/staff/admin.pages.page.preview.tsx"),
         route("pages/:page/history", "routes/staff/admin.pages.page.history.tsx"),
         route("redirects", "routes/staff/admin.redirects.tsx"),
+        // A post's revisions (compare, restore) and its draft's private preview links (docs/decisions/052).
+        route("posts/:id/revisions", "routes/staff/admin.posts.revisions.tsx"),
+        route("posts/:id/preview-links", "routes/staff/admin.posts.preview-links.ts"),
       ]),
     ]),
   ]),

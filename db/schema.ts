@@ -241,6 +241,60 @@ export const blogPosts = pgTable(
   ],
 );
 
+/**
+ * Every save of a post (the editor, the JSON API, a restore) as it was saved: who, when,
+ * and the fields. `number` counts a post's saves from 1; the editor sends the number it
+ * opened, and a save naming an older one is refused (docs/decisions/052).
+ */
+export const blogPostRevisions = pgTable(
+  "blog_post_revisions",
+  {
+    id: id(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull(),
+    author: text("author").notNull(),
+    slug: text("slug").notNull(),
+    content: text("content").notNull(),
+    featuredImage: text("featured_image").notNull(),
+    featured: boolean("featured").notNull(),
+    published: boolean("published").notNull(),
+    /** The post's tags as saved (decision 051). */
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    savedBy: uuid("saved_by").references(() => users.id, { onDelete: "set null" }),
+    savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set when this revision was made by restoring an earlier one. */
+    restoredFrom: integer("restored_from"),
+  },
+  (t) => [unique("blog_post_revisions_post_number").on(t.postId, t.number)],
+);
+
+/**
+ * Private preview links of a draft: anyone holding the link reads the unpublished post,
+ * until it expires (7 days) or is revoked. Only a keyed hash of the token is stored;
+ * `tokenHint` is its first characters, so staff can tell two links apart.
+ */
+export const blogPreviewLinks = pgTable(
+  "blog_preview_links",
+  {
+    id: id(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    tokenHint: text("token_hint").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedBy: uuid("revoked_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [index("blog_preview_links_post_idx").on(t.postId)],
+);
+
 export const jobListings = pgTable("job_listings", {
   id: id(),
   slug: text("slug").notNull().unique(),

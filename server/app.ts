@@ -8,6 +8,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { getConfig } from "~/lib/platform/config.server";
 import { serveMedia } from "~/lib/media/serve-media.server";
 import { getMediaStore } from "~/lib/media/storage/media-store.server";
+import { loggablePath } from "~/lib/blog/preview-link-path";
 import { getPageViewBuffer, isCountablePageView, ownHostsFor } from "~/lib/site/analytics.server";
 import { getDatabaseHandle, pingDatabase } from "~/lib/platform/db.server";
 import { type CachedPage, getPageCache } from "~/lib/platform/page-cache.server";
@@ -78,7 +79,7 @@ export function createApp(options: { mode: "development" | "production"; clientD
     const stored = c.get("storedPage");
     if (stored && c.res.status === 200) rememberSentHeaders(stored, c.res.headers, c.get("secureHeadersNonce") ?? "");
     c.header("X-Request-Id", requestId);
-    const path = c.req.path;
+    const path = loggablePath(c.req.path); // a preview link's token stays out of the log
     const quiet = path.startsWith("/assets/") || path.startsWith("/fonts/");
     const ms = Math.round((performance.now() - started) * 10) / 10;
     logRequest(quiet ? "debug" : "info", requestId, c.req.method, JSON.stringify(path), c.res.status, ms);

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { type CachedPage, NONCE_PLACEHOLDER, type PageCache } from "~/lib/platform/page-cache.server";
 import { sessionCookieName } from "~/lib/auth/session.server";
 import { isStaffPath } from "~/lib/platform/staff-paths";
+import { PREVIEW_LINK_PREFIX } from "~/lib/blog/preview-link-path";
 import { pageCacheAddress } from "./page-address";
 
 /**
@@ -13,7 +14,8 @@ import { pageCacheAddress } from "./page-address";
 // Browsers may keep a copy but must ask each time (a 304 is cheap); a CDN may keep a
 // page a minute and serve it a while longer while it fetches a fresh one.
 export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, must-revalidate, s-maxage=60, stale-while-revalidate=300";
-const NOT_CACHED = ["/logout", "/api/", "/__test/", "/newsletter/"];
+// A draft's private preview link (lib/blog/preview-link-path.ts) is never stored or looked up either.
+const NOT_CACHED = ["/logout", "/api/", "/__test/", "/newsletter/", PREVIEW_LINK_PREFIX];
 // The one public JSON read: the published posts, the same for everyone who has no session.
 const CACHED_API = new Set(["/api/blog"]);
 

@@ -128,6 +128,7 @@ function idFor(file: string) {
   if (file.includes("admin.work")) return state.workId;
   if (file.includes("admin.media")) return state.mediaId;
   if (file.includes("job-cms")) return state.jobId;
+  if (file.includes("admin.posts")) return state.draftId;
   // A new staff page with an id must say which row it shows, or it would be tested on a 404.
   throw new Error(`access-control.test.ts: no test row for ${file}; add one to idFor`);
 }
@@ -253,6 +254,8 @@ describe("staff pages", () => {
       [`/admin/staff/${state.otherId}`, { intent: "disable", confirm: "on" }],
       ["/admin/settings/profile", { intent: "profile", fullName: "Taken over" }],
       ["/admin/settings/profile", { intent: "email", email: "taken@evil.example", password: "guess" }],
+      [`/admin/posts/${state.draftId}/revisions`, { intent: "restore", revision: "1", confirm: "on" }],
+      [`/admin/posts/${state.draftId}/preview-links`, { intent: "create-preview-link" }],
     ];
     for (const cookie of [undefined, state.pending]) {
       for (const [page, form] of posts) {
@@ -362,6 +365,8 @@ async function snapshot() {
       recoveryCodes: await count("mfa_recovery_codes"),
       challenges: await count("mfa_challenges"),
       accountTokens: await count("account_tokens"),
+      revisions: await count("blog_post_revisions"),
+      previewLinks: await count("blog_preview_links"),
     },
     names: await db.select({ name: schema.profiles.fullName }).from(schema.profiles),
     uploads: fs.existsSync(path.join(server.dataDir, "uploads"))

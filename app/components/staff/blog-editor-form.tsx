@@ -2,7 +2,6 @@ import {
   getFormProps,
   getInputProps,
   getTextareaProps,
-  type SubmissionResult,
   useForm,
   useInputControl,
 } from "@conform-to/react";
@@ -15,9 +14,15 @@ import { type EditorMessage, FeaturedImageFields, useImageUpload } from "~/compo
 import type { MediaChoice } from "~/components/staff/media-picker";
 import { type PostFormValue, postFormSchema } from "~/lib/blog/blog-forms";
 import { slugify } from "~/lib/platform/slug";
+import type { FormResult } from "~/lib/platform/form-result";
+import { UnsavedText } from "~/components/staff/unsaved-text";
 
-/** What the editor's action answers: the form's result, and after a save the list's toast. */
-export type EditorResult = { result: SubmissionResult<string[]>; saved?: string };
+/**
+ * What the editor's action answers: the form's result, and after a save the list's toast;
+ * a save over a colleague's newer one is refused with `stale` and its `error` line
+ * (FormResult, decision 048; docs/decisions/052).
+ */
+export type EditorResult = FormResult & { saved?: string; stale?: true };
 
 type Props = {
   mode: "create" | "edit";
@@ -44,6 +49,9 @@ type Props = {
   media: MediaChoice[];
   actionData?: EditorResult;
   onUnauthorized: () => void;
+  /** Edit mode: the post's id (the browser keeps unsaved text per post) and the revision opened. */
+  postId?: string;
+  revision?: number;
 };
 
 /**
@@ -51,7 +59,17 @@ type Props = {
  * route action, and the JSON API, parse with. "Publiser" and "Lagre som utkast" are its two
  * submit buttons (intent "publish" and "draft").
  */
-export function BlogEditorForm({ mode, defaults, createdAtText, scheduledText, media, actionData, onUnauthorized }: Props) {
+export function BlogEditorForm({
+  mode,
+  defaults,
+  createdAtText,
+  scheduledText,
+  media,
+  actionData,
+  onUnauthorized,
+  postId,
+  revision,
+}: Props) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [message, setMessage] = useState<EditorMessage | null>(null);
@@ -112,6 +130,14 @@ export function BlogEditorForm({ mode, defaults, createdAtText, scheduledText, m
           {form.errors[0]}
         </p>
       ) : null}
+      <UnsavedText
+        formId={form.id}
+        update={(name, value) => form.update({ name, value })}
+        postId={postId}
+        loaded={{ title: defaults?.title ?? "", excerpt: defaults?.excerpt ?? "", content: defaults?.content ?? "" }}
+        revision={revision ?? null}
+        saved={Boolean(saved)}
+      />
       <Form
         method="post"
         encType="multipart/form-data"
@@ -122,6 +148,7 @@ export function BlogEditorForm({ mode, defaults, createdAtText, scheduledText, m
           form.onSubmit(event);
         }}
       >
+        {revision !== undefined ? <input type="hidden" name="revision" value={revision} /> : null}
         <label htmlFor={fields.title.id}>Tittel (Title) *</label>
         <input {...getInputProps(fields.title, { type: "text" })} key={fields.title.key} />
         <FieldError id={fields.title.errorId} errors={fields.title.errors} />

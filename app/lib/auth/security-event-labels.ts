@@ -60,6 +60,9 @@ export const SECURITY_EVENT_LABELS: Record<string, string> = {
   post_unscheduled: "Innlegg: planlegging avbrutt",
   post_published: "Planlagt innlegg publisert nå",
   post_auto_published: "Planlagt innlegg publisert automatisk",
+  post_revision_restored: "Innlegg: tidligere versjon gjenopprettet",
+  post_preview_link_created: "Innlegg: forhåndsvisningslenke laget",
+  post_preview_link_revoked: "Innlegg: forhåndsvisningslenke trukket tilbake",
 };
 
 export function securityEventLabel(kind: string) {

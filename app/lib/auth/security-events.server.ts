@@ -36,6 +36,10 @@ export type SecurityAction =
   | "post_unscheduled"
   | "post_published"
   | "post_auto_published"
+  // Revisions and private preview links of posts (details: the post's id, the revision numbers, the link's id).
+  | "post_revision_restored"
+  | "post_preview_link_created"
+  | "post_preview_link_revoked"
   | "job_created"
   | "job_updated"
   | "job_published"

@@ -86,6 +86,8 @@ export const postFormSchema = z
     tags: tagsText,
     /** "Publiser senere": an Oslo date and time (datetime-local), for intent "schedule" only. */
     publish_at: z.string().trim().max(40).default(""),
+    /** Edit mode: the revision the editor opened; a save over a newer one is refused (docs/decisions/052). */
+    revision: z.number().int().min(0).optional(),
   })
   .superRefine(({ featured_image, image_alt, intent, publish_at }, ctx) => {
     if (storageKeyOf(featured_image) && !image_alt)
@@ -100,7 +102,7 @@ export type PostFormValue = z.output<typeof postFormSchema>;
 export const textareaText = (text: string) => text.replace(/\r\n?/g, "\n");
 
 /** The editor form's values as the post to save (the alt text is the image's, saved apart). */
-export function postFromForm({ intent, image_alt: _imageAlt, publish_at: _publishAt, ...fields }: PostFormValue): PostInput {
+export function postFromForm({ intent, image_alt: _imageAlt, publish_at: _publishAt, revision: _revision, ...fields }: PostFormValue): PostInput {
   return {
     ...fields,
     excerpt: textareaText(fields.excerpt),

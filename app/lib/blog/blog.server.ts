@@ -8,6 +8,7 @@ import { imageAlt } from "../media/media-forms";
 import { POST_NOT_FOUND, type PostInput } from "./blog-forms";
 import { ConflictError, NotFoundError } from "../platform/domain-errors";
 import { recordAddressChange, releaseAddress } from "../redirects/redirects.server";
+import { assertCurrentRevision, recordRevision } from "./post-revisions.server";
 
 /**
  * Blog posts. Visitors only ever get published posts (every public query filters on
@@ -133,20 +134,33 @@ export async function createPost(db: Database, input: PostInput, actor: Actor) {
       .returning({ id: posts.id, slug: posts.slug });
     // A redirect from this address would now hide nothing: the post answers there.
     await releaseAddress(tx, `/blog/${slug}`, actor);
+    await recordRevision(tx, post!.id, actor); // revision 1 (docs/decisions/052)
     await auditAction(tx, actor, "post_created", { postId: post!.id, title: input.title });
     return post!;
   });
 }
 
-/** Changes a post; a changed address leaves a 301 behind (lib/redirects), in the same transaction. */
-export async function updatePost(db: Database, id: string, input: PostInput, actor: Actor) {
+/**
+ * How a save is kept (docs/decisions/052): `expectedRevision`, the revision the editor
+ * opened (a newer one refuses the save, StaleRevisionError); `restoredFrom`, the revision
+ * a restore brings back (noted on the new one).
+ */
+export type SaveOptions = { expectedRevision?: number; restoredFrom?: number };
+
+/**
+ * Changes a post; a changed address leaves a 301 behind (lib/redirects), and the save is
+ * kept as a revision, in the same transaction.
+ */
+export async function updatePost(db: Database, id: string, input: PostInput, actor: Actor, options: SaveOptions = {}) {
   return db.transaction(async (tx) => {
-    const slug = await chooseSlug(tx, input, id);
+    // The row is locked first: two saves of one post run one after the other.
     const [before] = await tx
       .select({ slug: posts.slug, published: posts.published })
       .from(posts)
       .where(eq(posts.id, id))
       .for("update");
+    if (before && options.expectedRevision !== undefined) await assertCurrentRevision(tx, id, options.expectedRevision);
+    const slug = await chooseSlug(tx, input, id);
     const { created_at, featured_image, ...rest } = input;
     const [post] = await tx
       .update(posts)
@@ -162,6 +176,7 @@ export async function updatePost(db: Database, id: string, input: PostInput, act
       .where(eq(posts.id, id))
       .returning({ id: posts.id, slug: posts.slug });
     if (!post || !before) return undefined;
+    await recordRevision(tx, id, actor, options.restoredFrom);
     await auditAction(tx, actor, "post_updated", { postId: id, title: input.title, published: input.published });
     const change = { from: `/blog/${before.slug}`, to: `/blog/${post.slug}`, wasPublic: before.published };
     await recordAddressChange(tx, change, actor);
@@ -174,9 +189,9 @@ export async function updatePost(db: Database, id: string, input: PostInput, act
  * A post that is gone is a NotFoundError, a slug another post has a ConflictError,
  * both with the text to show.
  */
-export async function savePost(db: Database, actor: Actor, input: PostInput, id?: string) {
+export async function savePost(db: Database, actor: Actor, input: PostInput, id?: string, options: SaveOptions = {}) {
   if (!id) return createPost(db, input, actor);
-  const post = (await getPostById(db, id)) && (await updatePost(db, id, input, actor));
+  const post = (await getPostById(db, id)) && (await updatePost(db, id, input, actor, options));
   if (!post) throw new NotFoundError(POST_NOT_FOUND);
   return post;
 }
@@ -193,9 +208,10 @@ export async function savePostWithImageAlt(
   input: PostInput,
   imageAlt: string,
   id?: string,
+  options: SaveOptions = {},
 ) {
   return db.transaction(async (inTx) => {
-    const post = await savePost(inTx, actor, input, id);
+    const post = await savePost(inTx, actor, input, id, options);
     await setUploadAltText(inTx, input.featured_image, imageAlt, actor);
     return post;
   });

@@ -28,13 +28,15 @@ type Purpose =
   | "unsubscribe-link"
   | "erased-address"
   | "account-token"
+  | "preview-token"
   | "flash-cookie"
   | "fingerprint";
 /**
  * `erased-address`: what is left of a newsletter address erased on request (newsletter_erasures).
  * `account-token`: the one-time links about staff accounts (invitation, password reset, new e-mail).
+ * `preview-token`: the private preview links of draft posts (lib/blog/post-preview-links.server.ts).
  */
-export type HashPurpose = "recovery-code" | "unsubscribe-token" | "erased-address" | "account-token";
+export type HashPurpose = "recovery-code" | "unsubscribe-token" | "erased-address" | "account-token" | "preview-token";
 
 type Keys = Record<Purpose, Buffer>;
 
@@ -48,6 +50,7 @@ function deriveKeys(master: Buffer): Keys {
     "unsubscribe-link": derive("unsubscribe-link"),
     "erased-address": derive("erased-address"),
     "account-token": derive("account-token"),
+    "preview-token": derive("preview-token"),
     "flash-cookie": derive("flash-cookie"),
     fingerprint: derive("fingerprint"),
   };

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import { type Database, schema } from "../platform/db.server";
 import { isStaffPath } from "../platform/staff-paths";
+import { isPreviewLinkPath } from "../blog/preview-link-path";
 
 /**
  * Page views counted on the server: the path, the time, and where the visit said it came
@@ -41,7 +42,8 @@ export function isCountablePageView(request: Visit, response: Response): PageVie
  */
 export function countableVisit(request: Visit): PageView | undefined {
   if (request.method !== "GET" || request.userAgent.trim() === "" || isBotAgent(request.userAgent)) return undefined;
-  if (isStaffPath(request.path)) return undefined;
+  // A staff page is no visit; a draft's preview link is not counted: its path is a secret token.
+  if (isStaffPath(request.path) || isPreviewLinkPath(request.path)) return undefined;
   const campaign = request.search.length > 1 ? campaignOf(request.search) : undefined;
   return {
     path: normalisedPath(request.path),

@@ -16,6 +16,11 @@ import { staffActor } from "~/lib/staff/actor.server";
 import type { Route } from "./+types/blog.editor";
 import { DomainError } from "~/lib/platform/domain-errors";
 import { DOMAIN_ERROR_STATUS } from "~/lib/platform/http.server";
+import { EditorSaveProblem, type SaveProblem } from "~/components/staff/editor-save-problem";
+import { PostRevisionsPanel, PreviewLinksPanel } from "~/components/staff/post-history-panels";
+import { postHistoryForEditor } from "~/lib/blog/post-editor-history.server";
+import { editorPath } from "~/lib/blog/post-history-forms";
+import { StaleRevisionError } from "~/lib/blog/post-revisions.server";
 
 /** The blog editor: a new post, or with `?edit={id}` that post. The staff guard (guarded.ts) covers loader and action. */
 export const meta: Route.MetaFunction = () => staffMeta("Blogginnlegg");
@@ -26,7 +31,7 @@ export async function loader({ url }: Route.LoaderArgs) {
   const editId = editIdOf(url);
   // The library's images, for the picker beside the upload.
   const media = await mediaChoices(getDb(), getConfig().mediaBaseUrl);
-  const none = { post: null, createdAtText: "", scheduledText: "", media };
+  const none = { post: null, createdAtText: "", scheduledText: "", media, history: null };
   if (!editId) return { ...none, mode: "create" as const, loadError: null };
   const found = await getPostById(getDb(), editId);
   if (!found) return { ...none, mode: "edit" as const, loadError: POST_NOT_FOUND };
@@ -55,6 +60,8 @@ export async function loader({ url }: Route.LoaderArgs) {
     scheduledText: publishAt ? osloDateTime(publishAt) : "",
     loadError: null,
     media,
+    // Its revisions (the one opened goes back with the save) and a draft's preview links: docs/decisions/052.
+    history: await postHistoryForEditor(getDb(), id, found.published),
   };
 }
 
@@ -71,12 +78,17 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return data<EditorResult>({ result: submission.reply({ fieldErrors: { publish_at: [PUBLISH_AT_PAST] } }) }, 400);
   const actor = staffActor(request, context);
   try {
+    const options = { expectedRevision: editId ? submission.value.revision : undefined };
     await getDb().transaction(async (tx) => {
-      const post = await savePostWithImageAlt(tx, actor, input, submission.value.image_alt, editId);
+      const post = await savePostWithImageAlt(tx, actor, input, submission.value.image_alt, editId, options);
       await setPostSchedule(tx, actor, post.id, publishAt);
     });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
+    // A colleague saved first: refused, the typed text kept in the form (decision 048).
+    if (error instanceof StaleRevisionError) {
+      return data<EditorResult>({ result: submission.reply(), error: error.message, stale: true }, 409);
+    }
     const formErrors = [`Feil ved lagring: ${error.message}`];
     return data<EditorResult>({ result: submission.reply({ formErrors }) }, DOMAIN_ERROR_STATUS[error.kind]);
   }
@@ -88,22 +100,26 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
 /**
  * A session that ended while the post was written: the guard answers the save with a
- * redirect home. The editor says so instead ("Ikke autorisert"), as a 401, so that no
- * loader is asked again (which the guard would also send home).
+ * redirect (home, or /login saying why). The editor says so instead ("Ikke autorisert"),
+ * as a 401, so that no loader is asked again (which the guard would also send away), and
+ * keeps the text on screen. The same for a save that never reached the server (the
+ * network gone) or failed there: the page stays, with the text (docs/decisions/052).
  */
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   try {
     return await serverAction();
   } catch (error) {
     if (error instanceof Response && error.status >= 300 && error.status < 400) return data({ unauthorized: true as const }, 401);
-    throw error;
+    if (error instanceof TypeError) return data({ offline: true as const }, 503);
+    return data({ failed: true as const }, 500);
   }
 }
 
 export default function Editor({ loaderData, actionData }: Route.ComponentProps) {
-  const { mode, post, createdAtText, scheduledText, loadError, media } = loaderData;
+  const { mode, post, createdAtText, scheduledText, loadError, media, history } = loaderData;
   const navigate = useNavigate();
   const [uploadUnauthorized, setUploadUnauthorized] = useState(false);
+  const problem = saveProblem(actionData, uploadUnauthorized, post?.id);
 
   // An edit link to a post that is gone: an alert "Feil ved henting av blogginnlegg: …", then back to the list.
   useEffect(() => {
@@ -112,24 +128,13 @@ export default function Editor({ loaderData, actionData }: Route.ComponentProps)
     navigate("/blog/manage");
   }, [loadError, navigate]);
 
-  if (uploadUnauthorized || (actionData && "unauthorized" in actionData)) {
-    return (
-      <section className="container narrow notice-page" lang="nb">
-        <h1>Ikke autorisert</h1>
-        <p className="lead">Økten din er utløpt. Endringene er ikke lagret.</p>
-        <Link to="/" className="button">
-          Til forsiden
-        </Link>
-      </section>
-    );
-  }
-
   return (
     <div className="container admin" lang="nb">
       <div className="admin-head">
         <h1 className="admin-title">{mode === "edit" ? "Rediger innlegg" : "Nytt innlegg"}</h1>
         <Link to="/blog/manage">← Tilbake til oversikten</Link>
       </div>
+      {problem ? <EditorSaveProblem problem={problem} /> : null}
       <BlogEditorForm
         key={post?.id ?? "new"}
         mode={mode}
@@ -137,9 +142,29 @@ export default function Editor({ loaderData, actionData }: Route.ComponentProps)
         createdAtText={createdAtText}
         scheduledText={scheduledText}
         media={media}
-        actionData={actionData}
+        actionData={actionData && "result" in actionData ? actionData : undefined}
         onUnauthorized={() => setUploadUnauthorized(true)}
+        postId={post?.id}
+        revision={history?.revision}
       />
+      {post && history ? (
+        <div className="post-history-panels">
+          <PostRevisionsPanel postId={post.id} history={history} />
+          <PreviewLinksPanel postId={post.id} history={history} />
+        </div>
+      ) : null}
     </div>
   );
+}
+
+/** What went wrong with the last save, if anything: shown above the form, whose text stays. */
+function saveProblem(actionData: Route.ComponentProps["actionData"], uploadUnauthorized: boolean, postId?: string): SaveProblem | null {
+  if (uploadUnauthorized || (actionData && "unauthorized" in actionData)) return { kind: "unauthorized" };
+  if (!actionData) return null;
+  if ("offline" in actionData) return { kind: "offline" };
+  if ("failed" in actionData) return { kind: "failed" };
+  if ("stale" in actionData && actionData.stale && postId) {
+    return { kind: "stale", message: actionData.error ?? "", editUrl: editorPath(postId) };
+  }
+  return null;
 }

@@ -18,6 +18,8 @@ export const STAFF_ACCOUNTS = {
   guess: "guess@fjordform.test",
   /** Changes its own password in settings (settings-password.spec.ts). */
   passwordchange: "passwordchange@fjordform.test",
+  /** Writes a post while another browser signs it out (blog-revisions.spec.ts). */
+  writer: "writer@fjordform.test",
   /** An address as long as real ones get: lists and filters must not widen a phone's page. */
   longaddress: "kari.nordmann-bjornstad.prosjektleder.oslo@fjordform.test",
 } as const;
