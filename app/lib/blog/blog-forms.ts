@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ALT_TEXT_MAX_LENGTH, ALT_TEXT_REQUIRED, ALT_TEXT_TOO_LONG, storageKeyOf } from "../media/media-forms";
 import { norwegianFieldMessages, requiredText } from "../platform/text-fields";
 import { confirmSchema } from "../platform/confirm-forms";
+import { postTextProblem } from "./post-text/post-text";
 
 /**
  * The blog's staff forms, shared by the browser (Conform), the editor's and the post
@@ -43,7 +44,12 @@ const postFields = {
   title: staffText("Tittel", TITLE_MAX),
   excerpt: staffText("Utdrag", EXCERPT_MAX, "multi"),
   author: staffText("Forfatter", AUTHOR_MAX),
-  content: staffText("Innhold", CONTENT_MAX, "multi"),
+  // The text format's limits (decision 050): hostile links, pictures from elsewhere, a line
+  // too long, lists nested too deep. Whether a picture is in the library is the server's check.
+  content: staffText("Innhold", CONTENT_MAX, "multi").superRefine((value, ctx) => {
+    const problem = postTextProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }),
   featured_image: imageUrl.default(""),
   featured: z.boolean().default(false),
   /** Empty: made from the title (with -2, -3… when taken). */
