@@ -19,6 +19,9 @@ const IMAGE_URL_MAX = 2000;
 /** Where the editor is (app/routes.ts mounts it at each; server/body-limit.ts gives each a post's body limit). */
 export const BLOG_EDITOR_PATHS: readonly string[] = ["/blog/cms", "/blog/new", "/blog-cms", "/admin/posts/new"];
 
+/** Where the editor's live preview posts its text (staff only; the page's own renderer, decision 050). */
+export const POST_PREVIEW_PATH = "/admin/posts/preview";
+
 /** What the API, the editor and the post list say; one text each. */
 export const POST_NOT_FOUND = "Fant ikke blogginnlegget";
 export const POST_DELETED = "Blogginnlegg slettet!";

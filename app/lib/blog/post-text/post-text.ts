@@ -41,7 +41,7 @@ export const NESTING_MAX = 3;
 /** Reading speed for "4 min read". */
 export const WORDS_PER_MINUTE = 220;
 
-export const LINE_TOO_LONG = `Innholdet har en linje på over ${LINE_MAX.toLocaleString("nb-NO")} tegn. Del den opp i flere avsnitt.`;
+export const LINE_TOO_LONG = `Innholdet har en linje på over ${String(LINE_MAX).replace(/\B(?=(\d{3})+$)/g, " ")} tegn. Del den opp i flere avsnitt.`;
 export const NESTED_TOO_DEEP = `Lister og sitater kan ligge inni hverandre i høyst ${NESTING_MAX} nivåer.`;
 export const unsafeLink = (url: string) =>
   `Lenken «${shorten(url)}» er ikke tillatt. Bruk en adresse som begynner med https://, http://, mailto: eller /.`;
@@ -86,6 +86,9 @@ export type PostText = {
   /** Why the text would be refused at save (Norwegian, first one first); empty when fine. */
   problems: string[];
 };
+
+/** What the editor's live preview gets (POST /admin/posts/preview): the page's rendering of the text as data. */
+export type PostPreview = Pick<PostText, "blocks" | "words" | "links" | "problems"> & { pictures: PostPictures; minutes: number };
 
 /** A link's address with the characters browsers ignore taken out, to see its real scheme. */
 function schemeOf(href: string) {
