@@ -134,3 +134,94 @@ describe("a text that skipped the checks (an older row) is shown inert", () => {
     expect(markup.text).toContain("## not a heading here");
   });
 });
+
+describe("one post using every part of the format, everywhere it is shown", () => {
+  const RICH = () =>
+    [
+      "An opening paragraph with *emphasis* and **strong** words.",
+      "A second line is a second paragraph.",
+      "## A sub-heading",
+      "### A smaller one",
+      "- first point",
+      "- second point",
+      "  - a nested point",
+      "1. step one",
+      "2. step two",
+      "> A quote from the client.",
+      "Links: [our work](/work), [the client](https://example.com/case) and [mail us](mailto:post@fjordform.no).",
+      `![](${state.picture} "The harbour at dawn")`,
+      "<b>raw HTML stays text</b>",
+    ].join("\n");
+
+  it("the page, the feed, the newsletter HTML and its plain text", async () => {
+    const own = { origin: server.url, cookie: state.cookie };
+    const created = await call(server.url, "/api/blog", { ...own, json: { ...POST, title: `Everything ${Date.now()}`, content: RICH() } });
+    expect(created.status, created.body).toBe(201);
+    const { id, slug } = JSON.parse(created.body).data as { id: string; slug: string };
+    const key = state.picture.replace(/-\d+\.jpg$/, "");
+
+    // GET /api/blog keeps the text as written.
+    const api = JSON.parse((await call(server.url, "/api/blog")).body) as { data: { id: string; content: string }[] };
+    expect(api.data.find((post) => post.id === id)?.content).toBe(RICH());
+
+    const expectedBody = (site: string) =>
+      [
+        '<p>An opening paragraph with <em>emphasis</em> and <strong>strong</strong> words.</p>',
+        "<p>A second line is a second paragraph.</p>",
+        "<h2>A sub-heading</h2><h3>A smaller one</h3>",
+        "<ul><li>first point</li><li>second point<ul><li>a nested point</li></ul></li></ul>",
+        "<ol><li>step one</li><li>step two</li></ol>",
+        "<blockquote><p>A quote from the client.</p></blockquote>",
+        `<p>Links: <a href="${site}/work">our work</a>, <a href="https://example.com/case" rel="noopener">the client</a> and <a href="mailto:post@fjordform.no">mail us</a>.</p>`,
+        `<figure class="post-figure"><img src="${site}${key}-800.jpg" srcSet="${site}${key}-480.jpg 480w, ${site}${key}-800.jpg 800w" sizes="(max-width: 48rem) 100vw, 44rem" alt="Et bilde fra biblioteket" width="800" height="500" loading="lazy" decoding="async"/><figcaption>The harbour at dawn</figcaption></figure>`,
+        "<p>&lt;b&gt;raw HTML stays text&lt;/b&gt;</p>",
+      ].join("");
+
+    const page = await call(server.url, `/blog/${slug}`);
+    expect(page.status).toBe(200);
+    const body = /<div class="post-body">(.*?)<\/div>/s.exec(page.body)?.[1];
+    expect(body?.replace(/<!-- -->/g, "").replace(/srcset=/g, "srcSet=")).toBe(expectedBody(""));
+    expect(page.body).toMatch(/<span class="post-reading">1 min read<\/span>/);
+
+    const rss = (await call(server.url, "/blog/rss.xml")).body;
+    const item = rss.split("<item>").find((part) => part.includes(`/blog/${slug}</link>`)) ?? "";
+    const encoded = decodeEntities(/<content:encoded>(.*?)<\/content:encoded>/s.exec(item)?.[1] ?? "");
+    const siteUrl = /<link>(.*?)\/blog<\/link>/.exec(rss)?.[1] ?? "";
+    expect(encoded.replace(/srcset=/g, "srcSet=")).toBe(`<div class="post-body">${expectedBody(siteUrl)}</div>`);
+
+    const fromPost = await call(server.url, "/admin/newsletter/from-post", { ...own, form: { postId: id } });
+    expect(fromPost.status).toBe(303);
+    const issuePath = fromPost.headers.get("location")!;
+    const preview = await call(server.url, `${issuePath}/preview.html`, { cookie: state.cookie });
+    expect([issuePath, preview.status, preview.body.slice(0, 300)]).toEqual([expect.stringMatching(/^\/admin\/newsletter\/[0-9a-f-]{36}$/), 200, expect.any(String)]);
+    const html = preview.body;
+    const mail = tokenize(html);
+    const names = mail.tags.map((tag) => tag.name);
+    for (const name of ["h2", "h3", "ul", "ol", "li", "blockquote", "em", "strong"]) expect(names, name).toContain(name);
+    const hrefs = mail.tags.filter((tag) => tag.name === "a").map((tag) => tag.attributes.get("href"));
+    expect(hrefs).toEqual(expect.arrayContaining([`${siteUrl}/work`, "https://example.com/case", "mailto:post@fjordform.no"]));
+    expect(mail.tags.some((tag) => tag.name === "img" && tag.attributes.get("src") === `${siteUrl}${key}-800.jpg`)).toBe(true);
+    expect(mail.text).toContain("The harbour at dawn");
+    expect(mail.text).toContain("<b>raw HTML stays text</b>");
+
+    const { getIssue } = await import("~/lib/newsletter/issues.server");
+    const { renderIssuePreview } = await import("~/lib/newsletter/sending.server");
+    const db = await server.db();
+    const issue = (await getIssue(db, issuePath.split("/").at(-1)!))!;
+    const { text } = await renderIssuePreview(db, issue, { siteUrl });
+    for (const line of [
+      "An opening paragraph with emphasis and strong words.",
+      "A sub-heading",
+      "A smaller one",
+      " * first point",
+      " * second point",
+      "   * a nested point",
+      " 1. step one",
+      "> A quote from the client.",
+      `Links: our work (${siteUrl}/work), the client (https://example.com/case) and mail us (post@fjordform.no).`,
+      "The harbour at dawn",
+      "<b>raw HTML stays text</b>",
+    ])
+      expect(text, line).toContain(line);
+  });
+});

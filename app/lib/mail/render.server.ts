@@ -18,7 +18,7 @@ const plainText: Options = {
         options: { uppercase: false, leadingLineBreaks: 2, trailingLineBreaks: 2 },
       })),
       // A link written in a post's text (decision 050): "text (url)", the address once when it is the text.
-      { selector: "a.post-link", options: { linkBrackets: ["(", ")"], hideLinkHrefIfSameAsText: true } },
+      { selector: "a.post-link", format: "anchor", options: { linkBrackets: ["(", ")"], hideLinkHrefIfSameAsText: true } },
     ],
   },
 };
