@@ -10,7 +10,15 @@ export const BODY_IMAGE_SIZES = "(max-width: 48rem) 100vw, 44rem";
  * and the feed render this one component. Text is React text (escaped); addresses were
  * checked when the text was parsed; a picture not in the library is left out.
  */
-export function PostBody({ blocks, pictures, className = "post-body" }: { blocks: PostBlock[]; pictures: PostPictures; className?: string }) {
+export function PostBody({
+  blocks,
+  pictures,
+  className = "post-body",
+}: {
+  blocks: PostBlock[];
+  pictures: PostPictures;
+  className?: string;
+}) {
   return <div className={className}>{renderBlocks(blocks, pictures)}</div>;
 }
 
@@ -20,7 +28,11 @@ function renderBlocks(blocks: PostBlock[], pictures: PostPictures): ReactNode[] 
       case "paragraph":
         return <p key={index}>{renderInline(block.children)}</p>;
       case "heading":
-        return block.level === 2 ? <h2 key={index}>{renderInline(block.children)}</h2> : <h3 key={index}>{renderInline(block.children)}</h3>;
+        return block.level === 2 ? (
+          <h2 key={index}>{renderInline(block.children)}</h2>
+        ) : (
+          <h3 key={index}>{renderInline(block.children)}</h3>
+        );
       case "list": {
         const items = block.items.map((item, n) => <li key={n}>{renderItem(item, pictures)}</li>);
         return block.ordered ? (

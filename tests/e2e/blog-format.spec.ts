@@ -22,7 +22,10 @@ type Scope = { locator: (selector: string, options?: { hasText?: string }) => Lo
 /** The parts of the format, as any page rendering the post must show them (the page, or the editor's preview). */
 async function expectRichPost(page: Scope, alt: string) {
   await expect(page.locator(".post-body h2")).toHaveText("What we built");
-  await expect(page.locator(".post-body ul > li")).toHaveText(["A search that answers in Norwegian", "Nightly backups to a second disk"]);
+  await expect(page.locator(".post-body ul > li")).toHaveText([
+    "A search that answers in Norwegian",
+    "Nightly backups to a second disk",
+  ]);
   const external = page.locator(".post-body a", { hasText: "the client's site" });
   await expect(external).toHaveAttribute("href", "https://example.com/archive");
   await expect(external).toHaveAttribute("rel", "noopener");
@@ -101,7 +104,9 @@ test("a post with a heading, a list, links and a picture: live preview, then the
         await expect(visitor.page.getByRole("heading", { level: 1 })).toHaveText(title);
         await expect(visitor.page.locator(".post-meta .post-reading")).toHaveText("1 min read");
         await expectRichPost(visitor.page, alt);
-        await expect(visitor.page.locator(".post-body p").first()).toHaveText("We moved the studio's archive onto one small server.");
+        await expect(visitor.page.locator(".post-body p").first()).toHaveText(
+          "We moved the studio's archive onto one small server.",
+        );
       } finally {
         await visitor.context.close();
       }

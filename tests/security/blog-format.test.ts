@@ -26,7 +26,11 @@ beforeAll(async () => {
   const form = new FormData();
   form.append("image", new Blob([new Uint8Array(image)], { type: "image/jpeg" }), "p.jpg");
   form.append("alt", "Et bilde fra biblioteket");
-  const uploaded = await call(server.url, "/api/upload-image", { origin: server.url, cookie: state.cookie, body: form });
+  const uploaded = await call(server.url, "/api/upload-image", {
+    origin: server.url,
+    cookie: state.cookie,
+    body: form,
+  });
   expect(uploaded.status, uploaded.body).toBe(201);
   state.picture = JSON.parse(uploaded.body).data.url;
 });
@@ -35,18 +39,34 @@ const HOSTILE: [string, string, RegExp][] = [
   ["a javascript: link", "Les [her](javascript:alert(1)).", /^Lenken «javascript:alert\(1\)» er ikke tillatt/],
   ["a javascript: link in other case", "[her](JaVaScRiPt:alert(1))", /^Lenken «JaVaScRiPt:alert\(1\)» er ikke tillatt/],
   ["a javascript: autolink", "<javascript:alert(1)>", /^Lenken «javascript:alert\(1\)» er ikke tillatt/],
-  ["a data: link", "[her](data:text/html;base64,PHNjcmlwdD4=)", /^Lenken «data:text\/html;base64,PHNjcmlwdD4=» er ikke tillatt/],
+  [
+    "a data: link",
+    "[her](data:text/html;base64,PHNjcmlwdD4=)",
+    /^Lenken «data:text\/html;base64,PHNjcmlwdD4=» er ikke tillatt/,
+  ],
   ["a vbscript: link", "[her](vbscript:msgbox(1))", /^Lenken «vbscript:msgbox\(1\)» er ikke tillatt/],
-  ["a picture from another host", "![x](https://evil.example/x.jpg)", /^Bildet «https:\/\/evil\.example\/x\.jpg» må være fra mediebiblioteket/],
+  [
+    "a picture from another host",
+    "![x](https://evil.example/x.jpg)",
+    /^Bildet «https:\/\/evil\.example\/x\.jpg» må være fra mediebiblioteket/,
+  ],
   ["a data: picture", "![x](data:image/png;base64,AAAA)", /^Lenken «data:image\/png;base64,AAAA» er ikke tillatt/],
   ["a 100,000-character line", "a".repeat(100_000), /^Innholdet har en linje på over 10 000 tegn/],
-  ["lists nested four deep", "- 1\n  - 2\n    - 3\n      - 4", /^Lister og sitater kan ligge inni hverandre i høyst 3 nivåer/],
+  [
+    "lists nested four deep",
+    "- 1\n  - 2\n    - 3\n      - 4",
+    /^Lister og sitater kan ligge inni hverandre i høyst 3 nivåer/,
+  ],
   ["quotes nested five thousand deep", `${">".repeat(5000)} x`, /^Lister og sitater kan ligge inni hverandre/],
 ];
 
 describe("hostile text in a post is refused at save", () => {
   it.each(HOSTILE)("through the JSON API: %s", async (_name, content, message) => {
-    const reply = await call(server.url, "/api/blog", { origin: server.url, cookie: state.cookie, json: { ...POST, content } });
+    const reply = await call(server.url, "/api/blog", {
+      origin: server.url,
+      cookie: state.cookie,
+      json: { ...POST, content },
+    });
     expect(reply.status, reply.body).toBe(400);
     expect(JSON.parse(reply.body).error).toMatch(message);
   });
@@ -59,7 +79,9 @@ describe("hostile text in a post is refused at save", () => {
       json: { ...POST, content: `![x](${missing})` },
     });
     expect(reply.status, reply.body).toBe(400);
-    expect(JSON.parse(reply.body).error).toBe(`Bildet «${missing}» finnes ikke i mediebiblioteket. Velg et bilde med «Sett inn bilde».`);
+    expect(JSON.parse(reply.body).error).toBe(
+      `Bildet «${missing}» finnes ikke i mediebiblioteket. Velg et bilde med «Sett inn bilde».`,
+    );
     const fine = await call(server.url, "/api/blog", {
       origin: server.url,
       cookie: state.cookie,
@@ -68,15 +90,18 @@ describe("hostile text in a post is refused at save", () => {
     expect(fine.status, fine.body).toBe(201);
   });
 
-  it.each(HOSTILE.slice(0, 1).concat(HOSTILE.slice(5)))("through the editor's form: %s", async (_name, content, message) => {
-    const reply = await call(server.url, "/blog/cms", {
-      origin: server.url,
-      cookie: state.cookie,
-      form: { ...POST, content, intent: "publish" },
-    });
-    expect(reply.status).toBe(400);
-    expect(decodeEntities(tokenize(reply.body).text)).toMatch(new RegExp(message.source.slice(1)));
-  });
+  it.each(HOSTILE.slice(0, 1).concat(HOSTILE.slice(5)))(
+    "through the editor's form: %s",
+    async (_name, content, message) => {
+      const reply = await call(server.url, "/blog/cms", {
+        origin: server.url,
+        cookie: state.cookie,
+        form: { ...POST, content, intent: "publish" },
+      });
+      expect(reply.status).toBe(400);
+      expect(decodeEntities(tokenize(reply.body).text)).toMatch(new RegExp(message.source.slice(1)));
+    },
+  );
 });
 
 describe("a text that skipped the checks (an older row) is shown inert", () => {
@@ -108,13 +133,17 @@ describe("a text that skipped the checks (an older row) is shown inert", () => {
 
     const rss = await call(server.url, "/blog/rss.xml");
     const feed = tokenize(rss.body, { xml: true });
-    const item = /<item>(?:(?!<\/item>).)*<link>[^<]*\/blog\/inert-[^<]*<\/link>(?:(?!<\/item>).)*<\/item>/s.exec(rss.body)?.[0] ?? "";
+    const item =
+      /<item>(?:(?!<\/item>).)*<link>[^<]*\/blog\/inert-[^<]*<\/link>(?:(?!<\/item>).)*<\/item>/s.exec(rss.body)?.[0] ??
+      "";
     const encoded = /<content:encoded>(.*?)<\/content:encoded>/s.exec(item)?.[1] ?? "";
     expect(encoded).not.toBe("");
     expect(feed.tags.some((tag) => tag.name === "script" || tag.name === "img")).toBe(false);
     // The item's HTML, once unescaped, is the page's text: tags only from the renderer, none with code.
     const body = tokenize(decodeEntities(encoded));
-    expect(body.tags.map((tag) => tag.name).filter((name) => !["div", "p", "ul", "li", "a"].includes(name))).toEqual([]);
+    expect(body.tags.map((tag) => tag.name).filter((name) => !["div", "p", "ul", "li", "a"].includes(name))).toEqual(
+      [],
+    );
     expect(body.tags.filter((tag) => tag.name === "a").length).toBe(0);
     expect(body.text).toContain('<script>alert("x")</script>');
   });
@@ -123,7 +152,9 @@ describe("a text that skipped the checks (an older row) is shown inert", () => {
     const db = await server.db();
     const slug = `long-line-${Date.now()}`;
     const line = "*a [b](".repeat(14_000);
-    await db.insert(schema.blogPosts).values({ ...POST, slug, content: `${line}\n## not a heading here`, published: true });
+    await db
+      .insert(schema.blogPosts)
+      .values({ ...POST, slug, content: `${line}\n## not a heading here`, published: true });
     const started = Date.now();
     const page = await call(server.url, `/blog/${slug}`);
     expect(page.status).toBe(200);
@@ -155,7 +186,10 @@ describe("one post using every part of the format, everywhere it is shown", () =
 
   it("the page, the feed, the newsletter HTML and its plain text", async () => {
     const own = { origin: server.url, cookie: state.cookie };
-    const created = await call(server.url, "/api/blog", { ...own, json: { ...POST, title: `Everything ${Date.now()}`, content: RICH() } });
+    const created = await call(server.url, "/api/blog", {
+      ...own,
+      json: { ...POST, title: `Everything ${Date.now()}`, content: RICH() },
+    });
     expect(created.status, created.body).toBe(201);
     const { id, slug } = JSON.parse(created.body).data as { id: string; slug: string };
     const key = state.picture.replace(/-\d+\.jpg$/, "");
@@ -166,7 +200,7 @@ describe("one post using every part of the format, everywhere it is shown", () =
 
     const expectedBody = (site: string) =>
       [
-        '<p>An opening paragraph with <em>emphasis</em> and <strong>strong</strong> words.</p>',
+        "<p>An opening paragraph with <em>emphasis</em> and <strong>strong</strong> words.</p>",
         "<p>A second line is a second paragraph.</p>",
         "<h2>A sub-heading</h2><h3>A smaller one</h3>",
         "<ul><li>first point</li><li>second point<ul><li>a nested point</li></ul></li></ul>",
@@ -193,14 +227,23 @@ describe("one post using every part of the format, everywhere it is shown", () =
     expect(fromPost.status).toBe(303);
     const issuePath = fromPost.headers.get("location")!;
     const preview = await call(server.url, `${issuePath}/preview.html`, { cookie: state.cookie });
-    expect([issuePath, preview.status, preview.body.slice(0, 300)]).toEqual([expect.stringMatching(/^\/admin\/newsletter\/[0-9a-f-]{36}$/), 200, expect.any(String)]);
+    expect([issuePath, preview.status, preview.body.slice(0, 300)]).toEqual([
+      expect.stringMatching(/^\/admin\/newsletter\/[0-9a-f-]{36}$/),
+      200,
+      expect.any(String),
+    ]);
     const html = preview.body;
     const mail = tokenize(html);
     const names = mail.tags.map((tag) => tag.name);
-    for (const name of ["h2", "h3", "ul", "ol", "li", "blockquote", "em", "strong"]) expect(names, name).toContain(name);
+    for (const name of ["h2", "h3", "ul", "ol", "li", "blockquote", "em", "strong"])
+      expect(names, name).toContain(name);
     const hrefs = mail.tags.filter((tag) => tag.name === "a").map((tag) => tag.attributes.get("href"));
-    expect(hrefs).toEqual(expect.arrayContaining([`${siteUrl}/work`, "https://example.com/case", "mailto:post@fjordform.no"]));
-    expect(mail.tags.some((tag) => tag.name === "img" && tag.attributes.get("src") === `${siteUrl}${key}-800.jpg`)).toBe(true);
+    expect(hrefs).toEqual(
+      expect.arrayContaining([`${siteUrl}/work`, "https://example.com/case", "mailto:post@fjordform.no"]),
+    );
+    expect(
+      mail.tags.some((tag) => tag.name === "img" && tag.attributes.get("src") === `${siteUrl}${key}-800.jpg`),
+    ).toBe(true);
     expect(mail.text).toContain("The harbour at dawn");
     expect(mail.text).toContain("<b>raw HTML stays text</b>");
 

@@ -21,7 +21,10 @@ const html = (content: string, pics: PostPictures = pictures) =>
   renderToStaticMarkup(createElement(PostBody, { blocks: parsePostText(content).blocks, pictures: pics }));
 const oldHtml = (content: string) =>
   `<div class="post-body">${paragraphs(content)
-    .map((line) => `<p>${line.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;")}</p>`)
+    .map(
+      (line) =>
+        `<p>${line.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;")}</p>`,
+    )
     .join("")}</div>`;
 
 describe("the blog's text format", () => {
@@ -30,7 +33,7 @@ describe("the blog's text format", () => {
       "Line one.\nLine two.\nLine three.",
       "  First, indented.  \r\n\r\n\n   Second after blank lines\n\tThird with a tab\n        Fourth with eight spaces",
       "Prices: 100 kr & 200 kr; 50% off (today only)!\nA question? Yes: 'quotes' and \"double quotes\".",
-      "<script>window.__pwned = true</script>\n<img src=x onerror=\"window.__pwned=true\"> & <em>emphasis</em>",
+      '<script>window.__pwned = true</script>\n<img src=x onerror="window.__pwned=true"> & <em>emphasis</em>',
       "AT&amp;T stays as written.\nEmail us at post@fjordform.no or visit fjordform.no.\n---\n===\nA line with # in the middle",
       "Ærlig talt: æ, ø, å og «sitater» – tankestrek.",
     ];
@@ -58,10 +61,14 @@ describe("the blog's text format", () => {
   });
 
   it("links http, https, mailto and this site's paths; external ones get rel=noopener; others are their text", () => {
-    expect(html("See [our work](/work/fjord) or [the client](https://example.com/x) or [mail](mailto:post@fjordform.no).")).toBe(
+    expect(
+      html("See [our work](/work/fjord) or [the client](https://example.com/x) or [mail](mailto:post@fjordform.no)."),
+    ).toBe(
       '<div class="post-body"><p>See <a href="/work/fjord">our work</a> or <a href="https://example.com/x" rel="noopener">the client</a> or <a href="mailto:post@fjordform.no">mail</a>.</p></div>',
     );
-    expect(html("[ftp](ftp://example.com) [tel](tel:123) [proto](//evil.example)")).toBe('<div class="post-body"><p>ftp tel proto</p></div>');
+    expect(html("[ftp](ftp://example.com) [tel](tel:123) [proto](//evil.example)")).toBe(
+      '<div class="post-body"><p>ftp tel proto</p></div>',
+    );
     expect(html("<https://example.com>")).toBe(
       '<div class="post-body"><p><a href="https://example.com" rel="noopener">https://example.com</a></p></div>',
     );
@@ -123,7 +130,9 @@ describe("the blog's text format", () => {
   });
 
   it("counts words and reading time", () => {
-    const text = parsePostText("## Two words\n- three more words\n[link text](https://example.com/a-very-long-address)");
+    const text = parsePostText(
+      "## Two words\n- three more words\n[link text](https://example.com/a-very-long-address)",
+    );
     expect(text.words).toBe(7);
     expect(readingTimeText(text.words)).toBe("1 min read");
     expect(readingTimeText(900)).toBe("4 min read");

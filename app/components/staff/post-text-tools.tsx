@@ -14,7 +14,15 @@ const PREVIEW_DELAY_MS = 350;
  * PostBody), its word count and reading time, what a save would refuse, and the links it
  * found. Without JavaScript only the help shows; the text box works as before.
  */
-export function PostTextTools({ textareaId, content, media }: { textareaId: string; content: string; media: MediaChoice[] }) {
+export function PostTextTools({
+  textareaId,
+  content,
+  media,
+}: {
+  textareaId: string;
+  content: string;
+  media: MediaChoice[];
+}) {
   const preview = useLivePreview(content);
   const [pickerKey, setPickerKey] = useState(0);
   const headingId = useId();
@@ -45,7 +53,8 @@ export function PostTextTools({ textareaId, content, media }: { textareaId: stri
               <code>## Mellomtittel</code> og <code>### Mindre mellomtittel</code>
             </li>
             <li>
-              <code>- punkt</code> eller <code>1. punkt</code> gir lister (rykk inn to mellomrom for et nivå til, høyst 3).
+              <code>- punkt</code> eller <code>1. punkt</code> gir lister (rykk inn to mellomrom for et nivå til, høyst
+              3).
             </li>
             <li>
               <code>&gt; sitat</code>, <code>*kursiv*</code>, <code>**fet**</code>
@@ -74,7 +83,9 @@ export function PostTextTools({ textareaId, content, media }: { textareaId: stri
             ))}
           </ul>
         ) : null}
-        {preview ? <PostBody blocks={preview.blocks} pictures={preview.pictures} className="post-body post-preview-body" /> : null}
+        {preview ? (
+          <PostBody blocks={preview.blocks} pictures={preview.pictures} className="post-body post-preview-body" />
+        ) : null}
         <div className="post-preview-links" lang="nb">
           <h3>Lenker i teksten</h3>
           {preview && preview.links.length > 0 ? (

@@ -28,6 +28,7 @@ export function absoluteDocument(blocks: PostBlock[], pictures: PostPictures, si
     }
   };
   const absolutePictures: PostPictures = {};
-  for (const [url, picture] of Object.entries(pictures)) absolutePictures[url] = { ...picture, src: absolute(picture.src) };
+  for (const [url, picture] of Object.entries(pictures))
+    absolutePictures[url] = { ...picture, src: absolute(picture.src) };
   return { blocks: blocks.map(block), pictures: absolutePictures };
 }

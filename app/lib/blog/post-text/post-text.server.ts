@@ -21,7 +21,11 @@ function largestCopy(variants: Record<string, string>) {
  * browser fetches them (MEDIA_BASE_URL or this server), their size and alt text. An
  * address that is not (or no longer) in the library is left out, so it is not shown.
  */
-export async function libraryPictures(db: Database, urls: string[], mediaBaseUrl: string | undefined): Promise<PostPictures> {
+export async function libraryPictures(
+  db: Database,
+  urls: string[],
+  mediaBaseUrl: string | undefined,
+): Promise<PostPictures> {
   const keys = [...new Set(urls.map(storageKeyOf).filter((key): key is string => key !== null))];
   if (keys.length === 0) return {};
   const rows = await db
@@ -45,7 +49,11 @@ export async function libraryPictures(db: Database, urls: string[], mediaBaseUrl
 export type PostDocument = PostText & { pictures: PostPictures };
 
 /** A post's text, parsed, with its pictures from the library: what PostBody renders. */
-export async function postDocument(db: Database, content: string, mediaBaseUrl: string | undefined): Promise<PostDocument> {
+export async function postDocument(
+  db: Database,
+  content: string,
+  mediaBaseUrl: string | undefined,
+): Promise<PostDocument> {
   const text = parsePostText(content);
   return { ...text, pictures: await libraryPictures(db, text.images, mediaBaseUrl) };
 }

@@ -88,7 +88,10 @@ export type PostText = {
 };
 
 /** What the editor's live preview gets (POST /admin/posts/preview): the page's rendering of the text as data. */
-export type PostPreview = Pick<PostText, "blocks" | "words" | "links" | "problems"> & { pictures: PostPictures; minutes: number };
+export type PostPreview = Pick<PostText, "blocks" | "words" | "links" | "problems"> & {
+  pictures: PostPictures;
+  minutes: number;
+};
 
 /** A link's address with the characters browsers ignore taken out, to see its real scheme. */
 function schemeOf(href: string) {
@@ -343,14 +346,18 @@ function mergeText(nodes: PostInline[]) {
   const out: PostInline[] = [];
   for (const node of nodes) {
     const last = out.at(-1);
-    if (node.type === "text" && last?.type === "text") out[out.length - 1] = { type: "text", value: last.value + node.value };
+    if (node.type === "text" && last?.type === "text")
+      out[out.length - 1] = { type: "text", value: last.value + node.value };
     else out.push(node);
   }
   return out;
 }
 
 /** A line's content without the white space at its ends (the old format trimmed each line). */
-function trimInline(nodes: PostInline[], sides: { start: boolean; end: boolean } = { start: true, end: true }): PostInline[] {
+function trimInline(
+  nodes: PostInline[],
+  sides: { start: boolean; end: boolean } = { start: true, end: true },
+): PostInline[] {
   const out = [...nodes];
   const trimEdge = (index: number, side: "start" | "end"): PostInline | null => {
     const node = out[index]!;
@@ -400,7 +407,10 @@ function blockText(block: PostBlock): string {
 }
 
 function countWords(blocks: PostBlock[]) {
-  return blocks.reduce((sum, block) => sum + (blockText(block).match(/[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu)?.length ?? 0), 0);
+  return blocks.reduce(
+    (sum, block) => sum + (blockText(block).match(/[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu)?.length ?? 0),
+    0,
+  );
 }
 
 /** Minutes to read so many words, at least 1. */
@@ -413,4 +423,3 @@ export const readingTimeText = (words: number) => `${readingMinutes(words)} min 
 export function postTextProblem(content: string): string | undefined {
   return parsePostText(content).problems[0];
 }
-

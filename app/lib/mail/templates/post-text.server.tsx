@@ -61,7 +61,12 @@ function emailBlocks(blocks: PostBlock[], pictures: PostPictures): ReactNode[] {
         if (!picture) return null;
         return (
           <Section key={index} style={{ margin: "0 0 20px" }}>
-            <Img src={picture.src} alt={block.alt || picture.alt} width="544" style={{ width: "100%", height: "auto", borderRadius: "12px" }} />
+            <Img
+              src={picture.src}
+              alt={block.alt || picture.alt}
+              width="544"
+              style={{ width: "100%", height: "auto", borderRadius: "12px" }}
+            />
             {block.caption ? <Text style={{ ...styles.small, margin: "6px 0 0" }}>{block.caption}</Text> : null}
           </Section>
         );
