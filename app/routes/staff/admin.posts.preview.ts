@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { postDocument } from "~/lib/blog/post-text/post-text.server";
 import { imageNotInLibrary, type PostPreview, readingMinutes } from "~/lib/blog/post-text/post-text";
 import { CONTENT_MAX } from "~/lib/blog/blog-forms";
@@ -34,6 +34,7 @@ export async function action({ request }: Route.ActionArgs) {
   );
 }
 
+/** Opened as a page (a GET): the editor, where the preview lives. */
 export function loader() {
-  throw data(null, { status: 405, headers: { Allow: "POST" } });
+  return redirect("/blog/cms");
 }
