@@ -41,7 +41,6 @@ export default [
         route(path, "routes/staff/blog.editor.tsx", { id: `editor:${path}` }),
       ),
       route("admin/posts", "routes/staff/admin.posts.ts"),
-      route("admin/posts/preview", "routes/staff/admin.posts.preview.ts"),
       route("careers/cms/new", "routes/staff/careers.cms.new.tsx"),
       route("job-cms", "routes/staff/job-cms.tsx"),
       route("job-cms/:id", "routes/staff/job-cms.edit.tsx"),

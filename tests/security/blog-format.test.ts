@@ -269,19 +269,19 @@ describe("one post using every part of the format, everywhere it is shown", () =
   });
 });
 
-describe("the editor's live preview (POST /admin/posts/preview)", () => {
+describe("the editor's live preview (POST /admin/posts)", () => {
   it("answers staff only, from this site only, and renders with the page's rules", async () => {
     const form = { content: "## Hi\n[x](javascript:alert(1))" };
-    const visitor = await call(server.url, "/admin/posts/preview", { origin: server.url, form });
+    const visitor = await call(server.url, "/admin/posts", { origin: server.url, form });
     expect(visitor.status).toBeGreaterThanOrEqual(300);
     expect(visitor.headers.get("content-type") ?? "").not.toContain("application/json");
-    const foreign = await call(server.url, "/admin/posts/preview", {
+    const foreign = await call(server.url, "/admin/posts", {
       origin: "https://evil.example",
       cookie: state.cookie,
       form,
     });
     expect(foreign.status).toBe(403);
-    const staff = await call(server.url, "/admin/posts/preview", { origin: server.url, cookie: state.cookie, form });
+    const staff = await call(server.url, "/admin/posts", { origin: server.url, cookie: state.cookie, form });
     expect(staff.status, staff.body).toBe(200);
     const preview = JSON.parse(staff.body) as { blocks: unknown[]; problems: string[]; words: number; minutes: number };
     expect(preview.blocks).toEqual([

@@ -9,6 +9,7 @@ import {
   NESTED_TOO_DEEP,
   parsePostText,
   plainBlocks,
+  postTextProblem,
   readingTimeText,
   type PostPictures,
 } from "~/lib/blog/post-text/post-text";
@@ -127,6 +128,21 @@ describe("the blog's text format", () => {
     expect(refused.success).toBe(false);
     expect(refused.error?.issues[0]?.message).toMatch(/^Lenken «javascript:alert\(1\)» er ikke tillatt/);
     expect(postInputSchema.safeParse({ ...post, content: "## Fine\n- yes" }).success).toBe(true);
+    // The schema's check needs no parser (no page carries micromark); it agrees with the parser's.
+    for (const content of [
+      "[x](javascript:alert(1))",
+      "<vbscript:msgbox(1)>",
+      "![x](data:image/png;base64,AAAA)",
+      "![x](https://evil.example/x.jpg)",
+      "- 1\n  - 2\n    - 3\n      - 4",
+      "a".repeat(10_001),
+    ]) {
+      expect(postTextProblem(content), content.slice(0, 40)).toBe(parsePostText(content).problems[0]);
+    }
+    for (const content of ["Plain\nlines", "- 1\n  - 2\n    - 3", `![ok](${IMG} "c")`, "[a](https://x.example/(1))"]) {
+      expect(postTextProblem(content), content).toBeUndefined();
+      expect(parsePostText(content).problems, content).toEqual([]);
+    }
   });
 
   it("counts words and reading time", () => {

@@ -10,7 +10,7 @@ const PREVIEW_DELAY_MS = 350;
 /**
  * Beside the editor's text (decision 050): "Sett inn bilde" (a library picture at the
  * cursor), a short format help, and the live preview: the text as the public post renders
- * it (the server's own renderer, POST /admin/posts/preview, shown with the page's
+ * it (the server's own renderer, POST /admin/posts, shown with the page's
  * PostBody), its word count and reading time, what a save would refuse, and the links it
  * found. Without JavaScript only the help shows; the text box works as before.
  */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ALT_TEXT_MAX_LENGTH, ALT_TEXT_REQUIRED, ALT_TEXT_TOO_LONG, storageKeyOf } from "../media/media-forms";
 import { norwegianFieldMessages, requiredText } from "../platform/text-fields";
 import { confirmSchema } from "../platform/confirm-forms";
-import { postTextProblem } from "./post-text/post-text";
+import { postTextProblem } from "./post-text/post-text-rules";
 
 /**
  * The blog's staff forms, shared by the browser (Conform), the editor's and the post
@@ -20,7 +20,7 @@ const IMAGE_URL_MAX = 2000;
 export const BLOG_EDITOR_PATHS: readonly string[] = ["/blog/cms", "/blog/new", "/blog-cms", "/admin/posts/new"];
 
 /** Where the editor's live preview posts its text (staff only; the page's own renderer, decision 050). */
-export const POST_PREVIEW_PATH = "/admin/posts/preview";
+export const POST_PREVIEW_PATH = "/admin/posts";
 
 /** What the API, the editor and the post list say; one text each. */
 export const POST_NOT_FOUND = "Fant ikke blogginnlegget";

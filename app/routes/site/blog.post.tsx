@@ -4,7 +4,7 @@ import { JsonLd } from "~/components/json-ld";
 import { PostCard, PostImage } from "~/components/post-card";
 import { PostBody } from "~/components/post-body";
 import { postDocument } from "~/lib/blog/post-text/post-text.server";
-import { readingTimeText } from "~/lib/blog/post-text/post-text";
+import { readingTimeText } from "~/lib/blog/post-text/post-text-rules";
 import { formatLongDate } from "~/lib/platform/dates";
 import { getPublishedPost, relatedPosts, withImageAlt } from "~/lib/blog/blog.server";
 import { getConfig } from "~/lib/platform/config.server";

@@ -1,6 +1,19 @@
 import { fromMarkdown } from "mdast-util-from-markdown";
 import type { PhrasingContent, RootContent } from "mdast";
 import { storageKeyOf } from "../../media/media-forms";
+import {
+  allowedHref,
+  HOSTILE_SCHEMES,
+  isExternalHref,
+  NESTED_TOO_DEEP,
+  NESTING_MAX,
+  notALibraryImage,
+  precheck,
+  schemeOf,
+  unsafeLink,
+} from "./post-text-rules";
+
+export * from "./post-text-rules";
 
 /**
  * The blog's text format (decision 050). A post written as before, one paragraph per line
@@ -35,23 +48,6 @@ export type PostPicture = { src: string; width: number | null; height: number | 
 /** The pictures of one text, by the address written in it (post-text.server.ts looks them up). */
 export type PostPictures = Record<string, PostPicture>;
 
-/** Limits: beyond them a text is refused at save, and an older stored one is shown as plain lines. */
-export const LINE_MAX = 10_000;
-export const NESTING_MAX = 3;
-/** Reading speed for "4 min read". */
-export const WORDS_PER_MINUTE = 220;
-
-export const LINE_TOO_LONG = `Innholdet har en linje på over ${String(LINE_MAX).replace(/\B(?=(\d{3})+$)/g, " ")} tegn. Del den opp i flere avsnitt.`;
-export const NESTED_TOO_DEEP = `Lister og sitater kan ligge inni hverandre i høyst ${NESTING_MAX} nivåer.`;
-export const unsafeLink = (url: string) =>
-  `Lenken «${shorten(url)}» er ikke tillatt. Bruk en adresse som begynner med https://, http://, mailto: eller /.`;
-export const notALibraryImage = (url: string) =>
-  `Bildet «${shorten(url)}» må være fra mediebiblioteket (/uploads/…). Bruk «Sett inn bilde».`;
-export const imageNotInLibrary = (url: string) =>
-  `Bildet «${shorten(url)}» finnes ikke i mediebiblioteket. Velg et bilde med «Sett inn bilde».`;
-
-const shorten = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}…` : text);
-
 /** Constructs that are off: what they would have matched stays text (raw HTML shows as written). */
 const SWITCHED_OFF = {
   disable: {
@@ -69,11 +65,6 @@ const SWITCHED_OFF = {
   },
 };
 
-/** Schemes a link may have; anything else is shown as its text. */
-const SAFE_SCHEMES = /^(https?:|mailto:)/i;
-/** Schemes refused at save: they run code or smuggle content in. */
-const HOSTILE_SCHEMES = /^(javascript|data|vbscript):/i;
-
 export type PostLink = { text: string; href: string };
 
 export type PostText = {
@@ -87,63 +78,11 @@ export type PostText = {
   problems: string[];
 };
 
-/** What the editor's live preview gets (POST /admin/posts/preview): the page's rendering of the text as data. */
+/** What the editor's live preview gets (POST /admin/posts): the page's rendering of the text as data. */
 export type PostPreview = Pick<PostText, "blocks" | "words" | "links" | "problems"> & {
   pictures: PostPictures;
   minutes: number;
 };
-
-/** A link's address with the characters browsers ignore taken out, to see its real scheme. */
-function schemeOf(href: string) {
-  // eslint-disable-next-line no-control-regex
-  return href.replace(/[\u0000-\u0020\u007f-\u00a0]+/g, "").toLowerCase();
-}
-
-/** http(s) and mailto links, and paths on this site ("/work/…", not "//host"). */
-export function allowedHref(href: string) {
-  const compact = schemeOf(href);
-  if (SAFE_SCHEMES.test(compact)) return true;
-  return href.startsWith("/") && !href.startsWith("//") && !href.startsWith("/\\");
-}
-
-export const isExternalHref = (href: string) => /^https?:/i.test(href.trim());
-
-/**
- * What the parser never sees: lines too long, or deeper than the format allows at the start
- * of a line (micromark's cost grows fast with nesting: 50,000 ">" take seconds).
- */
-function precheck(lines: string[]) {
-  const problems: string[] = [];
-  for (const line of lines) {
-    if (line.length > LINE_MAX) problems.push(LINE_TOO_LONG);
-    else if (prefixDepth(line) > NESTING_MAX || indentation(line) > 4 * NESTING_MAX) problems.push(NESTED_TOO_DEEP);
-    if (problems.length) break;
-  }
-  return problems;
-}
-
-/** How many quote and list markers a line starts with ("> - 1. x" is 3). */
-function prefixDepth(line: string) {
-  let depth = 0;
-  let rest = line;
-  for (;;) {
-    const marker = /^[ \t]*(?:>|[-*+](?=[ \t]|$)|\d{1,9}[.)](?=[ \t]|$))[ \t]?/.exec(rest);
-    if (!marker || marker[0].length === 0) return depth;
-    depth++;
-    if (depth > NESTING_MAX) return depth;
-    rest = rest.slice(marker[0].length);
-  }
-}
-
-function indentation(line: string) {
-  let columns = 0;
-  for (const char of line) {
-    if (char === " ") columns++;
-    else if (char === "\t") columns += 4;
-    else break;
-  }
-  return columns;
-}
 
 /**
  * One paragraph per line: a blank line goes between any two written lines, except between
@@ -411,15 +350,4 @@ function countWords(blocks: PostBlock[]) {
     (sum, block) => sum + (blockText(block).match(/[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu)?.length ?? 0),
     0,
   );
-}
-
-/** Minutes to read so many words, at least 1. */
-export const readingMinutes = (words: number) => Math.max(1, Math.round(words / WORDS_PER_MINUTE));
-
-/** The public post's line: "4 min read". */
-export const readingTimeText = (words: number) => `${readingMinutes(words)} min read`;
-
-/** The first reason a text would be refused (for the shared schema), or undefined. */
-export function postTextProblem(content: string): string | undefined {
-  return parsePostText(content).problems[0];
 }
