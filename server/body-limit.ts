@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { BLOG_POST_BODY_RULES } from "~/lib/blog/blog-api.server";
-import { BLOG_EDITOR_PATHS } from "~/lib/blog/blog-forms";
+import { BLOG_EDITOR_PATHS, POST_PREVIEW_PATH } from "~/lib/blog/blog-forms";
 import { log } from "~/lib/platform/log.server";
 import {
   type BodyLimitError,
@@ -35,8 +35,9 @@ function rulesFor(path: string): RouteRules {
   // The showcase form carries a video or two and a poster; each file has its own limit.
   if (route === "/admin/work/new" || /^\/admin\/work\/[^/]+$/.test(route))
     return showcaseBodyRules(getConfig().videoMaxBytes);
-  // A post: through the JSON API, or the editor's own form (its four addresses).
-  if (route === "/api/blog" || route === "/api/blog-edit" || BLOG_EDITOR_PATHS.includes(route)) return BLOG_POST_BODY_RULES;
+  // A post: through the JSON API, or the editor's own form (its four addresses) and its live preview.
+  if (route === "/api/blog" || route === "/api/blog-edit" || route === POST_PREVIEW_PATH || BLOG_EDITOR_PATHS.includes(route))
+    return BLOG_POST_BODY_RULES;
   // The job form: a description and three lists, URL-encoded (ø is 6 bytes there).
   if (route === "/job-cms" || route.startsWith("/job-cms/") || route === "/careers/cms/new") return STAFF_CONTENT_RULES;
   return DEFAULT_RULES;

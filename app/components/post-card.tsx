@@ -106,7 +106,7 @@ export function PostImage({
 }
 
 /** Uploads come as <uuid>-<width>.<ext> in widths up to 480/960/1600: let the browser pick. */
-function responsiveSources(url: string) {
+export function responsiveSources(url: string) {
   const match = /^(.*)-(\d+)\.(\w+)$/.exec(url);
   if (!match) return null;
   const [, base, largest, ext] = match;

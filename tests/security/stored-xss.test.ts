@@ -130,6 +130,8 @@ describe("a blog post with markup in every field", () => {
       "guid",
       "pubdate",
       "dc:creator",
+      // The post's text as the page renders it (decision 050), escaped: text, not tags.
+      "content:encoded",
     ];
     expect(feed.tags.map((tag) => tag.name).filter((name) => !allowed.includes(name))).toEqual([]);
     expect(feed.text).toContain(POST.title);

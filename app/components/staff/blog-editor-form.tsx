@@ -12,6 +12,7 @@ import { Form, useBlocker, useNavigate, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
 import { type EditorMessage, FeaturedImageFields, useImageUpload } from "~/components/staff/blog-editor-image";
 import type { MediaChoice } from "~/components/staff/media-picker";
+import { PostTextTools } from "~/components/staff/post-text-tools";
 import { type PostFormValue, postFormSchema } from "~/lib/blog/blog-forms";
 import { slugify } from "~/lib/platform/slug";
 import type { FormResult } from "~/lib/platform/form-result";
@@ -188,16 +189,22 @@ export function BlogEditorForm({
           <input {...getInputProps(fields.featured, { type: "checkbox" })} key={fields.featured.key} />
           <span>Fremhevet (Featured)</span>
         </label>
-        <label htmlFor={fields.content.id}>Innhold (Content) *</label>
-        <textarea
-          {...getTextareaProps(fields.content, { ariaDescribedBy: `${fields.content.id}-hint` })}
-          key={fields.content.key}
-          rows={16}
-        />
-        <p className="field-hint" id={`${fields.content.id}-hint`}>
-          Hver linje blir et avsnitt.
-        </p>
-        <FieldError id={fields.content.errorId} errors={fields.content.errors} />
+        <div className="post-write">
+          <div className="post-write-text">
+            <label htmlFor={fields.content.id}>Innhold (Content) *</label>
+            <textarea
+              {...getTextareaProps(fields.content, { ariaDescribedBy: `${fields.content.id}-hint` })}
+              key={fields.content.key}
+              rows={16}
+            />
+            <p className="field-hint" id={`${fields.content.id}-hint`}>
+              Hver linje blir et avsnitt. Se «Formatering» for mellomtitler, lister, lenker og bilder.
+            </p>
+            <FieldError id={fields.content.errorId} errors={fields.content.errors} />
+          </div>
+          {/* Decision 050: picture insertion, format help, live preview, links found. */}
+          <PostTextTools textareaId={fields.content.id} content={fields.content.value ?? ""} media={media} />
+        </div>
         <label htmlFor={fields.tags.id}>Stikkord (Tags)</label>
         <input
           {...getInputProps(fields.tags, { type: "text", ariaDescribedBy: `${fields.tags.id}-hint` })}

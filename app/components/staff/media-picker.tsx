@@ -16,6 +16,8 @@ type Props = {
   allowNone?: boolean;
   /** Open at first (e.g. after a failed post, to show what was chosen). */
   open?: boolean;
+  /** The summary's words before the count; "Velg fra mediebiblioteket" unless told. */
+  summary?: string;
 };
 
 /**
@@ -24,7 +26,16 @@ type Props = {
  * into the group, arrow keys between images, the browser's own focus ring). Each
  * image is named by its alt text, or by its size and date when it has none.
  */
-export function MediaPicker({ name, choices, value, onChange, defaultValue, allowNone = false, open }: Props) {
+export function MediaPicker({
+  name,
+  choices,
+  value,
+  onChange,
+  defaultValue,
+  allowNone = false,
+  open,
+  summary = "Velg fra mediebiblioteket",
+}: Props) {
   const legend = useId();
   const controlled = onChange !== undefined;
   const radio = (path: string) =>
@@ -33,7 +44,9 @@ export function MediaPicker({ name, choices, value, onChange, defaultValue, allo
       : { defaultChecked: (defaultValue ?? "") === path };
   return (
     <details className="media-picker" open={open}>
-      <summary>Velg fra mediebiblioteket ({choices.length === 1 ? "1 bilde" : `${choices.length} bilder`})</summary>
+      <summary>
+        {summary} ({choices.length === 1 ? "1 bilde" : `${choices.length} bilder`})
+      </summary>
       {choices.length === 0 ? (
         <p className="field-hint">Ingen bilder i biblioteket ennå. Last opp et bilde først.</p>
       ) : (

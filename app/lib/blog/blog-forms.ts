@@ -3,6 +3,7 @@ import { ALT_TEXT_MAX_LENGTH, ALT_TEXT_REQUIRED, ALT_TEXT_TOO_LONG, storageKeyOf
 import { norwegianFieldMessages, requiredText } from "../platform/text-fields";
 import { confirmSchema } from "../platform/confirm-forms";
 import { tagsFromText, tagsList, tagsText } from "./post-tags";
+import { postTextProblem } from "./post-text/post-text-rules";
 
 /**
  * The blog's staff forms, shared by the browser (Conform), the editor's and the post
@@ -18,6 +19,9 @@ const IMAGE_URL_MAX = 2000;
 
 /** Where the editor is (app/routes.ts mounts it at each; server/body-limit.ts gives each a post's body limit). */
 export const BLOG_EDITOR_PATHS: readonly string[] = ["/blog/cms", "/blog/new", "/blog-cms", "/admin/posts/new"];
+
+/** Where the editor's live preview posts its text (staff only; the page's own renderer, decision 050). */
+export const POST_PREVIEW_PATH = "/admin/posts";
 
 /** What the API, the editor and the post list say; one text each. */
 export const POST_NOT_FOUND = "Fant ikke blogginnlegget";
@@ -44,7 +48,12 @@ const postFields = {
   title: staffText("Tittel", TITLE_MAX),
   excerpt: staffText("Utdrag", EXCERPT_MAX, "multi"),
   author: staffText("Forfatter", AUTHOR_MAX),
-  content: staffText("Innhold", CONTENT_MAX, "multi"),
+  // The text format's limits (decision 050): hostile links, pictures from elsewhere, a line
+  // too long, lists nested too deep. Whether a picture is in the library is the server's check.
+  content: staffText("Innhold", CONTENT_MAX, "multi").superRefine((value, ctx) => {
+    const problem = postTextProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }),
   featured_image: imageUrl.default(""),
   featured: z.boolean().default(false),
   /** Empty: made from the title (with -2, -3… when taken). */

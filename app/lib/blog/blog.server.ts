@@ -9,6 +9,7 @@ import { POST_NOT_FOUND, type PostInput } from "./blog-forms";
 import { ConflictError, NotFoundError } from "../platform/domain-errors";
 import { recordAddressChange, releaseAddress } from "../redirects/redirects.server";
 import { assertCurrentRevision, recordRevision } from "./post-revisions.server";
+import { assertPicturesInLibrary } from "./post-text/post-text.server";
 
 /**
  * Blog posts. Visitors only ever get published posts (every public query filters on
@@ -186,10 +187,13 @@ export async function updatePost(db: Database, id: string, input: PostInput, act
 
 /**
  * Saves a post from the editor or the API: a new one without `id`, else that one.
- * A post that is gone is a NotFoundError, a slug another post has a ConflictError,
- * both with the text to show.
+ * A post that is gone is a NotFoundError, a slug another post has a ConflictError, a
+ * picture in the text that is not in the media library a ValidationError, each with the
+ * text to show.
  */
 export async function savePost(db: Database, actor: Actor, input: PostInput, id?: string, options: SaveOptions = {}) {
+  // A picture in the text must be one of the library's (decision 050): a ValidationError names it.
+  await assertPicturesInLibrary(db, input.content);
   if (!id) return createPost(db, input, actor);
   const post = (await getPostById(db, id)) && (await updatePost(db, id, input, actor, options));
   if (!post) throw new NotFoundError(POST_NOT_FOUND);

@@ -17,6 +17,8 @@ const plainText: Options = {
         selector,
         options: { uppercase: false, leadingLineBreaks: 2, trailingLineBreaks: 2 },
       })),
+      // A link written in a post's text (decision 050): "text (url)", the address once when it is the text.
+      { selector: "a.post-link", format: "anchor", options: { linkBrackets: ["(", ")"], hideLinkHrefIfSameAsText: true } },
     ],
   },
 };

@@ -14,6 +14,8 @@ import { liveProgress } from "./progress.server";
 import { NotFoundError } from "../platform/domain-errors";
 import { getStudioDetails } from "../studio/studio-details.server";
 import type { StudioDetails } from "../studio/studio-details";
+import { parsePostText, type PostPictures } from "../blog/post-text/post-text";
+import { libraryPictures } from "../blog/post-text/post-text.server";
 
 /**
  * Sending an issue to every active subscriber, through the mail outbox (decision 004).
@@ -51,12 +53,18 @@ export async function issueImageAlt(db: Database, issue: Issue) {
   return issue.featuredImage ? imageAlt(undefined, await libraryAltText(db, issue.featuredImage)) : "";
 }
 
+/** The library's pictures the issue's text shows (the blog's format, decision 050). */
+export async function issuePictures(db: Database, issue: Issue, settings: MailSettings) {
+  return libraryPictures(db, parsePostText(issue.body).images, settings.mediaBaseUrl);
+}
+
 /** The issue as one recipient gets it (their own unsubscribe link). */
 export function renderIssue(
   issue: Issue,
   settings: MailSettings & { studio: StudioDetails },
   leaveUrl: string,
   altText = "",
+  pictures: PostPictures = {},
 ) {
   return newsletterIssueEmail({
     siteUrl: settings.siteUrl,
@@ -64,6 +72,7 @@ export function renderIssue(
     subject: issue.subject,
     preheader: issue.preheader,
     body: issue.body,
+    pictures,
     imageUrl: imageUrl(issue, settings),
     imageAlt: altText,
     unsubscribeUrl: leaveUrl,
@@ -77,6 +86,7 @@ export async function renderIssuePreview(db: Database, issue: Issue, settings: M
     { ...settings, studio: await getStudioDetails(db) },
     `${settings.siteUrl}/newsletter/unsubscribe?token=…`,
     await issueImageAlt(db, issue),
+    await issuePictures(db, issue, settings),
   );
 }
 
@@ -199,10 +209,11 @@ export async function releaseNewsletterBatch(db: Database, options: ReleaseOptio
       skipped = gone.length;
       const [issue] = await t.select().from(i).where(eq(i.id, send.issueId));
       const altText = batch.length > 0 ? await issueImageAlt(t, issue!) : "";
+      const pictures = batch.length > 0 ? await issuePictures(t, issue!, options) : {};
       const studio = await getStudioDetails(t);
       for (const row of batch.filter((r) => r.status === "active")) {
         const leaveUrl = unsubscribeUrl(options.siteUrl, derivedUnsubscribeToken(row.subscriberId));
-        const mail = await renderIssue(issue!, { ...options, studio }, leaveUrl, altText);
+        const mail = await renderIssue(issue!, { ...options, studio }, leaveUrl, altText, pictures);
         const outboxId = await enqueueMail(t, {
           kind: NEWSLETTER_MAIL_KIND,
           to: row.email,

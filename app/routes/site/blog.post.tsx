@@ -2,8 +2,10 @@ import { Link } from "react-router";
 import { CtaSection } from "~/components/cta-section";
 import { JsonLd } from "~/components/json-ld";
 import { PostCard, PostImage } from "~/components/post-card";
-import { paragraphs } from "~/lib/blog/blog-format";
 import { tagPath } from "~/lib/blog/post-tags";
+import { PostBody } from "~/components/post-body";
+import { postDocument } from "~/lib/blog/post-text/post-text.server";
+import { readingTimeText } from "~/lib/blog/post-text/post-text-rules";
 import { formatLongDate } from "~/lib/platform/dates";
 import { getPublishedPost, relatedPosts, withImageAlt } from "~/lib/blog/blog.server";
 import { getConfig } from "~/lib/platform/config.server";
@@ -22,8 +24,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!found) return throwRedirectOrNotFound(request);
   const post = (await withImageAlt(db, [found]))[0]!;
   // Where the browser fetches the image: this server, or MEDIA_BASE_URL (lib/media/media.ts).
-  const imageUrl = uploadUrl(getConfig().mediaBaseUrl, post.featured_image);
-  return { post, imageUrl, related: await withImageAlt(db, await relatedPosts(db, found.id)) };
+  const { mediaBaseUrl } = getConfig();
+  const imageUrl = uploadUrl(mediaBaseUrl, post.featured_image);
+  // The text in the blog's format (decision 050), with its pictures from the media library.
+  const { blocks, pictures, words } = await postDocument(db, post.content, mediaBaseUrl);
+  return { post, imageUrl, body: { blocks, pictures, words }, related: await withImageAlt(db, await relatedPosts(db, found.id)) };
 }
 
 export const handle = staticPage;
@@ -55,7 +60,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
 };
 
 export default function BlogPost({ loaderData, matches }: Route.ComponentProps) {
-  const { post, related } = loaderData;
+  const { post, related, body } = loaderData;
   const siteUrl = siteUrlFrom(matches);
   // From MEDIA_BASE_URL when it is set (the loader resolves it), else from this server.
   const image = loaderData.imageUrl;
@@ -76,6 +81,7 @@ export default function BlogPost({ loaderData, matches }: Route.ComponentProps) 
               logo: { "@type": "ImageObject", url: `${siteUrl}/icon-512.png` },
             },
             mainEntityOfPage: `${siteUrl}/blog/${post.slug}`,
+            wordCount: body.words,
             ...(image ? { image: imageObject(new URL(image, siteUrl || "http://localhost").href, post.image_alt) } : {}),
           }}
         />
@@ -86,17 +92,13 @@ export default function BlogPost({ loaderData, matches }: Route.ComponentProps) 
           <h1>{post.title}</h1>
           <p className="post-meta">
             <time dateTime={new Date(post.created_at).toISOString()}>{formatLongDate(post.created_at)}</time> ·{" "}
-            {post.author}
+            {post.author} · <span className="post-reading">{readingTimeText(body.words)}</span>
           </p>
         </header>
         {image ? (
           <PostImage src={image} alt={post.image_alt} sizes="(max-width: 1100px) 100vw, 1040px" eager className="post-image" />
         ) : null}
-        <div className="post-body">
-          {paragraphs(post.content).map((paragraph, index) => (
-            <p key={index}>{paragraph}</p>
-          ))}
-        </div>
+        <PostBody blocks={body.blocks} pictures={body.pictures} />
         {post.tags.length > 0 ? (
           <ul className="post-tags" aria-label="Tags">
             {post.tags.map((tag) => (

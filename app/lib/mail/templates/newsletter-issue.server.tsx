@@ -1,17 +1,10 @@
 import { Img, Section } from "@react-email/components";
-import { paragraphs } from "~/lib/blog/blog-format";
+import { parsePostText, type PostPictures } from "~/lib/blog/post-text/post-text";
+import { absoluteDocument } from "~/lib/blog/post-text/absolute";
 import type { StudioDetails } from "~/lib/studio/studio-details";
 import { renderEmail } from "../render.server";
-import { EmailLayout, Paragraph, TextLink, Title } from "./layout.server";
-
-/** Web addresses in the text become links to exactly that address: nothing is rewritten or tracked. */
-const WEB_ADDRESS = /(https?:\/\/[^\s<>"]+[^\s<>".,;:!?)])/;
-
-function WithLinks({ text }: { text: string }) {
-  return text
-    .split(WEB_ADDRESS)
-    .map((part, index) => (index % 2 === 1 ? <TextLink key={index} href={part} /> : part));
-}
+import { EmailLayout, Title } from "./layout.server";
+import { EmailPostText } from "./post-text.server";
 
 export type NewsletterIssueProps = {
   siteUrl: string;
@@ -19,8 +12,10 @@ export type NewsletterIssueProps = {
   studio: StudioDetails;
   subject: string;
   preheader: string;
-  /** The blog's text format: one paragraph per line. */
+  /** The blog's text format (decision 050): one paragraph per line, headings, lists, links, pictures. */
   body: string;
+  /** The library's pictures named in the body (post-text.server.ts); one not there is left out. */
+  pictures?: PostPictures;
   /** Absolute address of the featured image, or "". The same for every recipient: no tracking. */
   imageUrl: string;
   /** The image's alt text: the media library's (decision 030); "" leaves it decorative. */
@@ -34,7 +29,8 @@ export type NewsletterIssueProps = {
  * click tracking) and the only image is the issue's featured image, the same address for
  * everyone (no tracking pixel).
  */
-export function NewsletterIssueEmail({ siteUrl, studio, subject, preheader, body, imageUrl, imageAlt = "", unsubscribeUrl }: NewsletterIssueProps) {
+export function NewsletterIssueEmail({ siteUrl, studio, subject, preheader, body, pictures = {}, imageUrl, imageAlt = "", unsubscribeUrl }: NewsletterIssueProps) {
+  const text = absoluteDocument(parsePostText(body).blocks, pictures, siteUrl);
   return (
     <EmailLayout
       title={subject}
@@ -49,11 +45,7 @@ export function NewsletterIssueEmail({ siteUrl, studio, subject, preheader, body
           <Img src={imageUrl} alt={imageAlt} width="544" style={{ width: "100%", height: "auto", borderRadius: "12px" }} />
         </Section>
       ) : null}
-      {paragraphs(body).map((paragraph, index) => (
-        <Paragraph key={index}>
-          <WithLinks text={paragraph} />
-        </Paragraph>
-      ))}
+      <EmailPostText blocks={text.blocks} pictures={text.pictures} />
     </EmailLayout>
   );
 }
