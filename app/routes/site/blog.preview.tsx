@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { withImageAlt } from "~/lib/blog/blog.server";
 import { postForPreviewToken } from "~/lib/blog/post-preview-links.server";
+import { postDocument } from "~/lib/blog/post-text/post-text.server";
 import { uploadUrl } from "~/lib/media/media";
 import { getConfig } from "~/lib/platform/config.server";
 import { formatLongDate } from "~/lib/platform/dates";
@@ -30,9 +31,12 @@ export async function loader({ params }: Route.LoaderArgs) {
   const post = (await withImageAlt(db, [found.post]))[0]!;
   // The public post page's own data, checked against its type (its component reads it from
   // this route: a field that page gains must be given here too); no related posts.
+  const { mediaBaseUrl } = getConfig();
+  const { blocks, pictures, words } = await postDocument(db, post.content, mediaBaseUrl);
   const page: PostRoute.ComponentProps["loaderData"] = {
     post,
-    imageUrl: uploadUrl(getConfig().mediaBaseUrl, post.featured_image),
+    imageUrl: uploadUrl(mediaBaseUrl, post.featured_image),
+    body: { blocks, pictures, words },
     related: [],
   };
   return data({ ...page, expiresAt: found.expiresAt.toISOString() }, { headers: PREVIEW_HEADERS });
