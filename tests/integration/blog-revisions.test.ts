@@ -106,6 +106,22 @@ describe(`post revisions (${engineName()})`, () => {
     await expect(restorePostRevision(handle.db, kari, made.id, 7)).rejects.toBeInstanceOf(NotFoundError);
   });
 
+  it("a revision keeps the post's tags: compared, and restored with the words", async () => {
+    const kari = await person("kari@fjordform.test", "Kari");
+    const made = await savePost(handle.db, kari, post({ title: "Merket", tags: ["lokal-ai", "design"] }));
+    await savePost(handle.db, kari, post({ title: "Merket", tags: ["design"] }), made.id);
+
+    const compared = await compareRevision(handle.db, made.id, 1);
+    expect(compared?.fields.find((field) => field.field === "tags")).toMatchObject({
+      label: "Stikkord",
+      then: "lokal-ai, design",
+      now: "design",
+      changed: true,
+    });
+    await restorePostRevision(handle.db, kari, made.id, 1);
+    expect((await getPostById(handle.db, made.id))?.tags).toEqual(["lokal-ai", "design"]);
+  });
+
   it("refuses a save over a newer revision, naming who saved it, and writes nothing", async () => {
     const kari = await person("kari@fjordform.test", "Kari Nordmann");
     const ola = await person("ola@fjordform.test", "Ola Hansen");
