@@ -214,6 +214,18 @@ export const securityEvents = pgTable(
 
 // ─── Content ─────────────────────────────────────────────────────────────────
 
+/**
+ * The search-engine fields of a post, job, case study (docs/decisions/056): empty text
+ * means "the thing's own title, text, image"; noindex keeps it out of search engines and
+ * the sitemap.
+ */
+const seoColumnsOf = () => ({
+  seoTitle: text("seo_title").notNull().default(""),
+  seoDescription: text("seo_description").notNull().default(""),
+  shareImage: text("share_image").notNull().default(""),
+  noindex: boolean("noindex").notNull().default(false),
+});
+
 export const blogPosts = pgTable(
   "blog_posts",
   {
@@ -233,6 +245,7 @@ export const blogPosts = pgTable(
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     /** "Publiser senere": a draft goes live at this moment, once (post-schedule.server.ts); null otherwise. */
     publishAt: timestamp("publish_at", { withTimezone: true }),
+    ...seoColumnsOf(),
   },
   (t) => [
     index("blog_posts_published_idx").on(t.published, t.createdAt),

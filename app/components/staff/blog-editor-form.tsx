@@ -17,6 +17,8 @@ import { type PostFormValue, postFormSchema } from "~/lib/blog/blog-forms";
 import { slugify } from "~/lib/platform/slug";
 import type { FormResult } from "~/lib/platform/form-result";
 import { UnsavedText } from "~/components/staff/unsaved-text";
+import { SeoFields } from "~/components/staff/seo-fields";
+import type { SeoValue } from "~/lib/seo/seo-fields";
 
 /**
  * What the editor's action answers: the form's result, and after a save the list's toast;
@@ -42,7 +44,7 @@ type Props = {
     tags: string;
     /** A scheduled post's time, "2026-12-07T08:00" (Oslo); "" otherwise. */
     publish_at: string;
-  };
+  } & SeoValue;
   /** Edit mode: the post's date now, "2026-03-15 10:30" (Oslo). */
   createdAtText?: string;
   /** A scheduled post: when it goes live, "7. des. 2026 kl. 08:00" (Oslo). */
@@ -105,9 +107,11 @@ export function BlogEditorForm({
   // radios and the order of the fields.
   const { title, slug: slugField, excerpt, author, featured_image, image_alt, featured, content, created_at, tags, publish_at } =
     fields;
-  const dirty = [title, slugField, excerpt, author, featured_image, image_alt, featured, content, created_at, tags, publish_at].some(
-    (field) => field.dirty,
-  );
+  const { seo_title, seo_description, share_image, noindex } = fields;
+  const dirty = [
+    title, slugField, excerpt, author, featured_image, image_alt, featured, content, created_at, tags, publish_at,
+    seo_title, seo_description, share_image, noindex,
+  ].some((field) => field.dirty);
   useUnsavedChangesGuard(dirty && !saved, leaving);
 
   const submitting = navigation.state === "submitting";
@@ -215,6 +219,14 @@ export function BlogEditorForm({
           Skill med komma, for eksempel «design, lokal AI». Høyst 8, hvert på høyst 40 tegn.
         </p>
         <FieldError id={fields.tags.errorId} errors={fields.tags.errors} />
+        {/* Decision 056: the search result and the shared link; empty fields are the post's own. */}
+        <SeoFields
+          fields={{ seo_title, seo_description, share_image, noindex }}
+          fallback={{ title: fields.title.value ?? "", description: fields.excerpt.value ?? "" }}
+          path={`/blog/${slugify(slug) || "…"}`}
+          media={media}
+          imageFallback="innleggets bilde, ellers standardbildet"
+        />
         {mode === "edit" ? (
           <>
             <label htmlFor={fields.created_at.id}>Opprettet (Created at)</label>

@@ -4,6 +4,7 @@ import { norwegianFieldMessages, requiredText } from "../platform/text-fields";
 import { confirmSchema } from "../platform/confirm-forms";
 import { tagsFromText, tagsList, tagsText } from "./post-tags";
 import { postTextProblem } from "./post-text/post-text-rules";
+import { seoFromForm, seoShape } from "../seo/seo-fields";
 
 /**
  * The blog's staff forms, shared by the browser (Conform), the editor's and the post
@@ -66,6 +67,8 @@ const postFields = {
     .refine((value) => value === "" || !Number.isNaN(Date.parse(value)), "Ugyldig dato"),
   /** Optional (decision 051): left out, a save keeps the post's tags. */
   tags: tagsList,
+  /** Search-engine fields (docs/decisions/056), each optional: left out, a save keeps the post's. */
+  ...seoShape,
 };
 
 /** A post as the JSON API takes it (and the domain functions save it). */
@@ -117,6 +120,8 @@ export function postFromForm({ intent, image_alt: _imageAlt, publish_at: _publis
     excerpt: textareaText(fields.excerpt),
     content: textareaText(fields.content),
     tags: tagsFromText(fields.tags),
+    // The editor always sends them: an empty box is the default again.
+    ...seoFromForm(fields),
     published: intent === "publish",
   };
 }

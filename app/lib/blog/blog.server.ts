@@ -10,6 +10,7 @@ import { ConflictError, NotFoundError } from "../platform/domain-errors";
 import { recordAddressChange, releaseAddress } from "../redirects/redirects.server";
 import { assertCurrentRevision, recordRevision } from "./post-revisions.server";
 import { assertPicturesInLibrary } from "./post-text/post-text.server";
+import { seoColumns, seoOfRow } from "../seo/seo.server";
 
 /**
  * Blog posts. Visitors only ever get published posts (every public query filters on
@@ -37,14 +38,40 @@ export async function listPublishedPosts(db: Database) {
   return db.select(publicFields).from(posts).where(eq(posts.published, true)).orderBy(desc(posts.createdAt));
 }
 
+/** A post's search-engine fields (docs/decisions/056), kept out of the API's `publicFields`. */
+const seoFields = {
+  seoTitle: posts.seoTitle,
+  seoDescription: posts.seoDescription,
+  shareImage: posts.shareImage,
+  noindex: posts.noindex,
+};
+
+/** The public post, with its search-engine fields as `seo`. */
 export async function getPublishedPost(db: Database, slug: string) {
   if (!isSlug(slug)) return undefined;
-  const [post] = await db
-    .select(publicFields)
+  const [row] = await db
+    .select({ ...publicFields, ...seoFields })
     .from(posts)
     .where(and(eq(posts.slug, slug), eq(posts.published, true)))
     .limit(1);
-  return post;
+  if (!row) return undefined;
+  const { seoTitle, seoDescription, shareImage, noindex, ...post } = row;
+  return { ...post, seo: seoOfRow({ seoTitle, seoDescription, shareImage, noindex }) };
+}
+
+/** A post's search-engine fields, for the editor. */
+export async function getPostSeo(db: Database, id: string) {
+  const [row] = await db.select(seoFields).from(posts).where(eq(posts.id, id));
+  return row ? seoOfRow(row) : undefined;
+}
+
+/** Published posts search engines may list (the sitemap): the hidden ones are left out. */
+export async function listIndexablePosts(db: Database) {
+  return db
+    .select({ slug: posts.slug, created_at: posts.createdAt })
+    .from(posts)
+    .where(and(eq(posts.published, true), eq(posts.noindex, false)))
+    .orderBy(desc(posts.createdAt));
 }
 
 /**
@@ -128,10 +155,11 @@ async function chooseSlug(db: Database, input: PostInput, exceptId?: string) {
 export async function createPost(db: Database, input: PostInput, actor: Actor) {
   return db.transaction(async (tx) => {
     const slug = await chooseSlug(tx, input);
-    const { created_at: _ignored, featured_image, ...rest } = input;
+    const { created_at: _ignored, featured_image, seo_title, seo_description, share_image, noindex, ...rest } = input;
+    const seo = seoColumns({ seo_title, seo_description, share_image, noindex });
     const [post] = await tx
       .insert(posts)
-      .values({ ...rest, slug, featuredImage: featured_image })
+      .values({ ...rest, ...seo, slug, featuredImage: featured_image })
       .returning({ id: posts.id, slug: posts.slug });
     // A redirect from this address would now hide nothing: the post answers there.
     await releaseAddress(tx, `/blog/${slug}`, actor);
@@ -162,11 +190,13 @@ export async function updatePost(db: Database, id: string, input: PostInput, act
       .for("update");
     if (before && options.expectedRevision !== undefined) await assertCurrentRevision(tx, id, options.expectedRevision);
     const slug = await chooseSlug(tx, input, id);
-    const { created_at, featured_image, ...rest } = input;
+    const { created_at, featured_image, seo_title, seo_description, share_image, noindex, ...rest } = input;
     const [post] = await tx
       .update(posts)
       .set({
         ...rest,
+        // Left out (the API's older shape): kept as they are.
+        ...seoColumns({ seo_title, seo_description, share_image, noindex }),
         slug,
         featuredImage: featured_image,
         // Published now: no longer waiting for a time (post-schedule.server.ts).

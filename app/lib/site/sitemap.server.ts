@@ -1,5 +1,5 @@
 import { services } from "~/content/services";
-import { listPublishedPosts } from "../blog/blog.server";
+import { listIndexablePosts } from "../blog/blog.server";
 import { tagPath } from "../blog/post-tags";
 import { listPublishedTags } from "../blog/post-tags.server";
 import type { Database } from "../platform/db.server";
@@ -26,7 +26,8 @@ const staticPaths = [
 
 const dynamicSources: Array<(db: Database) => Promise<SitemapEntry[]>> = [
   async (db) =>
-    (await listPublishedPosts(db)).map((post) => ({ path: `/blog/${post.slug}`, lastModified: post.created_at })),
+    // A post hidden from search engines (docs/decisions/056) is not offered to them either.
+    (await listIndexablePosts(db)).map((post) => ({ path: `/blog/${post.slug}`, lastModified: post.created_at })),
   // A tag's page, dated by its newest post (decision 051).
   async (db) => (await listPublishedTags(db)).map(({ tag, lastModified }) => ({ path: tagPath(tag), lastModified })),
   async (db) =>

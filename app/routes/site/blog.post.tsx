@@ -12,6 +12,7 @@ import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
 import { uploadUrl } from "~/lib/media/media";
 import { pageMeta, siteUrlFrom } from "~/lib/site/seo";
+import { resolveSeo } from "~/lib/seo/seo-fields";
 import { studioFrom } from "~/lib/studio/studio-from-matches";
 import { staticPage } from "~/lib/platform/static-page";
 import { throwRedirectOrNotFound } from "~/lib/redirects/not-found.server";
@@ -19,16 +20,20 @@ import type { Route } from "./+types/blog.post";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const db = getDb();
-  const found = await getPublishedPost(db, params.slug);
+  const published = await getPublishedPost(db, params.slug);
   // Drafts and unknown slugs look the same to visitors; a moved post answers 301.
-  if (!found) return throwRedirectOrNotFound(request);
+  if (!published) return throwRedirectOrNotFound(request);
+  const { seo: postSeo, ...found } = published;
   const post = (await withImageAlt(db, [found]))[0]!;
   // Where the browser fetches the image: this server, or MEDIA_BASE_URL (lib/media/media.ts).
   const { mediaBaseUrl } = getConfig();
   const imageUrl = uploadUrl(mediaBaseUrl, post.featured_image);
+  // The search-engine fields (decision 056): empty ones are the post's title, excerpt and image.
+  const seo = resolveSeo(postSeo, { title: post.title, description: post.excerpt, image: imageUrl });
+  if (postSeo.share_image) seo.image = uploadUrl(mediaBaseUrl, postSeo.share_image);
   // The text in the blog's format (decision 050), with its pictures from the media library.
   const { blocks, pictures, words } = await postDocument(db, post.content, mediaBaseUrl);
-  return { post, imageUrl, body: { blocks, pictures, words }, related: await withImageAlt(db, await relatedPosts(db, found.id)) };
+  return { post, imageUrl, seo, body: { blocks, pictures, words }, related: await withImageAlt(db, await relatedPosts(db, found.id)) };
 }
 
 export const handle = staticPage;
@@ -43,17 +48,19 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
       noindex: true,
     });
   }
-  const { post } = loaderData;
+  const { post, seo } = loaderData;
   return [
     ...pageMeta({
-      title: post.title,
-      description: post.excerpt,
+      title: seo.title,
+      description: seo.description,
       path: `/blog/${post.slug}`,
       matches,
-      image: loaderData.imageUrl || undefined,
+      image: seo.image || undefined,
       type: "article",
+      noindex: seo.noindex,
     }),
-    ...(loaderData.imageUrl && post.image_alt ? [{ property: "og:image:alt", content: post.image_alt }] : []),
+    // The alt text is the featured image's: said only while that is the image shared.
+    ...(loaderData.imageUrl && post.image_alt && seo.image === loaderData.imageUrl ? [{ property: "og:image:alt", content: post.image_alt }] : []),
     { property: "article:published_time", content: new Date(post.created_at).toISOString() },
     { property: "article:author", content: post.author },
   ];

@@ -8,6 +8,7 @@ import { formatLongDate } from "~/lib/platform/dates";
 import { getDb } from "~/lib/platform/db.server";
 import { staticPage } from "~/lib/platform/static-page";
 import { pageMeta } from "~/lib/site/seo";
+import { resolveSeo } from "~/lib/seo/seo-fields";
 import BlogPost from "./blog.post";
 import NotFound from "./not-found";
 import type { Route as PostRoute } from "./+types/blog.post";
@@ -33,9 +34,12 @@ export async function loader({ params }: Route.LoaderArgs) {
   // this route: a field that page gains must be given here too); no related posts.
   const { mediaBaseUrl } = getConfig();
   const { blocks, pictures, words } = await postDocument(db, post.content, mediaBaseUrl);
+  const imageUrl = uploadUrl(mediaBaseUrl, post.featured_image);
   const page: PostRoute.ComponentProps["loaderData"] = {
     post,
-    imageUrl: uploadUrl(mediaBaseUrl, post.featured_image),
+    imageUrl,
+    // The preview's own meta (below) says noindex; the post's search fields are not read here.
+    seo: resolveSeo(undefined, { title: post.title, description: post.excerpt, image: imageUrl }),
     body: { blocks, pictures, words },
     related: [],
   };

@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Link, useNavigate } from "react-router";
 import { BlogEditorForm, type EditorResult } from "~/components/staff/blog-editor-form";
-import { getPostById, savePostWithImageAlt, withImageAlt } from "~/lib/blog/blog.server";
+import { getPostById, getPostSeo, savePostWithImageAlt, withImageAlt } from "~/lib/blog/blog.server";
+import { EMPTY_SEO } from "~/lib/seo/seo-fields";
 import { POST_NOT_FOUND, PUBLISH_AT_PAST, postFormSchema, postFromForm, savedToast, textareaText } from "~/lib/blog/blog-forms";
 import { osloWallClock, scheduledTimes, setPostSchedule } from "~/lib/blog/post-schedule.server";
 import { tagsToText } from "~/lib/blog/post-tags";
@@ -55,6 +56,8 @@ export async function loader({ url }: Route.LoaderArgs) {
       slug,
       tags: tagsToText(tags),
       publish_at: publishAt ? osloWallClock(publishAt) : "",
+      // Search-engine fields (decision 056).
+      ...((await getPostSeo(getDb(), id)) ?? EMPTY_SEO),
     },
     createdAtText: osloTimestamp(found.created_at),
     scheduledText: publishAt ? osloDateTime(publishAt) : "",
