@@ -324,6 +324,7 @@ export const jobListings = pgTable("job_listings", {
   sortOrder: integer("sort_order").notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  ...seoColumnsOf(),
 });
 
 /**

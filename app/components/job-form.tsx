@@ -15,6 +15,8 @@ import { CheckboxField, SelectField, TextareaField, TextField } from "~/componen
 import { JOB_TYPES } from "~/content/jobs";
 import { JOB_LIMITS, jobFormFields, jobFormSchema, type JobFormValues } from "~/lib/careers/job-form";
 import { slugify } from "~/lib/platform/slug";
+import { SeoFields } from "~/components/staff/seo-fields";
+import type { MediaChoice } from "~/components/staff/media-picker";
 
 export type { JobFormValues };
 
@@ -41,8 +43,11 @@ export function JobForm({
   initial,
   lastResult,
   submitLabel,
+  media,
 }: {
   initial: JobFormValues;
+  /** The media library's images, for the share image. */
+  media: MediaChoice[];
   lastResult?: SubmissionResult<string[]>;
   submitLabel: string;
 }) {
@@ -97,6 +102,15 @@ export function JobForm({
       <ListField form={form} meta={fields.benefits} label="Benefits" />
 
       <TextField field={fields.applyLink} label="Apply link *" placeholder="https://… or mailto:…" />
+
+      {/* Decision 056: the search result and the shared link; empty fields are the listing's own. */}
+      <SeoFields
+        fields={{ seo_title: fields.seo_title, seo_description: fields.seo_description, share_image: fields.share_image, noindex: fields.noindex }}
+        fallback={{ title, description: (fields.description.value ?? "").slice(0, 160) }}
+        path={`/careers/${slugify(shownSlug) || "…"}`}
+        media={media}
+        imageFallback="standardbildet"
+      />
 
       <CheckboxField className="checkbox" field={fields.published} label={<span>Published (shown on /careers)</span>} />
 

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { redirectWithFlash } from "../platform/flash.server";
 import { replyToForm } from "../platform/form-reply.server";
 import { jobFormSchema } from "./job-form";
+import { seoFromForm } from "../seo/seo-fields";
 import { type Job, SlugTakenError } from "./jobs.server";
 
 /**
@@ -15,7 +16,8 @@ export async function submitJobForm(request: Request, save: (job: z.output<typeo
   const submission = parseWithZod(await request.formData(), { schema: jobFormSchema });
   return replyToForm(submission, async (value) => {
     try {
-      const job = await save(value);
+      // The form always has the search fields: an empty box is the default again (decision 056).
+      const job = await save({ ...value, ...seoFromForm(value) });
       return redirectWithFlash("/job-cms", { kind: "success", message: `Saved /careers/${job.slug}.` });
     } catch (error) {
       if (error instanceof SlugTakenError) return { fieldErrors: { slug: [error.message] }, status: 409 };

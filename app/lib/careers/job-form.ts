@@ -3,6 +3,7 @@ import { JOB_TYPES } from "~/content/jobs";
 import { confirmSchema } from "../platform/confirm-forms";
 import { slugify } from "../platform/slug";
 import { englishFieldMessages, multiLine, requiredText, singleLine } from "../platform/text-fields";
+import { seoShape } from "../seo/seo-fields";
 
 /**
  * The job listing form's rules, shared by the browser (Conform) and the server: lengths,
@@ -54,6 +55,8 @@ const jobFields = z.object({
   benefits: listField,
   applyLink,
   published: z.boolean().default(true),
+  /** Search-engine fields (docs/decisions/056); left out, a save keeps the listing's. */
+  ...seoShape,
 });
 
 /** An empty slug is made from the title; one that slugifies to nothing is refused. */

@@ -7,6 +7,14 @@ import { ConflictError, NotFoundError } from "../platform/domain-errors";
 import { isSlug } from "../platform/slug";
 import { recordAddressChange, releaseAddress } from "../redirects/redirects.server";
 import { type jobInputSchema } from "./job-form";
+import { seoColumns } from "../seo/seo.server";
+
+type JobInput = z.output<typeof jobInputSchema>;
+
+/** The listing's columns: the search-engine fields by their column names, the ones left out kept. */
+function jobColumns({ seo_title, seo_description, share_image, noindex, ...job }: JobInput) {
+  return { ...job, ...seoColumns({ seo_title, seo_description, share_image, noindex }) };
+}
 
 export { APPLY_LINK_MESSAGE, jobInputSchema } from "./job-form";
 
@@ -62,7 +70,7 @@ async function assertSlugFree(db: Database, slug: string, exceptId?: string) {
 export async function createJob(db: Database, actor: Actor, input: z.output<typeof jobInputSchema>) {
   return db.transaction(async (tx) => {
     await assertSlugFree(tx, input.slug);
-    const [job] = await tx.insert(jobs).values(input).returning();
+    const [job] = await tx.insert(jobs).values(jobColumns(input)).returning();
     // A redirect from this address would now hide nothing: the listing answers there.
     await releaseAddress(tx, `/careers/${job!.slug}`, actor);
     await auditAction(tx, actor, "job_created", { jobId: job!.id, title: job!.title });
@@ -88,7 +96,7 @@ export async function updateJob(db: Database, actor: Actor, id: string, input: z
     if (!before) throw new NotFoundError(JOB_GONE);
     const [job] = await tx
       .update(jobs)
-      .set({ ...input, updatedAt: new Date() })
+      .set({ ...jobColumns(input), updatedAt: new Date() })
       .where(eq(jobs.id, id))
       .returning();
     await auditAction(tx, actor, "job_updated", { jobId: id, title: job!.title, published: job!.published });

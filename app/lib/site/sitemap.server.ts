@@ -31,7 +31,9 @@ const dynamicSources: Array<(db: Database) => Promise<SitemapEntry[]>> = [
   // A tag's page, dated by its newest post (decision 051).
   async (db) => (await listPublishedTags(db)).map(({ tag, lastModified }) => ({ path: tagPath(tag), lastModified })),
   async (db) =>
-    (await listPublishedJobs(db)).map((job) => ({ path: `/careers/${job.slug}`, lastModified: job.updatedAt })),
+    (await listPublishedJobs(db))
+      .filter((job) => !job.noindex)
+      .map((job) => ({ path: `/careers/${job.slug}`, lastModified: job.updatedAt })),
   async (db) =>
     (await listPublishedShowcase(db)).map((item) => ({ path: `/work/${item.slug}`, lastModified: item.updatedAt })),
 ];

@@ -3,6 +3,10 @@ import { JsonLd } from "~/components/json-ld";
 import { getDb } from "~/lib/platform/db.server";
 import { EMPLOYMENT_TYPE, getPublishedJob } from "~/lib/careers/jobs.server";
 import { pageMeta, siteUrlFrom } from "~/lib/site/seo";
+import { resolveSeo } from "~/lib/seo/seo-fields";
+import { seoOfRow } from "~/lib/seo/seo.server";
+import { uploadUrl } from "~/lib/media/media";
+import { getConfig } from "~/lib/platform/config.server";
 import { studioFrom } from "~/lib/studio/studio-from-matches";
 import { staticPage } from "~/lib/platform/static-page";
 import { throwRedirectOrNotFound } from "~/lib/redirects/not-found.server";
@@ -12,7 +16,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const job = await getPublishedJob(getDb(), params.slug);
   // Unknown and unpublished listings are the same to visitors: a real 404 (or 301 when it moved).
   if (!job) return throwRedirectOrNotFound(request);
-  return { job, employmentType: EMPLOYMENT_TYPE[job.type as keyof typeof EMPLOYMENT_TYPE] ?? "OTHER" };
+  // The search-engine fields (decision 056): empty ones are the listing's title and text.
+  const seo = resolveSeo(seoOfRow(job), { title: job.title, description: job.description.slice(0, 160) });
+  if (seo.image) seo.image = uploadUrl(getConfig().mediaBaseUrl, seo.image);
+  return { job, seo, employmentType: EMPLOYMENT_TYPE[job.type as keyof typeof EMPLOYMENT_TYPE] ?? "OTHER" };
 }
 
 export const handle = staticPage;
@@ -20,10 +27,12 @@ export const handle = staticPage;
 export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
   loaderData
     ? pageMeta({
-        title: loaderData.job.title,
-        description: loaderData.job.description.slice(0, 160),
+        title: loaderData.seo.title,
+        description: loaderData.seo.description,
         path: `/careers/${params.slug}`,
         matches,
+        image: loaderData.seo.image,
+        noindex: loaderData.seo.noindex,
       })
     : pageMeta({
         title: "Job not found",

@@ -2,6 +2,8 @@ import { emptyJob, JobForm } from "~/components/job-form";
 import { submitJobForm } from "~/lib/careers/job-form-action.server";
 import { createJob } from "~/lib/careers/jobs.server";
 import { getDb } from "~/lib/platform/db.server";
+import { getConfig } from "~/lib/platform/config.server";
+import { mediaChoices } from "~/lib/media/media-choices.server";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
 import type { Route } from "./+types/careers.cms.new";
@@ -9,18 +11,19 @@ import type { Route } from "./+types/careers.cms.new";
 export const meta: Route.MetaFunction = () => staffMeta("New job listing");
 
 export async function loader() {
-  return null;
+  // The library's images, for the share image (decision 056).
+  return { media: await mediaChoices(getDb(), getConfig().mediaBaseUrl) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   return submitJobForm(request, (job) => createJob(getDb(), staffActor(request, context), job));
 }
 
-export default function NewJob({ actionData }: Route.ComponentProps) {
+export default function NewJob({ actionData, loaderData }: Route.ComponentProps) {
   return (
     <div className="container admin">
       <h1 className="admin-title">New job listing</h1>
-      <JobForm initial={emptyJob} lastResult={actionData?.result} submitLabel="Save listing" />
+      <JobForm initial={emptyJob} media={loaderData.media} lastResult={actionData?.result} submitLabel="Save listing" />
     </div>
   );
 }

@@ -3,6 +3,9 @@ import { JobForm } from "~/components/job-form";
 import { submitJobForm } from "~/lib/careers/job-form-action.server";
 import { getJob, updateJob } from "~/lib/careers/jobs.server";
 import { getDb } from "~/lib/platform/db.server";
+import { getConfig } from "~/lib/platform/config.server";
+import { mediaChoices } from "~/lib/media/media-choices.server";
+import { seoOfRow } from "~/lib/seo/seo.server";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
 import type { Route } from "./+types/job-cms.edit";
@@ -12,7 +15,8 @@ export const meta: Route.MetaFunction = () => staffMeta("Edit job listing");
 export async function loader({ params }: Route.LoaderArgs) {
   const job = await getJob(getDb(), params.id);
   if (!job) throw data(null, { status: 404 });
-  return { job };
+  // The library's images, for the share image (decision 056).
+  return { job: { ...job, ...seoOfRow(job) }, media: await mediaChoices(getDb(), getConfig().mediaBaseUrl) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -24,7 +28,7 @@ export default function EditJob({ loaderData, actionData }: Route.ComponentProps
   return (
     <div className="container admin">
       <h1 className="admin-title">Edit: {job.title}</h1>
-      <JobForm key={job.id} initial={job} lastResult={actionData?.result} submitLabel="Save changes" />
+      <JobForm key={job.id} initial={job} media={loaderData.media} lastResult={actionData?.result} submitLabel="Save changes" />
     </div>
   );
 }
