@@ -360,6 +360,7 @@ export const portfolioItems = pgTable(
     sortOrder: integer("sort_order").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    ...seoColumnsOf(),
   },
   (t) => [index("portfolio_items_order_idx").on(t.sortOrder)],
 );

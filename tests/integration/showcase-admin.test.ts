@@ -1,3 +1,4 @@
+import { sitemapEntries } from "~/lib/site/sitemap.server";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -183,6 +184,19 @@ describe(`the showcase back office on ${engineName()}`, () => {
     expect(await stored(item.poster)).toBe(true);
     expect(await events("portfolio_item_updated")).toHaveLength(2);
     expect(await submit(formRequest(fields(), {}), "00000000-0000-4000-8000-000000000000")).toBeUndefined();
+  });
+
+  it("a case study's search fields are saved from the form; hidden, it leaves the sitemap; cleared, the defaults (decision 056)", async () => {
+    const item = await create(
+      fields({ title: "Skjult case", seo_title: "Søketittel", seo_description: "Søketekst", noindex: "on" }),
+    );
+    expect(item).toMatchObject({ seoTitle: "Søketittel", seoDescription: "Søketekst", noindex: true });
+    const paths = async () => (await sitemapEntries(handle.db)).map((entry) => entry.path);
+    expect(await paths()).not.toContain(`/work/${item.slug}`);
+    // The edit form posts the boxes empty and the box unticked: the defaults again.
+    const saved = await submit(formRequest(fields({ title: "Skjult case", seo_title: "", seo_description: "" }), {}), item.id);
+    expect(saved && "ok" in saved && saved.ok && saved.item).toMatchObject({ seoTitle: "", seoDescription: "", noindex: false });
+    expect(await paths()).toContain(`/work/${item.slug}`);
   });
 
   it("keeps slugs unique, on create and on edit", async () => {

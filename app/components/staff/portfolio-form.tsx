@@ -2,6 +2,9 @@ import { getCollectionProps, getFormProps, type SubmissionResult } from "@confor
 import { useSchemaForm } from "~/components/use-schema-form";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
+import { SeoFields } from "~/components/staff/seo-fields";
+import type { MediaChoice } from "~/components/staff/media-picker";
+import type { SeoValue } from "~/lib/seo/seo-fields";
 import { CheckboxField, TextareaField, TextField } from "~/components/forms/fields";
 import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
 import {
@@ -31,7 +34,7 @@ export type PortfolioFormValues = {
   posterAlt: string;
   featured: boolean;
   published: boolean;
-};
+} & Partial<SeoValue>;
 
 
 type Props = {
@@ -41,9 +44,11 @@ type Props = {
   current?: { video: string; webm: boolean; posterUrl: string };
   videoMaxMb: number;
   submitLabel: string;
+  /** The media library's images, for the share image. */
+  media: MediaChoice[];
 };
 
-export function PortfolioForm({ defaults, lastResult, current, videoMaxMb, submitLabel }: Props) {
+export function PortfolioForm({ defaults, lastResult, current, videoMaxMb, submitLabel, media }: Props) {
   const busy = useNavigation().state !== "idle";
   const [form, fields] = useSchemaForm("portfolio-form", portfolioItemSchema, {
     lastResult,
@@ -93,6 +98,18 @@ export function PortfolioForm({ defaults, lastResult, current, videoMaxMb, submi
       {text("challenge", "Utfordringen")}
       {text("approach", "Fremgangsmåten")}
       {text("outcome", "Resultatet")}
+
+      {/* Decision 056: the search result and the shared link; empty fields are the case study's own. */}
+      <SeoFields
+        fields={{ seo_title: fields.seo_title, seo_description: fields.seo_description, share_image: fields.share_image, noindex: fields.noindex }}
+        fallback={{
+          title: `${fields.title.value ?? ""}: ${fields.client.value ?? ""}`,
+          description: (fields.summary.value ?? "").slice(0, 160),
+        }}
+        path={`/work/${fields.slug.value || "…"}`}
+        media={media}
+        imageFallback="plakatbildet"
+      />
 
       <CheckboxField field={fields.featured} label="Fremhevet på forsiden (de tre første fremhevede vises)" />
       <CheckboxField field={fields.published} label="Publisert (vises på /work og sin egen side)" />

@@ -8,6 +8,8 @@ import { slugify } from "../platform/slug";
 import { recordAddressChange, releaseAddress } from "../redirects/redirects.server";
 import type { MediaStore } from "../media/storage/media-store.server";
 import { encodePoster, PosterRefused } from "./poster.server";
+import { seoFromForm } from "../seo/seo-fields";
+import { seoColumns } from "../seo/seo.server";
 import { FILE_MESSAGES, ITEMS_PER_PAGE, type PortfolioItemInput } from "./showcase-forms";
 import type { ReceivedForm } from "./showcase-upload.server";
 import { isUuid } from "../platform/ids";
@@ -101,8 +103,10 @@ function isUniqueViolation(error: unknown) {
 }
 
 function columnsOf(input: PortfolioItemInput, slug: string) {
-  const { published, slug: _slug, ...rest } = input;
-  return { ...rest, slug, status: published ? ("published" as const) : ("draft" as const) };
+  const { published, slug: _slug, seo_title, seo_description, share_image, noindex, ...rest } = input;
+  // The form always has the search fields: an empty box is the default again (decision 056).
+  const seo = seoColumns(seoFromForm({ seo_title, seo_description, share_image, noindex }));
+  return { ...rest, ...seo, slug, status: published ? ("published" as const) : ("draft" as const) };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { seoShape } from "../seo/seo-fields";
 import { confirmSchema } from "~/lib/platform/confirm-forms";
 import { services } from "~/content/services";
 import { isSlug } from "../platform/slug";
@@ -58,6 +59,8 @@ export const portfolioItemSchema = z.object({
   posterAlt: required(ALT_MAX, "en alternativ tekst for plakatbildet"),
   featured: checkbox,
   published: checkbox,
+  /** Search-engine fields (docs/decisions/056): empty ones are the case study's own. */
+  ...seoShape,
 });
 export type PortfolioItemInput = z.output<typeof portfolioItemSchema>;
 

@@ -23,6 +23,15 @@ const cardColumns = {
   updatedAt: p.updatedAt,
 };
 
+/** Published case studies search engines may list (the sitemap, decision 056). */
+export async function listIndexableShowcase(db: Database) {
+  return db
+    .select({ slug: p.slug, updatedAt: p.updatedAt })
+    .from(p)
+    .where(and(published, eq(p.noindex, false)))
+    .orderBy(...inOrder);
+}
+
 export async function listPublishedShowcase(db: Database) {
   return db
     .select(cardColumns)

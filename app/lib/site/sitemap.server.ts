@@ -5,7 +5,7 @@ import { listPublishedTags } from "../blog/post-tags.server";
 import type { Database } from "../platform/db.server";
 import { STAFF_PATH_PREFIXES } from "../platform/staff-paths";
 import { listPublishedJobs } from "../careers/jobs.server";
-import { listPublishedShowcase } from "../showcase/showcase.server";
+import { listIndexableShowcase } from "../showcase/showcase.server";
 
 export type SitemapEntry = { path: string; lastModified?: Date };
 
@@ -35,7 +35,7 @@ const dynamicSources: Array<(db: Database) => Promise<SitemapEntry[]>> = [
       .filter((job) => !job.noindex)
       .map((job) => ({ path: `/careers/${job.slug}`, lastModified: job.updatedAt })),
   async (db) =>
-    (await listPublishedShowcase(db)).map((item) => ({ path: `/work/${item.slug}`, lastModified: item.updatedAt })),
+    (await listIndexableShowcase(db)).map((item) => ({ path: `/work/${item.slug}`, lastModified: item.updatedAt })),
 ];
 
 export async function sitemapEntries(db: Database): Promise<SitemapEntry[]> {

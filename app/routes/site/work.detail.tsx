@@ -11,6 +11,9 @@ import { staticPage } from "~/lib/platform/static-page";
 import { throwRedirectOrNotFound } from "~/lib/redirects/not-found.server";
 import { getPublishedCaseStudy } from "~/lib/showcase/showcase.server";
 import { pageMeta, siteUrlFrom } from "~/lib/site/seo";
+import { resolveSeo } from "~/lib/seo/seo-fields";
+import { seoOfRow } from "~/lib/seo/seo.server";
+import { uploadUrl } from "~/lib/media/media";
 import { studioFrom } from "~/lib/studio/studio-from-matches";
 import type { Route } from "./+types/work.detail";
 
@@ -39,6 +42,15 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       createdAt: item.createdAt.toISOString(),
       updatedAt: item.updatedAt.toISOString(),
     },
+    // The search-engine fields (decision 056): empty ones are the title and client, the summary, the poster.
+    seo: resolveSeo(
+      { ...seoOfRow(item), share_image: item.shareImage && uploadUrl(getConfig().mediaBaseUrl, item.shareImage) },
+      {
+        title: `${item.title}: ${item.client}`,
+        description: item.summary.slice(0, 160),
+        image: showcaseFileUrl(getConfig().mediaBaseUrl, item.posterJpeg),
+      },
+    ),
     next,
   };
 }
@@ -48,10 +60,11 @@ export const handle = staticPage;
 export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
   loaderData
     ? pageMeta({
-        title: `${loaderData.item.title}: ${loaderData.item.client}`,
-        description: loaderData.item.summary.slice(0, 160),
+        title: loaderData.seo.title,
+        description: loaderData.seo.description,
         path: `/work/${params.slug}`,
-        image: loaderData.item.posterUrl,
+        image: loaderData.seo.image,
+        noindex: loaderData.seo.noindex,
         type: "article",
         matches,
       })

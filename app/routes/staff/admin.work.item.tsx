@@ -5,6 +5,8 @@ import { showcaseFileUrl } from "~/lib/showcase/showcase-media";
 import { getMediaStore } from "~/lib/media/storage/media-store.server";
 import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
+import { mediaChoices } from "~/lib/media/media-choices.server";
+import { seoOfRow } from "~/lib/seo/seo.server";
 import { redirectWithFlash } from "~/lib/platform/flash.server";
 import { multipartBoundary } from "~/lib/platform/multipart.server";
 import { deletePortfolioItem, getPortfolioItem } from "~/lib/showcase/portfolio-admin.server";
@@ -26,7 +28,9 @@ const NEW = "new";
 export async function loader({ params }: Route.LoaderArgs) {
   const config = getConfig();
   const videoMaxMb = config.videoMaxBytes / (1024 * 1024);
-  if (params.id === NEW) return { item: null, defaults: undefined, videoMaxMb };
+  // The library's images, for the share image (decision 056).
+  const media = await mediaChoices(getDb(), config.mediaBaseUrl);
+  if (params.id === NEW) return { item: null, defaults: undefined, videoMaxMb, media };
   const item = await getPortfolioItem(getDb(), params.id);
   if (!item) throw data(null, { status: 404 });
   return {
@@ -52,8 +56,10 @@ export async function loader({ params }: Route.LoaderArgs) {
       posterAlt: item.posterAlt,
       featured: item.featured,
       published: item.status === "published",
+      ...seoOfRow(item),
     },
     videoMaxMb,
+    media,
   };
 }
 
@@ -69,7 +75,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function PortfolioItemPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { item, defaults, videoMaxMb } = loaderData;
+  const { item, defaults, videoMaxMb, media } = loaderData;
   const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
   if (!item) {
     return (
@@ -78,7 +84,7 @@ export default function PortfolioItemPage({ loaderData, actionData }: Route.Comp
           <Link to="/admin/work">← Til arbeidet</Link>
         </p>
         <h1 className="admin-title">Nytt prosjekt</h1>
-        <PortfolioForm lastResult={lastResult} videoMaxMb={videoMaxMb} submitLabel="Lagre prosjektet" />
+        <PortfolioForm lastResult={lastResult} media={media} videoMaxMb={videoMaxMb} submitLabel="Lagre prosjektet" />
       </>
     );
   }
@@ -102,6 +108,7 @@ export default function PortfolioItemPage({ loaderData, actionData }: Route.Comp
         defaults={defaults}
         lastResult={lastResult}
         current={{ video: item.video, webm: item.webm, posterUrl: item.posterUrl }}
+        media={media}
         videoMaxMb={videoMaxMb}
         submitLabel="Lagre endringene"
       />
