@@ -44,7 +44,7 @@ const posterPng = () =>
 async function fillProject(page: Page, title: string) {
   await page.goto("/admin/work/new");
   await waitForHydration(page);
-  await page.getByLabel("Tittel").fill(title);
+  await page.getByLabel("Tittel", { exact: true }).fill(title);
   await page.getByLabel("Kunde eller bransje").fill("A test harbour authority");
   await page.getByRole("checkbox", { name: "Production" }).check();
   await page.getByLabel("Resultat (én linje)").fill("Every ferry on time, on film.");
@@ -188,7 +188,7 @@ test("a file that is not an MP4 gets a clear error, and what was typed stays", a
   await page.locator("#portfolio-poster").setInputFiles({ name: "poster.png", mimeType: "image/png", buffer: await posterPng() });
   await page.getByRole("button", { name: "Lagre prosjektet" }).click();
   await expect(page.getByRole("alert")).toHaveText("Videoen må være en MP4-fil.");
-  await expect(page.getByLabel("Tittel")).toHaveValue(title);
+  await expect(page.getByLabel("Tittel", { exact: true })).toHaveValue(title);
   await expect(page.getByLabel("Sammendrag")).toHaveValue("A short film about a harbour that never sleeps.");
   await page.goto("/admin/work");
   await expect(page.getByRole("link", { name: title })).toHaveCount(0);

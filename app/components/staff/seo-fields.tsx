@@ -88,7 +88,7 @@ export function SeoFields({ fields, fallback, path, media, imageFallback }: Prop
           hint="Siden vises fortsatt for besøkende, men ber søkemotorer om ikke å vise den, og står ikke i sitemap.xml."
           onChange={(event) => setHidden(event.currentTarget.checked)}
         />
-        <figure className="seo-preview" aria-label="Slik kan søkeresultatet se ut">
+        <figure className="seo-preview">
           <figcaption className="field-hint">Forhåndsvisning i søkeresultat</figcaption>
           <p className="seo-preview-url">
             {host}
