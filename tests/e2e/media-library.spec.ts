@@ -177,5 +177,5 @@ test("the projects' videos and posters are listed read-only, each linking to its
   expect((await page.request.get((await file.getAttribute("href"))!)).status()).toBe(200);
   await project.click();
   await expect(page).toHaveURL(/\/admin\/work\/[0-9a-f-]{36}$/);
-  await expect(page.getByLabel(/^Tittel/)).toHaveValue(title);
+  await expect(page.getByLabel("Tittel", { exact: true })).toHaveValue(title);
 });
