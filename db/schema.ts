@@ -277,6 +277,8 @@ export const blogPostRevisions = pgTable(
     published: boolean("published").notNull(),
     /** The post's tags as saved (decision 051). */
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    /** Its search-engine fields as saved (decision 056); revisions older than them have the defaults. */
+    ...seoColumnsOf(),
     savedBy: uuid("saved_by").references(() => users.id, { onDelete: "set null" }),
     savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
     /** Set when this revision was made by restoring an earlier one. */

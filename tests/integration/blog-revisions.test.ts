@@ -13,6 +13,7 @@ import {
 import { restorePostRevision } from "~/lib/blog/post-restore.server";
 import { compareRevision, currentRevision, listRevisions, StaleRevisionError } from "~/lib/blog/post-revisions.server";
 import { setClockOffset } from "~/lib/platform/clock.server";
+import { seoOfRow } from "~/lib/seo/seo.server";
 import { schema } from "~/lib/platform/db.server";
 import { ConflictError, NotFoundError } from "~/lib/platform/domain-errors";
 import { engineName, setUpTestDatabase } from "../support/test-database";
@@ -35,7 +36,10 @@ const post = (fields: Record<string, unknown>) =>
   });
 
 async function auditedActions(action: string) {
-  return handle.db.select().from(schema.securityEvents).where(eq(schema.securityEvents.action, action as never));
+  return handle.db
+    .select()
+    .from(schema.securityEvents)
+    .where(eq(schema.securityEvents.action, action as never));
 }
 
 describe(`post revisions (${engineName()})`, () => {
@@ -60,9 +64,9 @@ describe(`post revisions (${engineName()})`, () => {
     const kari = await person("kari@fjordform.test", "Kari");
     await savePost(handle.db, kari, post({ title: "Første", slug: "opptatt" }));
     const second = await savePost(handle.db, kari, post({ title: "Andre" }));
-    await expect(savePost(handle.db, kari, post({ title: "Andre", slug: "opptatt" }), second.id)).rejects.toBeInstanceOf(
-      ConflictError,
-    );
+    await expect(
+      savePost(handle.db, kari, post({ title: "Andre", slug: "opptatt" }), second.id),
+    ).rejects.toBeInstanceOf(ConflictError);
     expect(await currentRevision(handle.db, second.id)).toBe(1);
   });
 
@@ -122,6 +126,35 @@ describe(`post revisions (${engineName()})`, () => {
     expect((await getPostById(handle.db, made.id))?.tags).toEqual(["lokal-ai", "design"]);
   });
 
+  it("a revision keeps the post's search fields: compared, and restored with the words", async () => {
+    const kari = await person("kari@fjordform.test", "Kari");
+    const seo = {
+      seo_title: "Lokal KI i Oslo",
+      seo_description: "Hvorfor data blir her.",
+      share_image: "/uploads/a-1.png",
+      noindex: true,
+    };
+    const made = await savePost(handle.db, kari, post({ title: "Søk", ...seo }));
+    await savePost(
+      handle.db,
+      kari,
+      post({ title: "Søk", seo_title: "", seo_description: "", share_image: "", noindex: false }),
+      made.id,
+    );
+
+    const compared = await compareRevision(handle.db, made.id, 1);
+    const changed = compared?.fields.filter((field) => field.changed).map(({ label, then, now }) => [label, then, now]);
+    expect(changed).toEqual([
+      ["Tittel i søkeresultat", "Lokal KI i Oslo", "(tomt)"],
+      ["Beskrivelse i søkeresultat", "Hvorfor data blir her.", "(tomt)"],
+      ["Delingsbilde", "/uploads/a-1.png", "(tomt)"],
+      ["Skjult for søkemotorer", "Ja", "Nei"],
+    ]);
+    await restorePostRevision(handle.db, kari, made.id, 1);
+    const [restored] = await handle.db.select().from(schema.blogPosts).where(eq(schema.blogPosts.id, made.id));
+    expect(seoOfRow(restored!)).toEqual(seo);
+  });
+
   it("refuses a save over a newer revision, naming who saved it, and writes nothing", async () => {
     const kari = await person("kari@fjordform.test", "Kari Nordmann");
     const ola = await person("ola@fjordform.test", "Ola Hansen");
@@ -147,7 +180,9 @@ describe(`post revisions (${engineName()})`, () => {
       ["En", "To", "Tre"].map((title) => savePost(handle.db, kari, post({ title }), made.id, { expectedRevision: 1 })),
     );
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
-    expect(results.filter((result) => result.status === "rejected" && result.reason instanceof StaleRevisionError)).toHaveLength(2);
+    expect(
+      results.filter((result) => result.status === "rejected" && result.reason instanceof StaleRevisionError),
+    ).toHaveLength(2);
     expect(await currentRevision(handle.db, made.id)).toBe(2);
   });
 });

@@ -18,7 +18,10 @@ const { blogPosts: posts, blogPostRevisions: revisions, users, profiles } = sche
 
 /** The newest revision's number of a post; 0 for a post saved before revisions were kept and not since. */
 export async function currentRevision(db: Database, postId: string) {
-  const [row] = await db.select({ number: max(revisions.number) }).from(revisions).where(eq(revisions.postId, postId));
+  const [row] = await db
+    .select({ number: max(revisions.number) })
+    .from(revisions)
+    .where(eq(revisions.postId, postId));
   return row?.number ?? 0;
 }
 
@@ -43,6 +46,10 @@ export async function recordRevision(tx: Database, postId: string, actor: Actor,
     featured: post.featured,
     published: post.published,
     tags: post.tags,
+    seoTitle: post.seoTitle,
+    seoDescription: post.seoDescription,
+    shareImage: post.shareImage,
+    noindex: post.noindex,
     savedBy: actor.userId,
     savedAt: now(),
     restoredFrom: restoredFrom ?? null,
@@ -122,11 +129,15 @@ const COMPARED = [
   ["tags", "Stikkord"],
   ["featured", "Fremhevet"],
   ["published", "Status"],
+  ["seoTitle", "Tittel i søkeresultat"],
+  ["seoDescription", "Beskrivelse i søkeresultat"],
+  ["shareImage", "Delingsbilde"],
+  ["noindex", "Skjult for søkemotorer"],
 ] as const;
 
 const shown = (field: (typeof COMPARED)[number][0], value: string | boolean | string[]) => {
   if (Array.isArray(value)) return value.join(", ") || "(ingen)";
-  if (field === "featured") return value ? "Ja" : "Nei";
+  if (field === "featured" || field === "noindex") return value ? "Ja" : "Nei";
   if (field === "published") return value ? "Publisert" : "Utkast";
   if (field === "slug") return `/blog/${String(value)}`;
   return String(value) || "(tomt)";
