@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { isSlug } from "../platform/slug";
 import { type Database, schema } from "../platform/db.server";
+import { log } from "../platform/log.server";
 
 /**
  * The public side of the showcase: published items in the order staff gave them (/work,
@@ -32,31 +33,54 @@ export async function listIndexableShowcase(db: Database) {
     .orderBy(...inOrder);
 }
 
-export async function listPublishedShowcase(db: Database) {
-  return db
+type Card = Awaited<ReturnType<typeof readCards>>[number];
+type DatabaseOrGetter = Database | (() => Database);
+
+const readCards = (db: Database, where: ReturnType<typeof and>, limit?: number) => {
+  const query = db
     .select(cardColumns)
     .from(p)
-    .where(published)
+    .where(where)
     .orderBy(...inOrder);
+  return limit === undefined ? query : query.limit(limit);
+};
+
+// The lists last read, per list: they stand in while the database does not answer.
+const lastKnown = new Map<string, Card[]>();
+
+/**
+ * The cards of one public list. A database that does not answer (an outage, no connection
+ * for this request) does not fail /, /work or a service page: the list last read in this
+ * process stands in, else none, as the page's words do (decision 053); the next request
+ * reads again. `db` may be a getter, so that getting the database itself may fail.
+ */
+async function cards(list: string, db: DatabaseOrGetter, where: ReturnType<typeof and>, limit?: number) {
+  try {
+    const rows = await readCards(typeof db === "function" ? db() : db, where, limit);
+    lastKnown.set(list, rows);
+    return rows;
+  } catch (error) {
+    log.warn("the showcase could not be read; the last known list stands in", { list, error: String(error) });
+    return lastKnown.get(list) ?? [];
+  }
+}
+
+export async function listPublishedShowcase(db: DatabaseOrGetter) {
+  return cards("published", db, published);
 }
 
 /** The home page's work: the first featured items, at most three. */
-export async function listFeaturedShowcase(db: Database, limit = 3) {
-  return db
-    .select(cardColumns)
-    .from(p)
-    .where(and(published, eq(p.featured, true)))
-    .orderBy(...inOrder)
-    .limit(limit);
+export async function listFeaturedShowcase(db: DatabaseOrGetter, limit = 3) {
+  return cards(`featured:${limit}`, db, and(published, eq(p.featured, true)), limit);
 }
 
 /** The published work tagged with a service (its slug in app/content/services.ts). */
-export async function listShowcaseForService(db: Database, serviceSlug: string) {
-  return db
-    .select(cardColumns)
-    .from(p)
-    .where(and(published, sql`${p.services} @> ${JSON.stringify([serviceSlug])}::jsonb`))
-    .orderBy(...inOrder);
+export async function listShowcaseForService(db: DatabaseOrGetter, serviceSlug: string) {
+  return cards(
+    `service:${serviceSlug}`,
+    db,
+    and(published, sql`${p.services} @> ${JSON.stringify([serviceSlug])}::jsonb`),
+  );
 }
 
 /**

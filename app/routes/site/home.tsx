@@ -17,8 +17,11 @@ import type { Route } from "./+types/home";
 
 // The page's words are data (app/lib/pages): the published ones, or the draft in a staff preview.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const db = getDb();
-  const [page, work] = await Promise.all([pageContentForRequest(db, "home", request, context), listFeaturedShowcase(db)]);
+  // A getter: a database that cannot be reached leaves the words and the work to their stand-ins.
+  const [page, work] = await Promise.all([
+    pageContentForRequest(getDb, "home", request, context),
+    listFeaturedShowcase(getDb),
+  ]);
   const content = page.content as HomeContent;
   if (page.preview) return data({ content, preview: true, work }, { headers: PREVIEW_HEADERS });
   return { content, preview: false, work };
@@ -35,6 +38,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     ? pageMeta({
         title: studioFrom(matches).name,
         description: loaderData.content.metaDescription,
+        seo: loaderData.content.seo,
         path: "/",
         matches,
         noindex: loaderData.preview,

@@ -13,7 +13,7 @@ import { PageIntro } from "~/components/page-intro";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [page, items] = await Promise.all([
     pageContentForRequest(getDb, "work", request, context),
-    listPublishedShowcase(getDb()),
+    listPublishedShowcase(getDb),
   ]);
   const body = { content: page.content as WorkIntroContent, preview: page.preview, items };
   return page.preview ? data(body, { headers: PREVIEW_HEADERS }) : data(body);
@@ -30,6 +30,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     ? pageMeta({
         title: "Work",
         description: loaderData.content.metaDescription,
+        seo: loaderData.content.seo,
         path: "/work",
         matches,
         noindex: loaderData.preview,
