@@ -1,3 +1,4 @@
+import type { PageSeo } from "./page-seo";
 /**
  * The About page's document (docs/decisions/044, 053): its shape and its seed, the words
  * a fresh install shows. The words themselves are data staff edit at /admin/pages/about.
@@ -24,6 +25,7 @@ export type AboutContent = {
   sections: Capability[];
   closing: { heading: string; text: string };
   metaDescription: string;
+  seo?: PageSeo;
 };
 
 /** A section's anchor ("Custom AI" → "custom-ai"): the heading's id on the page. */

@@ -1,3 +1,4 @@
+import type { PageSeo } from "./page-seo";
 /**
  * The home page's words as first published: the seed of the "home" page in
  * app/lib/pages (docs/decisions/044). Staff change them at /admin/pages/home; this is
@@ -18,6 +19,7 @@ export type HomeContent = {
   process: [ProcessStep, ProcessStep, ProcessStep];
   closing: string;
   metaDescription: string;
+  seo?: PageSeo;
 };
 
 export type ProcessStep = { title: string; description: string };

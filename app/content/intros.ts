@@ -1,3 +1,4 @@
+import type { PageSeo } from "./page-seo";
 /**
  * The introductions of /work, /careers and /gdpr-checklist as documents (docs/decisions/044,
  * 053): their shapes and seeds, the words a fresh install shows. Staff edit them at
@@ -5,7 +6,7 @@
  * listings, the questions) are their own data.
  */
 
-export type WorkIntroContent = { schemaVersion: 1; headline: string; metaDescription: string };
+export type WorkIntroContent = { schemaVersion: 1; headline: string; metaDescription: string; seo?: PageSeo };
 
 export const workIntroSeed: WorkIntroContent = {
   schemaVersion: 1,
@@ -14,7 +15,13 @@ export const workIntroSeed: WorkIntroContent = {
     "Dashboards, apps, websites, games, automation and film: a quick look at what Fjord & Form has built, how we work, and where we’re headed.",
 };
 
-export type CareersIntroContent = { schemaVersion: 1; headline: string; intro: string; metaDescription: string };
+export type CareersIntroContent = {
+  schemaVersion: 1;
+  headline: string;
+  intro: string;
+  metaDescription: string;
+  seo?: PageSeo;
+};
 
 export const careersIntroSeed: CareersIntroContent = {
   schemaVersion: 1,
@@ -26,7 +33,7 @@ export const careersIntroSeed: CareersIntroContent = {
     "Work at Fjord & Form, a small Oslo studio building private software, custom interfaces and local AI. See open roles in design, animation and operations.",
 };
 
-export type GdprIntroContent = { schemaVersion: 1; intro: string; metaDescription: string };
+export type GdprIntroContent = { schemaVersion: 1; intro: string; metaDescription: string; seo?: PageSeo };
 
 export const gdprIntroSeed: GdprIntroContent = {
   schemaVersion: 1,

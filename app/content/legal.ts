@@ -1,3 +1,4 @@
+import type { PageSeo } from "./page-seo";
 /**
  * The terms and the privacy policy as documents (docs/decisions/044, 053): their shape,
  * their seeds (the words a fresh install shows) and how the studio's facts fill them.
@@ -17,6 +18,7 @@ export type LegalContent = {
   /** Reorderable; each a heading, its paragraphs and an optional bulleted list. */
   sections: LegalSection[];
   metaDescription: string;
+  seo?: PageSeo;
 };
 
 /** The document as a visitor reads it: placeholders filled. */
@@ -51,6 +53,9 @@ export function legalPage(content: LegalContent, studio: StudioDetails): LegalPa
       paragraphs: section.paragraphs.map(fill),
       ...(section.list && section.list.length > 0 ? { list: section.list.map(fill) } : {}),
     })),
+    ...(content.seo
+      ? { seo: { ...content.seo, ...(content.seo.title ? { title: fill(content.seo.title) } : {}) } }
+      : {}),
   };
 }
 

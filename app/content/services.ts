@@ -1,3 +1,4 @@
+import type { PageSeo } from "./page-seo";
 /**
  * The five service pages ("What we do"). What stays code: each page's slug, address,
  * name (the "What we do" list, the showcase's tags) and where its buttons go. What
@@ -34,6 +35,7 @@ export type ServiceContent = {
   closing: { heading: string; text: string; actionLabel?: string } | null;
   /** 140–160 characters. */
   metaDescription: string;
+  seo?: PageSeo;
 };
 
 /** In the order of the "What we do" list. */

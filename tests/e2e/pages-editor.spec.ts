@@ -37,7 +37,10 @@ async function restoreSeed(page: Page) {
   await expect(page.getByRole("status")).toContainText("Originaltekstene er gjenopprettet");
 }
 
-test("a draft is previewed, published at once, and the original restored from the history", async ({ signedIn: page, browser }) => {
+test("a draft is previewed, published at once, and the original restored from the history", async ({
+  signedIn: page,
+  browser,
+}) => {
   const marker = Date.now().toString(36);
   const heading = `We draw ${marker}`;
   const item = `Brand Work ${marker}`;
@@ -66,7 +69,9 @@ test("a draft is previewed, published at once, and the original restored from th
     // ... and in frames at phone and desktop width on the admin's preview page.
     await page.goto("/admin/pages/design/preview");
     for (const title of ["Tjeneste: Design + Animation på mobil", "Tjeneste: Design + Animation på skrivebord"]) {
-      await expect(page.frameLocator(`iframe[title="${title}"]`).getByRole("heading", { level: 1 })).toHaveText(heading);
+      await expect(page.frameLocator(`iframe[title="${title}"]`).getByRole("heading", { level: 1 })).toHaveText(
+        heading,
+      );
     }
     // A visitor with the preview's address gets the live page, never the draft.
     await guest.page.goto("/design?preview=draft");
@@ -109,14 +114,19 @@ test("a headline too long for a phone is refused with a clear message", async ({
   await editor.save.click();
   await expect(page.getByText("Overskriften er for lang for en mobilskjerm: høyst 48 tegn.")).toBeVisible();
   await editor.heading.fill("We create Supercalifragilistic design");
-  await expect(page.getByText("Ordet «Supercalifragilistic» er for langt til å brytes på en mobilskjerm")).toBeVisible();
+  await expect(
+    page.getByText("Ordet «Supercalifragilistic» er for langt til å brytes på en mobilskjerm"),
+  ).toBeVisible();
   await editor.save.click();
   // Nothing was saved: the page still shows its live words only.
   await page.reload();
   await expect(editor.heading).toHaveValue(SEED_HEADING);
 });
 
-test("two editors on one page: the second save is refused and keeps what was typed", async ({ signedIn: first, browser }) => {
+test("two editors on one page: the second save is refused and keeps what was typed", async ({
+  signedIn: first,
+  browser,
+}) => {
   const other = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     await signInWithRequest(other.request, "longaddress");
@@ -150,5 +160,59 @@ test("two editors on one page: the second save is refused and keeps what was typ
       await expect(first.getByRole("status")).toContainText("Utkastet er forkastet");
     }
     await other.close();
+  }
+});
+
+test("a page's search title, share image and 'hide from search engines' reach its tags and the sitemap", async ({
+  signedIn: page,
+  browser,
+}) => {
+  test.slow(); // a save, a publish, a visitor and a restore: a ceiling for a busy machine
+  const guest = await visitor(browser);
+  const tags = async () => {
+    await guest.page.goto("/design");
+    const head = guest.page.locator("head");
+    return {
+      title: await guest.page.title(),
+      robots: (await head.locator('meta[name="robots"]').count())
+        ? await head.locator('meta[name="robots"]').first().getAttribute("content")
+        : null,
+    };
+  };
+  const inSitemap = async () => (await (await page.request.get("/sitemap.xml")).text()).includes("/design</loc>");
+  try {
+    expect(await tags()).toEqual({ title: "Design + Animation | Fjord & Form", robots: null });
+    expect(await inSitemap()).toBe(true);
+
+    await openEditor(page, "design");
+    const panel = page.locator("details.seo-fields");
+    // The page's description is always set, so the panel stands open with it.
+    await expect(panel).toHaveAttribute("open", "");
+    await expect(panel.getByLabel("Beskrivelse")).not.toHaveValue("");
+    await panel.getByLabel("Tittel i søkeresultat").fill("Design studio in Oslo");
+    await expect(panel.locator(".seo-preview-title")).toHaveText("Design studio in Oslo | Fjord & Form");
+    await panel.getByLabel("Skjul for søkemotorer").check();
+    await page.getByRole("button", { name: "Lagre utkast" }).click();
+    await expect(page.getByRole("status")).toContainText("Utkastet er lagret");
+    // A draft: visitors and search engines see the page as it was.
+    expect((await tags()).title).toBe("Design + Animation | Fjord & Form");
+
+    await openEditor(page, "design");
+    await page.getByRole("button", { name: "Publiser", exact: true }).click();
+    await expect(page.getByRole("status")).toContainText("Siden er publisert");
+    expect(await tags()).toEqual({ title: "Design studio in Oslo | Fjord & Form", robots: "noindex" });
+    expect(await inSitemap()).toBe(false);
+
+    await restoreSeed(page);
+    expect(await tags()).toEqual({ title: "Design + Animation | Fjord & Form", robots: null });
+    expect(await inSitemap()).toBe(true);
+  } finally {
+    await guest.page
+      .goto("/design")
+      .then(() => guest.page.title())
+      .then(async (title) => {
+        if (title !== "Design + Animation | Fjord & Form") await restoreSeed(page);
+      });
+    await guest.close();
   }
 });

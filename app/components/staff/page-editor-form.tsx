@@ -10,6 +10,7 @@ import { createContext, useContext } from "react";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
 import { type MediaChoice, MediaPicker } from "~/components/staff/media-picker";
+import { SeoFields } from "~/components/staff/seo-fields";
 import { useSchemaForm } from "~/components/use-schema-form";
 import {
   type EditorSpec,
@@ -19,6 +20,7 @@ import {
   itemPath,
   type ListSpec,
   type PictureSpec,
+  type SeoSpec,
 } from "~/lib/pages/page-fields";
 import { draftFormSchema, type PageDocument, type PageKey, pageDefinition } from "~/lib/pages/page-registry";
 import { type FormResult, resultFor } from "~/lib/platform/form-result";
@@ -34,6 +36,8 @@ type Props = {
 };
 
 const MediaChoices = createContext<MediaChoice[]>([]);
+/** The page's public address, for the search result's preview. */
+const PagePath = createContext("/");
 
 /**
  * The editor of one page's words, made from the page's field descriptions: every text in
@@ -52,27 +56,29 @@ export function PageEditorForm({ page, revision, content, actionData, media = []
   });
   return (
     <MediaChoices.Provider value={media}>
-      <FormProvider context={form.context}>
-        <Form method="post" {...getFormProps(form)} className="cms-form page-editor">
-          <input type="hidden" name="intent" value="save" />
-          <RevisionField />
-          {definition.groups.map((group) => (
-            <EditorGroup key={group.id} group={group} />
-          ))}
-          {error ? (
-            <p className="auth-message error" role="alert" id="page-editor-conflict">
-              {error}
-            </p>
-          ) : (
-            <FieldError id={form.errorId} errors={form.errors} />
-          )}
-          <div className="page-editor-actions">
-            <button type="submit" className="button button-small" disabled={busy}>
-              Lagre utkast
-            </button>
-          </div>
-        </Form>
-      </FormProvider>
+      <PagePath.Provider value={definition.path}>
+        <FormProvider context={form.context}>
+          <Form method="post" {...getFormProps(form)} className="cms-form page-editor">
+            <input type="hidden" name="intent" value="save" />
+            <RevisionField />
+            {definition.groups.map((group) => (
+              <EditorGroup key={group.id} group={group} />
+            ))}
+            {error ? (
+              <p className="auth-message error" role="alert" id="page-editor-conflict">
+                {error}
+              </p>
+            ) : (
+              <FieldError id={form.errorId} errors={form.errors} />
+            )}
+            <div className="page-editor-actions">
+              <button type="submit" className="button button-small" disabled={busy}>
+                Lagre utkast
+              </button>
+            </div>
+          </Form>
+        </FormProvider>
+      </PagePath.Provider>
     </MediaChoices.Provider>
   );
 }
@@ -83,6 +89,9 @@ function RevisionField() {
 }
 
 function EditorGroup({ group }: { group: FieldGroup }) {
+  // The search-engine panel is its own <details> and fieldset, like on posts and jobs.
+  const [only] = group.fields;
+  if (group.fields.length === 1 && only && "type" in only && only.type === "seo") return <SeoPanel spec={only} />;
   return (
     <fieldset className="page-editor-group" id={`group-${group.id}`}>
       <legend>{group.label}</legend>
@@ -98,6 +107,7 @@ function EditorGroup({ group }: { group: FieldGroup }) {
 function EditorPart({ spec, path }: { spec: EditorSpec; path: string }) {
   if (!("type" in spec)) return <EditorField spec={spec} path={path} />;
   if (spec.type === "picture") return <PictureField spec={spec} path={path} />;
+  if (spec.type === "seo") return <SeoPanel spec={spec} />;
   return <EditorList spec={spec} path={path} />;
 }
 
@@ -201,6 +211,30 @@ function PictureField({ spec, path }: { spec: PictureSpec; path: string }) {
       </p>
       <FieldError id={alt.errorId} errors={alt.errors} />
     </div>
+  );
+}
+
+/**
+ * The page's search-engine fields: its description (required: every page has its own)
+ * and the optional title, share image and "hide", in the panel posts, jobs and case
+ * studies have, with the search result's preview.
+ */
+function SeoPanel({ spec }: { spec: SeoSpec }) {
+  const media = useContext(MediaChoices);
+  const path = useContext(PagePath);
+  const [description] = useField<string>("content.metaDescription");
+  const [title] = useField<string>("content.seo.title");
+  const [shareImage] = useField<string>("content.seo.shareImage");
+  const [noindex] = useField<boolean>("content.seo.noindex");
+  return (
+    <SeoFields
+      fields={{ seo_title: title, seo_description: description, share_image: shareImage, noindex }}
+      fallback={{ title: spec.title, description: "" }}
+      path={path}
+      media={media}
+      imageFallback="standardbildet"
+      descriptionHint={`Kreves. Vises i søkeresultatet; 140–160 tegn er best, høyst ${FIELD_LIMITS.meta.max}.`}
+    />
   );
 }
 

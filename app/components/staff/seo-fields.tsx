@@ -5,11 +5,7 @@ import { CheckboxField, TextareaField, TextField } from "~/components/forms/fiel
 import { FieldError } from "~/components/field-error";
 import { type MediaChoice, MediaPicker } from "~/components/staff/media-picker";
 import { siteConfig } from "~/content/site";
-import {
-  SEO_DESCRIPTION_RECOMMENDED,
-  SEO_TITLE_RECOMMENDED,
-  seoCount,
-} from "~/lib/seo/seo-fields";
+import { SEO_DESCRIPTION_RECOMMENDED, SEO_TITLE_RECOMMENDED, seoCount } from "~/lib/seo/seo-fields";
 
 type Field = FieldMetadata<string | undefined>;
 
@@ -22,6 +18,8 @@ type Props = {
   media: MediaChoice[];
   /** What an empty share image is: "innleggets bilde", "standardbildet". */
   imageFallback: string;
+  /** The description's hint, where it is not optional (a page's own description). */
+  descriptionHint?: string;
 };
 
 /**
@@ -31,7 +29,7 @@ type Props = {
  * something is set or wrong. Without JavaScript the fields still post; only the counters
  * and the preview stay as they were drawn.
  */
-export function SeoFields({ fields, fallback, path, media, imageFallback }: Props) {
+export function SeoFields({ fields, fallback, path, media, imageFallback, descriptionHint }: Props) {
   const [title, setTitle] = useState(String(fields.seo_title.initialValue ?? ""));
   const [description, setDescription] = useState(String(fields.seo_description.initialValue ?? ""));
   const hasErrors = [fields.seo_title, fields.seo_description, fields.share_image, fields.noindex].some(
@@ -62,7 +60,7 @@ export function SeoFields({ fields, fallback, path, media, imageFallback }: Prop
         <TextareaField
           field={fields.seo_description}
           label="Beskrivelse"
-          hint="Tomt felt: utdraget eller sidens egen beskrivelse."
+          hint={descriptionHint ?? "Tomt felt: utdraget eller sidens egen beskrivelse."}
           className="seo-field"
           rows={3}
           onChange={(event) => setDescription(event.currentTarget.value)}
@@ -92,7 +90,12 @@ export function SeoFields({ fields, fallback, path, media, imageFallback }: Prop
           <figcaption className="field-hint">Forhåndsvisning i søkeresultat</figcaption>
           <p className="seo-preview-url">
             {host}
-            {path === "/" ? "" : path.split("/").filter(Boolean).map((part) => ` › ${part}`)}
+            {path === "/"
+              ? ""
+              : path
+                  .split("/")
+                  .filter(Boolean)
+                  .map((part) => ` › ${part}`)}
           </p>
           <p className="seo-preview-title">
             {shownTitle === siteConfig.brand ? shownTitle : `${shownTitle} | ${siteConfig.brand}`}

@@ -58,8 +58,15 @@ export type ListSpec = {
 /** A picture picked from the media library, with the alt text it needs (`name` and `altName`). */
 export type PictureSpec = { type: "picture"; name: string; altName: string; label: string; hint?: string };
 
+/**
+ * The search-engine panel (docs/decisions/056): the page's description (`metaDescription`,
+ * required) and its optional `seo` (title, share image, hidden from search engines), with
+ * the search result's preview. `title` is what an empty search title falls back to.
+ */
+export type SeoSpec = { type: "seo"; name: "seo"; label: string; title: string };
+
 /** What the editor shows for one part of a document. */
-export type EditorSpec = FieldSpec | ListSpec | PictureSpec;
+export type EditorSpec = FieldSpec | ListSpec | PictureSpec | SeoSpec;
 
 /** The fields as the page groups them: hero, sections, cards, call to action. */
 export type FieldGroup = { id: string; label: string; hint?: string; fields: EditorSpec[] };
@@ -85,6 +92,14 @@ export function comparableFields(
       return [
         { name, label: `${labelPrefix}${spec.label}` },
         { name: at(spec.altName), label: `${labelPrefix}${spec.label}: alt-tekst` },
+      ];
+    }
+    if (spec.type === "seo") {
+      return [
+        { name: at("metaDescription"), label: "Søkemotorer: beskrivelse" },
+        { name: at("seo.title"), label: "Søkemotorer: tittel i søkeresultat" },
+        { name: at("seo.shareImage"), label: "Søkemotorer: delingsbilde" },
+        { name: at("seo.noindex"), label: "Søkemotorer: skjult for søkemotorer" },
       ];
     }
     const lengths = documents.map((document) => {
@@ -142,7 +157,11 @@ export function valueAt(document: unknown, name: string): unknown {
     .reduce<unknown>((value, key) => (value == null ? undefined : (value as Record<string, unknown>)[key]), document);
 }
 
-/** Whether any of `specs` (lists included) is a picture. */
+/** Whether any of `specs` (lists included) picks from the media library: a picture, or the share image. */
 export function hasPictures(specs: EditorSpec[]): boolean {
-  return specs.some((spec) => "type" in spec && (spec.type === "picture" || (spec.type === "list" && hasPictures(spec.fields))));
+  return specs.some(
+    (spec) =>
+      "type" in spec &&
+      (spec.type === "picture" || spec.type === "seo" || (spec.type === "list" && hasPictures(spec.fields))),
+  );
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageSeoSchema } from "../seo/seo-fields";
 import { type AboutContent, aboutSeed } from "~/content/about";
 import { type HomeContent, homeSeed } from "~/content/home";
 import {
@@ -11,6 +12,7 @@ import {
 } from "~/content/intros";
 import { type LegalContent, privacySeed, termsSeed } from "~/content/legal";
 import { type ServiceContent, type ServiceSlug, serviceSeeds, services } from "~/content/services";
+import { siteConfig } from "~/content/site";
 import {
   type EditorSpec,
   type FieldGroup,
@@ -83,11 +85,12 @@ export const PAGE_KEYS = [
 export type PageKey = (typeof PAGE_KEYS)[number];
 
 const field = (name: string, label: string, kind: FieldKind, hint?: string): FieldSpec => ({ name, label, kind, hint });
-const SEO_GROUP: FieldGroup = {
+/** The search-engine panel, last on every page; `title` is the page's own title in search results. */
+const seoGroup = (title: string): FieldGroup => ({
   id: "seo",
-  label: "Søkemotorer",
-  fields: [field("metaDescription", "Beskrivelse", "meta", "Vises i søkeresultatet; 140–160 tegn er best.")],
-};
+  label: "Søkemotorer og deling",
+  fields: [{ type: "seo", name: "seo", label: "Søkemotorer", title }],
+});
 
 // ─── Home ────────────────────────────────────────────────────────────────────
 
@@ -109,6 +112,7 @@ const homeSchema = z.object({
   process: z.tuple([processStep(1), processStep(2), processStep(3)]),
   closing: pageText("title", "overskriften nederst"),
   metaDescription: pageText("meta", "beskrivelsen"),
+  seo: pageSeoSchema,
 }) satisfies z.ZodType<HomeContent>;
 
 const homePage: PageDefinition = {
@@ -139,7 +143,7 @@ const homePage: PageDefinition = {
       ]),
     },
     { id: "closing", label: "Oppfordring nederst", fields: [field("closing", "Overskrift", "title")] },
-    SEO_GROUP,
+    seoGroup(siteConfig.brand),
   ],
 };
 
@@ -174,10 +178,11 @@ function serviceSchema(seed: ServiceContent) {
     items: z.tuple([serviceItem(1), serviceItem(2), serviceItem(3)]),
     closing,
     metaDescription: pageText("meta", "beskrivelsen"),
+    seo: pageSeoSchema,
   }) as unknown as z.ZodType<ServiceContent>;
 }
 
-function serviceGroups(seed: ServiceContent): FieldGroup[] {
+function serviceGroups(seed: ServiceContent, title: string): FieldGroup[] {
   const closing = seed.closing
     ? [
         field("closing.heading", "Overskrift", "title"),
@@ -209,7 +214,7 @@ function serviceGroups(seed: ServiceContent): FieldGroup[] {
       ]),
     },
     ...(closing.length > 0 ? [{ id: "closing", label: "Oppfordring nederst", fields: closing }] : []),
-    SEO_GROUP,
+    seoGroup(title),
   ];
 }
 
@@ -223,7 +228,7 @@ const servicePages: PageDefinition[] = SERVICE_ORDER.map((slug) => {
     schema: serviceSchema(seed),
     seed,
     upgrades: {},
-    groups: serviceGroups(seed),
+    groups: serviceGroups(seed, service.name),
   };
 });
 
@@ -288,6 +293,7 @@ const aboutSchema = z.object({
     text: pageText("paragraph", "teksten nederst"),
   }),
   metaDescription: pageText("meta", "beskrivelsen"),
+  seo: pageSeoSchema,
 }) as unknown as z.ZodType<AboutContent>;
 
 const aboutPage: PageDefinition = {
@@ -346,7 +352,7 @@ const aboutPage: PageDefinition = {
       label: "Oppfordring nederst",
       fields: [field("closing.heading", "Overskrift", "title"), field("closing.text", "Tekst", "paragraph")],
     },
-    SEO_GROUP,
+    seoGroup("About"),
   ],
 };
 
@@ -360,6 +366,7 @@ const workPage: PageDefinition = {
     schemaVersion: z.literal(1),
     headline: pageText("statement", "overskriften"),
     metaDescription: pageText("meta", "beskrivelsen"),
+    seo: pageSeoSchema,
   }) satisfies z.ZodType<WorkIntroContent>,
   seed: workIntroSeed,
   upgrades: {},
@@ -370,7 +377,7 @@ const workPage: PageDefinition = {
       hint: "Prosjektene under er utstillingen (Arbeider i menyen).",
       fields: [field("headline", "Overskrift", "statement")],
     },
-    SEO_GROUP,
+    seoGroup("Work"),
   ],
 };
 
@@ -383,6 +390,7 @@ const careersPage: PageDefinition = {
     headline: pageText("statement", "overskriften"),
     intro: pageText("paragraph", "ingressen"),
     metaDescription: pageText("meta", "beskrivelsen"),
+    seo: pageSeoSchema,
   }) satisfies z.ZodType<CareersIntroContent>,
   seed: careersIntroSeed,
   upgrades: {},
@@ -393,7 +401,7 @@ const careersPage: PageDefinition = {
       hint: "Stillingene under er stillingsannonsene.",
       fields: [field("headline", "Overskrift", "statement"), field("intro", "Ingress", "paragraph")],
     },
-    SEO_GROUP,
+    seoGroup("Careers"),
   ],
 };
 
@@ -405,6 +413,7 @@ const gdprPage: PageDefinition = {
     schemaVersion: z.literal(1),
     intro: pageText("paragraph", "ingressen"),
     metaDescription: pageText("meta", "beskrivelsen"),
+    seo: pageSeoSchema,
   }) satisfies z.ZodType<GdprIntroContent>,
   seed: gdprIntroSeed,
   upgrades: {},
@@ -415,7 +424,7 @@ const gdprPage: PageDefinition = {
       hint: "Spørsmålene under er faste.",
       fields: [field("intro", "Ingress", "paragraph")],
     },
-    SEO_GROUP,
+    seoGroup("GDPR checklist"),
   ],
 };
 
@@ -444,6 +453,7 @@ const legalSchema = z.object({
     { ...LEGAL_SECTIONS, what: "seksjoner" },
   ),
   metaDescription: pageText("meta", "beskrivelsen"),
+  seo: pageSeoSchema,
 }) as unknown as z.ZodType<LegalContent>;
 
 function legalDefinition(key: "terms" | "privacy", label: string, seed: LegalContent): PageDefinition {
@@ -480,7 +490,7 @@ function legalDefinition(key: "terms" | "privacy", label: string, seed: LegalCon
           ),
         ],
       },
-      SEO_GROUP,
+      seoGroup(seed.title),
     ],
   };
 }

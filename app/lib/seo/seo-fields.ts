@@ -86,3 +86,25 @@ export function seoCount(text: string, recommended: number) {
   const length = text.trim().length;
   return { length, over: length > recommended, text: `${length} / ${recommended}` };
 }
+
+/**
+ * A page document's `seo` (app/content/page-seo.ts): the same rules, in the document's
+ * names. What is left empty is left out, and a page with nothing set stores no `seo` at
+ * all, so an untouched page's document stays exactly its seed.
+ */
+export const pageSeoSchema = z
+  .object({
+    title: oneLine(SEO_TITLE_MAX, SEO_TITLE_TOO_LONG).optional(),
+    shareImage: shareImage.optional(),
+    noindex: z.boolean().optional(),
+  })
+  .optional()
+  .transform((seo) => {
+    if (!seo) return undefined;
+    const kept = {
+      ...(seo.title ? { title: seo.title } : {}),
+      ...(seo.shareImage ? { shareImage: seo.shareImage } : {}),
+      ...(seo.noindex ? { noindex: true } : {}),
+    };
+    return Object.keys(kept).length > 0 ? kept : undefined;
+  });

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import type { PageSeo } from "~/content/page-seo";
 import { siteConfig } from "~/content/site";
 import type { StudioDetails } from "../studio/studio-details";
 
@@ -24,10 +25,16 @@ type PageMetaInput = {
   type?: "website" | "article";
   /** Pages that must stay out of search results (staff pages, 404). */
   noindex?: boolean;
+  /** An edited page's own search fields (decision 056): they win over the route's defaults. */
+  seo?: PageSeo;
 };
 
 /** Title, description, canonical URL, Open Graph and Twitter card tags for one page. */
-export function pageMeta({ title, description, path, matches, image, type = "website", noindex }: PageMetaInput) {
+export function pageMeta(input: PageMetaInput) {
+  const { description, path, matches, type = "website", seo } = input;
+  const title = seo?.title?.trim() || input.title;
+  const image = seo?.shareImage || input.image;
+  const noindex = input.noindex || seo?.noindex;
   const siteUrl = siteUrlFrom(matches);
   const url = `${siteUrl}${path}`;
   // The wizards' bundles carry no seed: without the root's data the title names the brand.

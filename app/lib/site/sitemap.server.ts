@@ -6,6 +6,8 @@ import type { Database } from "../platform/db.server";
 import { STAFF_PATH_PREFIXES } from "../platform/staff-paths";
 import { listPublishedJobs } from "../careers/jobs.server";
 import { listIndexableShowcase } from "../showcase/showcase.server";
+import { getPublishedPage } from "../pages/page-content.server";
+import { PAGES } from "../pages/page-registry";
 
 export type SitemapEntry = { path: string; lastModified?: Date };
 
@@ -38,9 +40,21 @@ const dynamicSources: Array<(db: Database) => Promise<SitemapEntry[]>> = [
     (await listIndexableShowcase(db)).map((item) => ({ path: `/work/${item.slug}`, lastModified: item.updatedAt })),
 ];
 
+/** The edited pages staff hid from search engines (decision 056): the sitemap does not offer them. */
+async function hiddenPagePaths(db: Database) {
+  const pages = await Promise.all(
+    PAGES.map(async (page) => ({ path: page.path, published: await getPublishedPage(db, page.key) })),
+  );
+  return new Set(pages.filter(({ published }) => published.content.seo?.noindex).map(({ path }) => path));
+}
+
 export async function sitemapEntries(db: Database): Promise<SitemapEntry[]> {
-  const dynamic = await Promise.all(dynamicSources.map((source) => source(db)));
-  return [...staticPaths.map((path) => ({ path })), ...dynamic.flat()];
+  const [hidden, dynamic] = await Promise.all([
+    hiddenPagePaths(db),
+    Promise.all(dynamicSources.map((source) => source(db))),
+  ]);
+  const pages = staticPaths.filter((path) => !hidden.has(path)).map((path) => ({ path }));
+  return [...pages, ...dynamic.flat()];
 }
 
 export const escapeXml = (value: string) =>

@@ -23,6 +23,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     ? pageMeta({
         title: "About",
         description: loaderData.content.metaDescription,
+        seo: loaderData.content.seo,
         path: "/about",
         matches,
         noindex: loaderData.preview,

@@ -41,6 +41,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     ? pageMeta({
         title: "Careers",
         description: loaderData.content.metaDescription,
+        seo: loaderData.content.seo,
         path: "/careers",
         matches,
         noindex: loaderData.preview,

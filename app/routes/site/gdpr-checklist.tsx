@@ -20,6 +20,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
     ? pageMeta({
         title: "GDPR checklist",
         description: loaderData.content.metaDescription,
+        seo: loaderData.content.seo,
         path: "/gdpr-checklist",
         matches,
         noindex: loaderData.preview,

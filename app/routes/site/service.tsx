@@ -19,11 +19,11 @@ import type { Route } from "./+types/service";
 export async function loader({ url, request, context }: Route.LoaderArgs) {
   const service = serviceBySlug(url.pathname.slice(1));
   if (!service) throw data(null, { status: 404 });
-  const db = getDb();
+  // A getter: a database that cannot be reached leaves the words and the work to their stand-ins.
   const [page, work] = await Promise.all([
-    pageContentForRequest(db, service.slug, request, context),
+    pageContentForRequest(getDb, service.slug, request, context),
     // The published work tagged with this service, in the showcase's order.
-    listShowcaseForService(db, service.slug),
+    listShowcaseForService(getDb, service.slug),
   ]);
   const content = page.content as ServiceContent;
   if (page.preview) return data({ slug: service.slug, content, preview: true, work }, { headers: PREVIEW_HEADERS });
@@ -40,7 +40,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const service = serviceBySlug(loaderData?.slug ?? "");
   if (!service || !loaderData) return [];
   const { content, preview } = loaderData;
-  return pageMeta({ title: service.name, description: content.metaDescription, path: service.path, matches, noindex: preview });
+  return pageMeta({
+    title: service.name,
+    description: content.metaDescription,
+    seo: content.seo,
+    path: service.path,
+    matches,
+    noindex: preview,
+  });
 };
 
 export default function ServicePage({ loaderData }: Route.ComponentProps) {
@@ -54,7 +61,11 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
             <p className="eyebrow eyebrow-highlight">{service.name}</p>
             <h1 id="service-heading">{content.hero.heading}</h1>
             <p className="lead">{content.hero.intro}</p>
-            <ActionButton action={service.heroAction} label={content.hero.actionLabel} className="button button-coral" />
+            <ActionButton
+              action={service.heroAction}
+              label={content.hero.actionLabel}
+              className="button button-coral"
+            />
           </div>
           <ServiceArt slug={service.slug} />
         </div>
@@ -90,7 +101,11 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         <CtaSection heading={content.closing.heading} text={content.closing.text}>
           {/* false, not null: a closing without an action has no button at all */}
           {service.closingAction && content.closing.actionLabel ? (
-            <ActionButton action={service.closingAction} label={content.closing.actionLabel} className="button button-cream" />
+            <ActionButton
+              action={service.closingAction}
+              label={content.closing.actionLabel}
+              className="button button-cream"
+            />
           ) : (
             false
           )}

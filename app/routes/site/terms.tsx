@@ -22,6 +22,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   return pageMeta({
     title: page.title,
     description: page.metaDescription,
+    seo: page.seo,
     path: "/terms",
     matches,
     noindex: loaderData.preview,
