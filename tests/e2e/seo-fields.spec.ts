@@ -21,12 +21,12 @@ async function uploadShareImage(page: Page) {
   return /\/uploads\/([0-9a-f-]{36})-/.exec(url)![1]!;
 }
 
-/** What a visitor's browser (no session) finds in the post's <head>. */
-async function publicTags(browser: Browser, slug: string) {
+/** What a visitor's browser (no session) finds in the <head> of a post (or of the page at `path`). */
+async function publicTags(browser: Browser, slug: string, path = `/blog/${slug}`) {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    const response = await page.goto(`/blog/${slug}`);
+    const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     const head = page.locator("head");
     const content = (selector: string) => head.locator(selector).first().getAttribute("content");
@@ -127,4 +127,47 @@ test("a post's search title, description, share image and noindex reach its tags
     expect(tags.robots).toBeNull();
     expect(await inSitemap(page, slug)).toBe(true);
   });
+});
+
+test("a job listing's search title and 'hide from search engines' reach its tags and the sitemap", async ({
+  signedIn: page,
+  browser,
+}) => {
+  test.slow(); // two saves and two visitors: a ceiling for a busy machine
+  const title = unique("Motion Designer");
+  await page.goto("/careers/cms/new");
+  await waitForHydration(page);
+  await page.getByLabel("Title *").fill(title);
+  const slug = await page.getByLabel("Slug (address)").inputValue();
+  await page.getByLabel("Location *").fill("Oslo");
+  await page.getByLabel("Description *").fill("Make interfaces move with purpose.");
+  await page.getByLabel("Responsibilities item 1", { exact: true }).fill("Animate product flows");
+  await page.getByLabel("Requirements item 1", { exact: true }).fill("After Effects or Rive");
+  await page.getByLabel("Apply link *").fill("https://jobs.fjordform.no/motion");
+  const panel = page.locator("details.seo-fields");
+  await panel.getByText("Søkemotorer og deling", { exact: true }).click();
+  await panel.getByLabel("Tittel i søkeresultat").fill("Motion design job in Oslo");
+  await expect(panel.locator(".seo-preview-title")).toHaveText("Motion design job in Oslo | Fjord & Form");
+  await panel.getByLabel("Skjul for søkemotorer").check();
+  await page.getByRole("button", { name: "Save listing" }).click();
+  await expect(page).toHaveURL(/\/job-cms$/);
+
+  const tags = await publicTags(browser, slug, `/careers/${slug}`);
+  expect(tags.title).toBe("Motion design job in Oslo | Fjord & Form");
+  expect(tags.description).toBe("Make interfaces move with purpose.");
+  expect(tags.robots).toBe("noindex");
+  const sitemap = async () => (await (await page.request.get("/sitemap.xml")).text()).includes(`/careers/${slug}</loc>`);
+  expect(await sitemap()).toBe(false);
+
+  // Shown again: in the sitemap, without the robots tag.
+  await page.goto("/job-cms");
+  await page.getByRole("link", { name: title, exact: true }).click();
+  await waitForHydration(page);
+  const again = page.locator("details.seo-fields");
+  await expect(again).toHaveAttribute("open", "");
+  await again.getByLabel("Skjul for søkemotorer").uncheck();
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page).toHaveURL(/\/job-cms$/);
+  expect((await publicTags(browser, slug, `/careers/${slug}`)).robots).toBeNull();
+  expect(await sitemap()).toBe(true);
 });
