@@ -114,7 +114,7 @@ export function JobForm({
 
       <CheckboxField className="checkbox" field={fields.published} label={<span>Published (shown on /careers)</span>} />
 
-      <button type="submit" className="button button-coral" disabled={busy}>
+      <button type="submit" className="button" disabled={busy}>
         {busy ? "Saving..." : submitLabel}
       </button>
     </Form>

@@ -189,7 +189,9 @@ test.describe("page views", () => {
 async function subscriberSnapshot(page: Page, email: string) {
   for (let attempt = 0; ; attempt++) {
     const stat = await readStat(page, "stat-subscribers");
-    await page.goto("/admin/subscribers?status=active");
+    // The card itself opens the list with the same definition (active only).
+    await page.getByTestId("stat-subscribers").getByRole("link", { name: "Vis de aktive abonnentene" }).click();
+    await expect(page).toHaveURL(/\/admin\/subscribers\?status=active$/);
     const active = Number((await page.getByTestId("subscriber-total").innerText()).replace(/\D/g, ""));
     await page.goto(`/admin/subscribers?q=${encodeURIComponent(email)}`);
     const rows = await page

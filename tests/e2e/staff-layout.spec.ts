@@ -67,6 +67,24 @@ test.describe("the staff layout", () => {
     await expectStaffLayout(page, "Innstillinger");
   });
 
+  test("the sidebar groups the pages under Innhold, Kontakt and Admin, beside the page", async ({ signedIn: page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto("/admin/inbox");
+    const nav = page.getByRole("navigation", { name: "Stab" });
+    await expect(nav.getByRole("button", { name: "Meny" })).toBeHidden();
+    for (const [group, items] of [
+      ["Innhold", ["Blogg", "Sider", "Arbeid", "Stillinger", "Media", "Omdirigeringer"]],
+      ["Kontakt", ["Innboks", "Abonnenter", "Nyhetsbrev", "E-post"]],
+      ["Admin", ["Team", "Sikkerhet", "Innstillinger"]],
+    ] as const) {
+      await expect(nav.getByRole("list", { name: group }).getByRole("link")).toHaveText([...items]);
+    }
+    // A column at the left of the page, not a row above it.
+    const navBox = (await nav.boundingBox())!;
+    const mainBox = (await page.getByRole("main").boundingBox())!;
+    expect(navBox.x + navBox.width).toBeLessThanOrEqual(mainBox.x + 1);
+  });
+
   test("signed out, /blog/manage says Ikke autorisert inside the staff frame, without the staff navigation", async ({
     page,
   }) => {
@@ -79,6 +97,27 @@ test.describe("the staff layout", () => {
 
 test.describe("on a 375 px phone", () => {
   test.use({ viewport: { width: 375, height: 812 } });
+
+  test("the navigation is a drawer: Meny opens it, Escape closes it, a link in it goes there and closes it", async ({
+    signedIn: page,
+  }) => {
+    await page.goto("/admin");
+    const nav = page.getByRole("navigation", { name: "Stab" });
+    const toggle = nav.getByRole("button", { name: "Meny" });
+    const blog = nav.getByRole("link", { name: "Blogg" });
+    await expect(blog).toBeHidden();
+    await toggle.click();
+    await expect(blog).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Oversikt" }), "focus on the current page's item").toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(blog).toBeHidden();
+    await expect(toggle, "focus back on the button").toBeFocused();
+    await toggle.click();
+    await blog.click();
+    await expect(page).toHaveURL(/\/blog\/manage$/);
+    await expect(nav.getByRole("link", { name: "Innstillinger" })).toBeHidden();
+    await expectStaffLayout(page, "Blogg");
+  });
 
   test("no staff page scrolls sideways; tables become cards", async ({ signedIn: page }) => {
     for (const { path } of STAFF_PAGES) {
@@ -93,5 +132,17 @@ test.describe("on a 375 px phone", () => {
     // Each cell says what it is (shown before its content), the actions too.
     await expect(firstRow.getByRole("cell").last()).toHaveAttribute("data-label", "Actions");
     await expect(page.getByRole("columnheader", { name: "Actions" })).toHaveCount(1); // still there for screen readers
+  });
+});
+
+test.describe("on a 375 px phone without JavaScript", () => {
+  test.use({ viewport: { width: 375, height: 812 }, javaScriptEnabled: false });
+
+  test("the drawer still opens and its links work", async ({ signedIn: page }) => {
+    await page.goto("/admin/settings");
+    const nav = page.getByRole("navigation", { name: "Stab" });
+    await nav.getByRole("button", { name: "Meny" }).click();
+    await nav.getByRole("link", { name: "Innboks" }).click();
+    await expect(page).toHaveURL(/\/admin\/inbox$/);
   });
 });

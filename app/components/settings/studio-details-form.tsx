@@ -69,7 +69,7 @@ export function StudioDetailsForm({ details, version, actionData }: Props) {
       <SocialLinks form={form} field={fields.socialLinks} />
 
       <div>
-        <button type="submit" className="button button-coral" disabled={busy}>
+        <button type="submit" className="button" disabled={busy}>
           {busy ? "Lagrer …" : "Lagre detaljene"}
         </button>
       </div>

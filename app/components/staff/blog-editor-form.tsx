@@ -252,7 +252,7 @@ export function BlogEditorForm({
           </button>
         </fieldset>
         <div className="editor-actions">
-          <button type="submit" name="intent" value="publish" className="button button-coral" disabled={busy}>
+          <button type="submit" name="intent" value="publish" className="button" disabled={busy}>
             {saveLabel ?? (mode === "edit" ? "Oppdater og publiser" : "Publiser")}
           </button>
           <button type="submit" name="intent" value="draft" className="button button-ghost" disabled={busy}>

@@ -40,6 +40,8 @@ export type Column<Row> = {
   label: string;
   /** A heading only screen readers read (a column of buttons). */
   hideLabel?: boolean;
+  /** A column of times: kept on one line beside the sidebar ("26. nov. 2026 kl. 09:08" never in three). */
+  time?: boolean;
   cell: (row: Row, index: number) => ReactNode;
 };
 
@@ -82,7 +84,7 @@ export function StaffTable<Row extends { id: string | number }>({
           {rows.map((row, index) => (
             <tr key={row.id} {...rowProps?.(row, index)}>
               {columns.map((column) => (
-                <td data-label={column.label} key={column.label}>
+                <td data-label={column.label} key={column.label} className={column.time ? "cell-time" : undefined}>
                   {column.cell(row, index)}
                 </td>
               ))}

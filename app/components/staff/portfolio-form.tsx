@@ -136,7 +136,7 @@ export function PortfolioForm({ defaults, lastResult, current, videoMaxMb, submi
       </fieldset>
 
       <div className="editor-actions">
-        <button type="submit" className="button button-coral" disabled={busy}>
+        <button type="submit" className="button" disabled={busy}>
           {busy ? "Lagrer …" : submitLabel}
         </button>
       </div>

@@ -1,18 +1,10 @@
-import { useEffect, useRef } from "react";
-import { Form, Link, useLocation } from "react-router";
+import { Form, Link } from "react-router";
 import { siteConfig } from "~/content/site";
-import { currentNavItem, STAFF_NAV } from "~/lib/staff/staff-nav";
 
-type Props = { staff: { name: string; email: string; unreadLeads: number } | null };
+type Props = { staff: { name: string; email: string } | null };
 
-/** The back office's one header: the way back to the public site, the staff navigation, who is signed in. */
+/** The back office's top bar: the way back to the public site and who is signed in. The navigation is the sidebar (staff-sidebar.tsx). */
 export function StaffHeader({ staff }: Props) {
-  const current = currentNavItem(useLocation().pathname);
-  const nav = useRef<HTMLElement>(null);
-  // On a phone the navigation scrolls sideways: show where we are in it.
-  useEffect(() => {
-    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: "nearest", inline: "center" });
-  }, [current]);
   return (
     <header className="staff-header">
       <div className="staff-header-row">
@@ -35,30 +27,6 @@ export function StaffHeader({ staff }: Props) {
           </Form>
         ) : null}
       </div>
-      {staff ? (
-        <nav aria-label="Stab" className="staff-nav" lang="nb" ref={nav}>
-          <ul>
-            {STAFF_NAV.map((item) => (
-              <li key={item.to}>
-                <Link
-                  to={item.to}
-                  aria-current={item.to === current ? "page" : undefined}
-                  aria-describedby={item.to === "/admin/inbox" && staff.unreadLeads > 0 ? "staff-nav-unread" : undefined}
-                >
-                  {item.label}
-                </Link>
-                {/* Beside the link, not in it: the link is named "Innboks" and the count describes it. */}
-                {item.to === "/admin/inbox" && staff.unreadLeads > 0 ? (
-                  <span id="staff-nav-unread" className="staff-nav-count">
-                    {staff.unreadLeads}
-                    <span className="visually-hidden"> uleste</span>
-                  </span>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
     </header>
   );
 }

@@ -69,7 +69,8 @@ export default function GdprChecklist({ loaderData }: Route.ComponentProps) {
   return (
     <section className="gdpr-page container">
       <header className="gdpr-intro">
-        <p className="eyebrow">GDPR self-assessment</p>
+        {/* The page's visible title; the question below stays the H1, as the thing to answer. */}
+        <p className="gdpr-title">GDPR self-assessment</p>
         <p className="lead">{loaderData.content.intro}</p>
       </header>
       <div className="gdpr-card">

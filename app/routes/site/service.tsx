@@ -97,20 +97,18 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
           <WorkCards items={work} href={(item) => `/work/${item.slug}`} />
         </section>
       ) : null}
+      {/* Every service page ends with a way to get in touch (issue 32): the page's own closing
+          with its button, or with CtaSection's "Get in touch" to /contact where the spec gives it
+          text only (/custom-ai); the site's usual closing where the spec shows none. */}
       {content.closing ? (
         <CtaSection heading={content.closing.heading} text={content.closing.text}>
-          {/* false, not null: a closing without an action has no button at all */}
           {service.closingAction && content.closing.actionLabel ? (
-            <ActionButton
-              action={service.closingAction}
-              label={content.closing.actionLabel}
-              className="button button-cream"
-            />
-          ) : (
-            false
-          )}
+            <ActionButton action={service.closingAction} label={content.closing.actionLabel} className="button button-cream" />
+          ) : undefined}
         </CtaSection>
-      ) : null}
+      ) : (
+        <CtaSection heading="Want to work with us?" text="We'd love to hear your ideas!" />
+      )}
     </>
   );
 }

@@ -52,7 +52,14 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
   const { counts } = loaderData;
   const cards = [
     { label: "Published Posts", value: counts.publishedPosts, testId: "stat-posts" },
-    { label: "Newsletter Subscribers", value: counts.newsletterSubscribers, testId: "stat-subscribers" },
+    {
+      label: "Newsletter Subscribers",
+      value: counts.newsletterSubscribers,
+      testId: "stat-subscribers",
+      // The figure counts active (confirmed) subscribers, as the spec says; the list's own
+      // count is every status, so the card opens the list filtered the same way (issue 32).
+      list: { to: "/admin/subscribers?status=active", label: "Vis de aktive abonnentene" },
+    },
     { label: "Portfolio Items", value: counts.portfolioItems, testId: "stat-portfolio" },
     { label: "Page Views Today", value: counts.pageViewsToday, testId: "stat-views" },
   ];
@@ -84,6 +91,11 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           <li key={card.label} className="stat-card" data-testid={card.testId}>
             <span className="stat-label">{card.label}</span>
             <span className="stat-value">{card.value.toLocaleString("nb-NO")}</span>
+            {"list" in card && card.list ? (
+              <Link className="stat-link" to={card.list.to}>
+                {card.list.label}
+              </Link>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -87,7 +87,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
               ),
             },
             { label: "Type", cell: (row) => LEAD_KIND_LABELS[row.kind] },
-            { label: "Mottatt", cell: (row) => row.received },
+            { label: "Mottatt", time: true, cell: (row) => row.received },
             {
               label: "Status",
               cell: (row) => (

@@ -93,7 +93,7 @@ export default function Mail({ loaderData }: Route.ComponentProps) {
               ),
             },
             { label: "Lagt i kø", cell: (row) => row.created },
-            { label: "Siste forsøk", cell: (row) => row.lastAttempt },
+            { label: "Siste forsøk", time: true, cell: (row) => row.lastAttempt },
             { label: "Forsøk", cell: (row) => row.attempts },
             {
               label: "Status",

@@ -87,7 +87,7 @@ export default function Redirects({ loaderData, actionData }: Route.ComponentPro
             { label: "Fra", cell: (row) => <code>{row.from}</code> },
             { label: "Til", cell: (row) => <code>{row.to}</code> },
             { label: "Type", cell: (row) => row.kind },
-            { label: "Lagt til", cell: (row) => row.createdAt },
+            { label: "Lagt til", time: true, cell: (row) => row.createdAt },
             { label: "Av", cell: (row) => row.createdBy },
             {
               label: "Brukt",

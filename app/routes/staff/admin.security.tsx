@@ -82,7 +82,7 @@ export default function Security({ loaderData }: Route.ComponentProps) {
           className="admin-table security-table"
           rows={rows}
           columns={[
-            { label: "Tid", cell: (row) => row.at },
+            { label: "Tid", time: true, cell: (row) => row.at },
             {
               label: "Konto",
               cell: (row) =>

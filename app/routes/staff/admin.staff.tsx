@@ -73,7 +73,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
             },
             { label: "E-post", cell: (row) => row.email },
             { label: "Totrinn", cell: (row) => (row.twoStep ? "På" : "Av") },
-            { label: "Sist innlogget", cell: (row) => row.lastSignIn ?? "Aldri" },
+            { label: "Sist innlogget", time: true, cell: (row) => row.lastSignIn ?? "Aldri" },
             {
               label: "Status",
               cell: (row) => (

@@ -84,8 +84,8 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
             },
             { label: "Kilde", cell: (row) => row.source },
             { label: "Påmeldt", cell: (row) => row.signedUp },
-            { label: "Bekreftet", cell: (row) => row.confirmed },
-            { label: "Avmeldt", cell: (row) => row.unsubscribed },
+            { label: "Bekreftet", time: true, cell: (row) => row.confirmed },
+            { label: "Avmeldt", time: true, cell: (row) => row.unsubscribed },
           ]}
         />
       </StaffList>

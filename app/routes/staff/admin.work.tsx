@@ -89,7 +89,7 @@ export default function PortfolioList({ loaderData, actionData }: Route.Componen
     <>
       <div className="admin-head">
         <h1 className="admin-title">Arbeid</h1>
-        <Link to="/admin/work/new" className="button button-coral">
+        <Link to="/admin/work/new" className="button">
           Nytt prosjekt
         </Link>
       </div>

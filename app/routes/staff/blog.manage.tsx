@@ -113,85 +113,92 @@ export default function ManagePosts({ loaderData, actionData }: Route.ComponentP
       </div>
       <FormNotice data={{ error: actionData?.error }} />
       <p data-testid="post-count">{posts.length} innlegg</p>
-      <div className="table-wrap">
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Tittel</th>
-              <th scope="col">Status</th>
-              <th scope="col">Dato</th>
-              <th scope="col">Rediger</th>
-              <th scope="col">Slett</th>
-            </tr>
-          </thead>
-          <tbody>
-            {posts.map((post) => (
-              <tr key={post.id}>
-                <td data-label="Tittel">
-                  {post.published ? <Link to={`/blog/${post.slug}`}>{post.title}</Link> : post.title}
-                </td>
-                <td data-label="Status">
-                  {post.scheduledAt ? (
-                    <span className="badge badge-scheduled">Planlagt</span>
-                  ) : (
-                    <span className={post.published ? "badge badge-published" : "badge"}>
-                      {post.published ? "Publisert" : "Utkast"}
-                    </span>
-                  )}
-                  {post.featured ? <span className="badge badge-featured">Fremhevet</span> : null}
-                  {post.scheduledAt ? (
-                    <>
-                      <span className="scheduled-at">{post.scheduledAt}</span>
-                      <span className="schedule-actions">
-                        <Form method="post">
-                          <input type="hidden" name="id" value={post.id} />
-                          <button type="submit" name="intent" value="publish-now" className="button button-small">
-                            Publiser nå<span className="visually-hidden"> {post.title}</span>
-                          </button>
-                        </Form>
-                        <Form method="post">
-                          <input type="hidden" name="id" value={post.id} />
-                          <button type="submit" name="intent" value="unschedule" className="button button-small button-ghost">
-                            Avbryt planlegging<span className="visually-hidden"> for {post.title}</span>
-                          </button>
-                        </Form>
-                      </span>
-                    </>
-                  ) : null}
-                </td>
-                <td data-label="Dato">{formatShortDate(post.created_at)}</td>
-                <td data-label="Rediger">
-                  <Link to={`/blog/cms?edit=${post.id}`} className="button button-small button-ghost">
-                    Rediger<span className="visually-hidden"> {post.title}</span>
-                  </Link>
-                </td>
-                <td data-label="Slett">
-                  <ConfirmedActionForm
-                    id={`delete-${post.id}`}
-                    intent="delete"
-                    schema={deletePostSchema}
-                    actionData={rowResult(post.id)}
-                    checkboxLabel={
-                      <span>
-                        Bekreft<span className="visually-hidden"> sletting av {post.title}</span>
-                      </span>
-                    }
-                    question={deleteQuestion(post.title)}
-                    button={
-                      <>
-                        Slett<span className="visually-hidden"> {post.title}</span>
-                      </>
-                    }
-                    danger
-                  >
-                    <input type="hidden" name="id" value={post.id} />
-                  </ConfirmedActionForm>
-                </td>
+      {posts.length === 0 ? (
+        // An empty list says so in one sentence and offers what fills it, not bare column headers.
+        <p className="empty">
+          Ingen innlegg ennå. <Link to="/blog/cms">Skriv det første innlegget</Link>
+        </p>
+      ) : (
+        <div className="table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Tittel</th>
+                <th scope="col">Status</th>
+                <th scope="col">Dato</th>
+                <th scope="col">Rediger</th>
+                <th scope="col">Slett</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {posts.map((post) => (
+                <tr key={post.id}>
+                  <td data-label="Tittel">
+                    {post.published ? <Link to={`/blog/${post.slug}`}>{post.title}</Link> : post.title}
+                  </td>
+                  <td data-label="Status">
+                    {post.scheduledAt ? (
+                      <span className="badge badge-scheduled">Planlagt</span>
+                    ) : (
+                      <span className={post.published ? "badge badge-published" : "badge"}>
+                        {post.published ? "Publisert" : "Utkast"}
+                      </span>
+                    )}
+                    {post.featured ? <span className="badge badge-featured">Fremhevet</span> : null}
+                    {post.scheduledAt ? (
+                      <>
+                        <span className="scheduled-at">{post.scheduledAt}</span>
+                        <span className="schedule-actions">
+                          <Form method="post">
+                            <input type="hidden" name="id" value={post.id} />
+                            <button type="submit" name="intent" value="publish-now" className="button button-small">
+                              Publiser nå<span className="visually-hidden"> {post.title}</span>
+                            </button>
+                          </Form>
+                          <Form method="post">
+                            <input type="hidden" name="id" value={post.id} />
+                            <button type="submit" name="intent" value="unschedule" className="button button-small button-ghost">
+                              Avbryt planlegging<span className="visually-hidden"> for {post.title}</span>
+                            </button>
+                          </Form>
+                        </span>
+                      </>
+                    ) : null}
+                  </td>
+                  <td data-label="Dato">{formatShortDate(post.created_at)}</td>
+                  <td data-label="Rediger">
+                    <Link to={`/blog/cms?edit=${post.id}`} className="button button-small button-ghost">
+                      Rediger<span className="visually-hidden"> {post.title}</span>
+                    </Link>
+                  </td>
+                  <td data-label="Slett">
+                    <ConfirmedActionForm
+                      id={`delete-${post.id}`}
+                      intent="delete"
+                      schema={deletePostSchema}
+                      actionData={rowResult(post.id)}
+                      checkboxLabel={
+                        <span>
+                          Bekreft<span className="visually-hidden"> sletting av {post.title}</span>
+                        </span>
+                      }
+                      question={deleteQuestion(post.title)}
+                      button={
+                        <>
+                          Slett<span className="visually-hidden"> {post.title}</span>
+                        </>
+                      }
+                      danger
+                    >
+                      <input type="hidden" name="id" value={post.id} />
+                    </ConfirmedActionForm>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </div>
   );
 }

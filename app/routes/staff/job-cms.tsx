@@ -69,7 +69,7 @@ export default function JobCms({ loaderData, actionData }: Route.ComponentProps)
     <div className="container admin">
       <div className="admin-head">
         <h1 className="admin-title">Job listings</h1>
-        <Link to="/careers/cms/new" className="button button-coral">
+        <Link to="/careers/cms/new" className="button">
           New listing
         </Link>
       </div>

@@ -3,6 +3,7 @@ import { data, isRouteErrorResponse, Outlet, type ShouldRevalidateFunction } fro
 import "~/styles/admin.css";
 import { FlashNotice } from "~/components/staff/flash-notice";
 import { StaffHeader } from "~/components/staff/staff-header";
+import { StaffSidebar } from "~/components/staff/staff-sidebar";
 import { currentStaff } from "~/lib/auth/guard.server";
 import { getDb } from "~/lib/platform/db.server";
 import { readFlash } from "~/lib/platform/flash.server";
@@ -11,9 +12,10 @@ import { unreadLeadCount } from "~/lib/visitor-forms/leads.server";
 import type { Route } from "./+types/layout";
 
 /**
- * Every staff page: the staff header instead of the marketing header and footer. The
- * guard itself sits one level down (guarded.ts), because /blog/manage answers a signed-out
- * visitor with its own "Ikke autorisert" page rather than a redirect.
+ * Every staff page: the staff header and the sidebar (a drawer on a phone) instead of the
+ * marketing header and footer. The guard itself sits one level down (guarded.ts), because
+ * /blog/manage answers a signed-out visitor with its own "Ikke autorisert" page rather than
+ * a redirect.
  */
 export const handle = staffArea;
 
@@ -43,8 +45,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="staff-shell">
+    <div className={loaderData.staff ? "staff-shell staff-shell-with-nav" : "staff-shell"}>
       <StaffHeader staff={loaderData.staff} />
+      {loaderData.staff ? <StaffSidebar unreadLeads={loaderData.staff.unreadLeads} /> : null}
       <main id="main" tabIndex={-1} className="staff-main">
         {loaderData.notice ? <FlashNotice notice={loaderData.notice} /> : null}
         <Outlet />
