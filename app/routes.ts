@@ -18,8 +18,9 @@ export default [
   route("contact", "routes/site/contact.tsx"),
   // One module renders the five service pages.
   ...services.map(({ slug }) => route(slug, "routes/site/service.tsx", { id: `service-${slug}` })),
-  route("terms", "routes/site/terms.tsx"),
-  route("privacy", "routes/site/privacy.tsx"),
+  // One module renders the terms and the privacy policy.
+  route("terms", "routes/site/legal.tsx", { id: "legal-terms" }),
+  route("privacy", "routes/site/legal.tsx", { id: "legal-privacy" }),
   route("gdpr-checklist", "routes/site/gdpr-checklist.tsx"),
   route("newsletter/confirm", "routes/site/newsletter.confirm.tsx"),
   route("newsletter/unsubscribe", "routes/site/newsletter.unsubscribe.tsx"),
