@@ -1,9 +1,12 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { siteConfig } from "~/content/site";
-import { currentNavItem, STAFF_NAV } from "~/lib/staff/staff-nav";
+import type { Role } from "~/lib/auth/roles";
+import { currentNavItem, navFor } from "~/lib/staff/staff-nav";
 
-type Props = { staff: { name: string; email: string; unreadLeads: number } | null };
+type Props = {
+  staff: { name: string; email: string; unreadLeads: number; role: Role; owesEnrolment: boolean } | null;
+};
 
 /** The back office's one header: the way back to the public site, the staff navigation, who is signed in. */
 export function StaffHeader({ staff }: Props) {
@@ -38,7 +41,7 @@ export function StaffHeader({ staff }: Props) {
       {staff ? (
         <nav aria-label="Stab" className="staff-nav" lang="nb" ref={nav}>
           <ul>
-            {STAFF_NAV.map((item) => (
+            {navFor(staff.role, staff.owesEnrolment).map((item) => (
               <li key={item.to}>
                 <Link
                   to={item.to}
