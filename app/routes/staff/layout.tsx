@@ -1,6 +1,7 @@
 import { data, isRouteErrorResponse, Outlet, type ShouldRevalidateFunction } from "react-router";
 // The staff stylesheet as this route's own CSS file: staff pages link it, visitors never load it.
 import "~/styles/admin.css";
+import { ForbiddenNotice } from "~/components/staff/forbidden-notice";
 import { FlashNotice } from "~/components/staff/flash-notice";
 import { StaffHeader } from "~/components/staff/staff-header";
 import { currentStaff } from "~/lib/auth/guard.server";
@@ -73,20 +74,22 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <div className="staff-shell">
       <StaffHeader staff={null} />
       <main id="main" tabIndex={-1} className="staff-main">
-        <section className="container narrow notice-page" role="alert" lang="nb">
-          <p className="eyebrow">{notFound ? "404" : forbidden ? "403" : "Feil"}</p>
-          <h1>{notFound ? "Siden finnes ikke." : forbidden ? "Ingen tilgang." : "Noe gikk galt."}</h1>
-          <p className="lead">
-            {forbidden
-              ? "Rollen din gir ikke tilgang til denne siden. Trenger du den, spør en eier av studioet."
-              : unavailable
+        {forbidden ? (
+          <ForbiddenNotice />
+        ) : (
+          <section className="container narrow notice-page" role="alert" lang="nb">
+            <p className="eyebrow">{notFound ? "404" : "Feil"}</p>
+            <h1>{notFound ? "Siden finnes ikke." : "Noe gikk galt."}</h1>
+            <p className="lead">
+              {unavailable
                 ? "Databasen svarer ikke akkurat nå. Prøv igjen om litt; ingenting er lagret halvveis."
                 : "Prøv igjen om et øyeblikk. Skjer det igjen, si fra til den som drifter nettstedet."}
-          </p>
-          <a className="button" href="/admin">
-            Til oversikten
-          </a>
-        </section>
+            </p>
+            <a className="button" href="/admin">
+              Til oversikten
+            </a>
+          </section>
+        )}
       </main>
     </div>
   );
