@@ -121,10 +121,10 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
       <section className="admin-panel" aria-labelledby="invite-heading">
         <h2 id="invite-heading">Inviter en kollega</h2>
         <p className="field-hint">
-          Kollegaen får en e-post med en lenke for å velge passord. Lenken virker i 72 timer og bare én gang.
+          Kollegaen får en e-post med en lenke for å velge passord. Lenken virker i 72 timer og bare én gang. En
+          invitert kollega blir redaktør; rollen endrer du på kontoens side.
         </p>
         <InviteForm actionData={actionData} />
-        <p className="field-hint">En invitert kollega blir redaktør. Rollen endrer du på kontoens side.</p>
       </section>
       <section className="admin-panel" aria-labelledby="policy-heading">
         <h2 id="policy-heading">Krav om totrinnsbekreftelse</h2>
@@ -140,6 +140,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
           question="Endre kravet om totrinnsbekreftelse?"
           button="Lagre kravet"
           id="two-step-policy-form"
+          className="staff-action-form"
         >
           <label htmlFor="two-step-policy">Totrinnsbekreftelse</label>
           <select id="two-step-policy" name="policy" defaultValue={twoStepPolicy}>
