@@ -341,3 +341,22 @@ describe("the two-step policy during forced enrolment", () => {
     }
   });
 });
+
+describe("an invitation", () => {
+  it("gives the role the owner chose, and an editor's when none was chosen", async () => {
+    for (const [email, role, expected] of [
+      ["invited-author@fjordform.test", "author", "author"],
+      ["invited-plain@fjordform.test", undefined, "editor"],
+    ] as const) {
+      const form: Record<string, string> = { intent: "invite", fullName: "Invitert", email };
+      if (role) form.role = role;
+      const reply = await call(server.url, "/admin/staff", { cookie: cookies.owner, origin: server.url, form });
+      expect(reply.status).toBe(200);
+      const [row] = await db
+        .select({ role: schema.users.role })
+        .from(schema.users)
+        .where(eq(schema.users.email, email));
+      expect([email, row?.role]).toEqual([email, expected]);
+    }
+  });
+});

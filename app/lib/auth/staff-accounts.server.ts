@@ -12,6 +12,7 @@ import { auditAction, type StaffActor } from "./security-events.server";
 import { getStudioDetails } from "../studio/studio-details.server";
 import { isUuid } from "../platform/ids";
 import { lockOtherActiveOwners } from "./staff-roles.server";
+import type { Role } from "./roles";
 
 /**
  * The team page's rules: who is on the staff and in what state, inviting a colleague,
@@ -91,9 +92,10 @@ export type InviteResult = { kind: "invited" | "reinvited"; userId: string } | {
  */
 export async function inviteStaff(
   db: Database,
-  input: { email: string; fullName: string },
+  input: { email: string; fullName: string; role?: Role },
   actor: StaffActor,
 ): Promise<InviteResult> {
+  const role = input.role ?? "editor";
   const email = input.email.trim().toLowerCase();
   const result = await db.transaction(async (tx) => {
     const [existing] = await tx
@@ -105,9 +107,9 @@ export async function inviteStaff(
     let userId = existing?.id;
     if (userId) {
       await tx.update(p).set({ fullName: input.fullName, updatedAt: now() }).where(eq(p.id, userId));
-      await tx.update(u).set({ invitedAt: now(), disabledAt: null, updatedAt: now() }).where(eq(u.id, userId));
+      await tx.update(u).set({ invitedAt: now(), disabledAt: null, role, updatedAt: now() }).where(eq(u.id, userId));
     } else {
-      const [created] = await tx.insert(u).values({ email, invitedAt: now() }).returning({ id: u.id });
+      const [created] = await tx.insert(u).values({ email, invitedAt: now(), role }).returning({ id: u.id });
       userId = created!.id;
       await tx.insert(p).values({ id: userId, fullName: input.fullName });
     }
@@ -123,7 +125,11 @@ export async function inviteStaff(
     return { kind: existing ? "reinvited" : "invited", userId } as const;
   });
   if (result.kind !== "exists") {
-    await auditAction(db, actor, "staff_invited", { accountId: result.userId, again: result.kind === "reinvited" });
+    await auditAction(db, actor, "staff_invited", {
+      accountId: result.userId,
+      again: result.kind === "reinvited",
+      role,
+    });
   }
   return result;
 }
@@ -132,7 +138,7 @@ export async function inviteStaff(
 export async function reinviteStaff(db: Database, id: string, actor: StaffActor) {
   const account = await accountToChange(db, id);
   if (account.state !== "invited") return { kind: "not-invited" } as const;
-  return inviteStaff(db, { email: account.email, fullName: account.fullName }, actor);
+  return inviteStaff(db, { email: account.email, fullName: account.fullName, role: account.role }, actor);
 }
 
 export type DisableResult =

@@ -71,8 +71,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: inviteSchema });
   return replyToForm(
     submission,
-    async ({ email, fullName }) => {
-      const result = await inviteStaff(getDb(), { email, fullName }, staffActor(request, context));
+    async ({ email, fullName, role }) => {
+      const result = await inviteStaff(getDb(), { email, fullName, role }, staffActor(request, context));
       if (result.kind === "exists") return { error: `${email} har allerede en konto i teamet.`, status: 409 };
       const message =
         result.kind === "reinvited"
@@ -121,8 +121,8 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
       <section className="admin-panel" aria-labelledby="invite-heading">
         <h2 id="invite-heading">Inviter en kollega</h2>
         <p className="field-hint">
-          Kollegaen får en e-post med en lenke for å velge passord. Lenken virker i 72 timer og bare én gang. En
-          invitert kollega blir redaktør; rollen endrer du på kontoens side.
+          Kollegaen får en e-post med en lenke for å velge passord. Lenken virker i 72 timer og bare én gang. Rollen kan
+          endres senere på kontoens side.
         </p>
         <InviteForm actionData={actionData} />
       </section>
