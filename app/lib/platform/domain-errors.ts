@@ -5,13 +5,7 @@
  * person sees, so it is written for them.
  */
 export type DomainErrorKind =
-  | "not-found"
-  | "conflict"
-  | "validation"
-  | "too-large"
-  | "rate-limited"
-  | "busy"
-  | "forbidden";
+  "not-found" | "conflict" | "validation" | "too-large" | "rate-limited" | "busy" | "forbidden";
 
 export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind;
