@@ -59,12 +59,14 @@ export async function startEnrolment(
   await db.delete(factors).where(and(eq(factors.userId, user.userId), isNull(factors.confirmedAt)));
   const secret = generateSecret();
   const id = randomUUID();
-  await db.insert(factors).values({
-    id,
-    userId: user.userId,
-    friendlyName: friendlyName.slice(0, 60),
-    secret: encryptSecret(secret, secretContext(id)),
-  });
+  await db
+    .insert(factors)
+    .values({
+      id,
+      userId: user.userId,
+      friendlyName: friendlyName.slice(0, 60),
+      secret: encryptSecret(secret, secretContext(id)),
+    });
   return describeEnrolment(id, user.email, secret);
 }
 

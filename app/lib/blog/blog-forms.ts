@@ -114,13 +114,7 @@ export type PostFormValue = z.output<typeof postFormSchema>;
 export const textareaText = (text: string) => text.replace(/\r\n?/g, "\n");
 
 /** The editor form's values as the post to save (the alt text is the image's, saved apart). */
-export function postFromForm({
-  intent,
-  image_alt: _imageAlt,
-  publish_at: _publishAt,
-  revision: _revision,
-  ...fields
-}: PostFormValue): PostInput {
+export function postFromForm({ intent, image_alt: _imageAlt, publish_at: _publishAt, revision: _revision, ...fields }: PostFormValue): PostInput {
   return {
     ...fields,
     excerpt: textareaText(fields.excerpt),

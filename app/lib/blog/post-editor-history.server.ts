@@ -12,11 +12,7 @@ const EDITOR_REVISIONS = 5;
  * (sent back with the save, so a save over a newer one is refused), the latest revisions,
  * and for a draft its active preview links.
  */
-export async function postHistoryForEditor(
-  db: Database,
-  postId: string,
-  published: boolean,
-): Promise<PostHistoryForEditor> {
+export async function postHistoryForEditor(db: Database, postId: string, published: boolean): Promise<PostHistoryForEditor> {
   const [revisions, links] = await Promise.all([
     listRevisions(db, postId),
     published ? Promise.resolve([]) : listActivePreviewLinks(db, postId),

@@ -16,10 +16,7 @@ export const restoreRevisionSchema = confirmSchema("restore", "Kryss av for å b
 export const createPreviewLinkSchema = z.object({ intent: z.literal("create-preview-link") });
 
 /** Revoking a link: which one, confirmed. */
-export const revokePreviewLinkSchema = confirmSchema(
-  "revoke-preview-link",
-  "Bekreft at lenken skal trekkes tilbake.",
-).extend({
+export const revokePreviewLinkSchema = confirmSchema("revoke-preview-link", "Bekreft at lenken skal trekkes tilbake.").extend({
   link: z.uuid("Fant ikke lenken."),
 });
 

@@ -18,10 +18,7 @@ const { blogPosts: posts, blogPostRevisions: revisions, users, profiles } = sche
 
 /** The newest revision's number of a post; 0 for a post saved before revisions were kept and not since. */
 export async function currentRevision(db: Database, postId: string) {
-  const [row] = await db
-    .select({ number: max(revisions.number) })
-    .from(revisions)
-    .where(eq(revisions.postId, postId));
+  const [row] = await db.select({ number: max(revisions.number) }).from(revisions).where(eq(revisions.postId, postId));
   return row?.number ?? 0;
 }
 

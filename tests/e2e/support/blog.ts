@@ -1,10 +1,7 @@
 import type { Page } from "@playwright/test";
 
 /** Opens the editor and fills in a post (not yet saved). */
-export async function writePost(
-  page: Page,
-  post: { title: string; excerpt?: string; content?: string; author?: string },
-) {
+export async function writePost(page: Page, post: { title: string; excerpt?: string; content?: string; author?: string }) {
   await page.goto("/blog/cms");
   await page.getByLabel("Tittel (Title) *").fill(post.title);
   await page.getByLabel("Utdrag (Excerpt) *").fill(post.excerpt ?? "A short summary.");
