@@ -1,3 +1,4 @@
+import { ForbiddenNotice } from "~/components/staff/forbidden-notice";
 import {
   Links,
   Meta,
@@ -23,7 +24,6 @@ import { getStudioDetails } from "~/lib/studio/studio-details.server";
 import { INLINE_CSS_ID, useInlineCss, useNonce } from "~/lib/platform/nonce";
 import { isStaffArea, needsFramework } from "~/lib/platform/static-page";
 import type { Route } from "./+types/root";
-
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
@@ -141,6 +141,17 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // No address when the root loader itself failed (the database away): the details are unknown.
   const studioEmail = useRouteLoaderData<typeof loader>("root")?.studio.email;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // A staff page the role may not open, loaded in full: the guard's 403 lands here (decision 059).
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <>
+        <SiteHeader />
+        <main id="main" className="error-page">
+          <ForbiddenNotice />
+        </main>
+      </>
+    );
+  }
   return (
     <>
       <SiteHeader />

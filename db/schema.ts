@@ -27,25 +27,34 @@ const id = () => uuid("id").primaryKey().defaultRandom();
 
 // ─── Staff and authentication ────────────────────────────────────────────────
 
-export const users = pgTable("users", {
-  id: id(),
-  /** Stored lowercased and trimmed; compared the same way. */
-  email: text("email").notNull().unique(),
-  /** Null while an invitation is pending: nobody can sign in until the invitee sets one. */
-  passwordHash: text("password_hash"),
-  /** Set when a colleague was invited (null for accounts made by script or at first start). */
-  invitedAt: timestamp("invited_at", { withTimezone: true }),
-  /** Deactivated by a colleague: cannot sign in, and every session was ended. */
-  disabledAt: timestamp("disabled_at", { withTimezone: true }),
-  lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
-  /**
-   * When the account last said "Ikke nå" to the dashboard's nudge to turn on two-step
-   * verification; the nudge stays away for 30 days after it (staff/two-step-nudge.server.ts).
-   */
-  twoStepNudgeDismissedAt: timestamp("two_step_nudge_dismissed_at", { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    /** Stored lowercased and trimmed; compared the same way. */
+    email: text("email").notNull().unique(),
+    /** Null while an invitation is pending: nobody can sign in until the invitee sets one. */
+    passwordHash: text("password_hash"),
+    /** Set when a colleague was invited (null for accounts made by script or at first start). */
+    invitedAt: timestamp("invited_at", { withTimezone: true }),
+    /** Deactivated by a colleague: cannot sign in, and every session was ended. */
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    /**
+     * When the account last said "Ikke nå" to the dashboard's nudge to turn on two-step
+     * verification; the nudge stays away for 30 days after it (staff/two-step-nudge.server.ts).
+     */
+    twoStepNudgeDismissedAt: timestamp("two_step_nudge_dismissed_at", { withTimezone: true }),
+    /**
+     * Eier, Redaktør or Skribent (app/lib/auth/roles.ts, decision 059). The accounts that
+     * existed before roles became owners (the migration), so nobody lost anything.
+     */
+    role: text("role").$type<"owner" | "editor" | "author">().notNull().default("editor"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("users_role_known", sql`${t.role} in ('owner', 'editor', 'author')`)],
+);
 
 /**
  * One-time links e-mailed about an account: an invitation (72 hours), a password reset
@@ -242,15 +251,26 @@ export const blogPosts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** Tags in slug form ("local-ai"), at most 8 (app/lib/blog/post-tags.ts; decision 051). */
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    tags: text("tags")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** "Publiser senere": a draft goes live at this moment, once (post-schedule.server.ts); null otherwise. */
     publishAt: timestamp("publish_at", { withTimezone: true }),
     ...seoColumnsOf(),
+    /**
+     * The staff account that wrote the post: an author (Skribent) sees and changes only
+     * theirs (decision 059). Older posts: the first revision's author; null for seeds.
+     */
+    ownerId: uuid("owner_id").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [
+    index("blog_posts_owner_idx").on(t.ownerId),
     index("blog_posts_published_idx").on(t.published, t.createdAt),
     index("blog_posts_tags_idx").using("gin", t.tags),
-    index("blog_posts_publish_at_idx").on(t.publishAt).where(sql`${t.publishAt} IS NOT NULL`),
+    index("blog_posts_publish_at_idx")
+      .on(t.publishAt)
+      .where(sql`${t.publishAt} IS NOT NULL`),
   ],
 );
 
@@ -547,7 +567,9 @@ export const newsletterIssues = pgTable(
   },
   (t) => [
     index("newsletter_issues_updated_idx").on(t.updatedAt),
-    index("newsletter_issues_send_at_idx").on(t.sendAt).where(sql`${t.sendAt} IS NOT NULL`),
+    index("newsletter_issues_send_at_idx")
+      .on(t.sendAt)
+      .where(sql`${t.sendAt} IS NOT NULL`),
   ],
 );
 
@@ -574,7 +596,11 @@ export const newsletterSends = pgTable(
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
   // One send at a time: the rate is the whole newsletter's, not each send's.
-  (t) => [uniqueIndex("newsletter_sends_one_running").on(t.status).where(sql`${t.status} = 'running'`)],
+  (t) => [
+    uniqueIndex("newsletter_sends_one_running")
+      .on(t.status)
+      .where(sql`${t.status} = 'running'`),
+  ],
 );
 
 /**
@@ -651,10 +677,7 @@ export const mailOutbox = pgTable(
     leadId: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
-    index("mail_outbox_lead_idx").on(t.leadId),
-  ],
+  (t) => [index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt), index("mail_outbox_lead_idx").on(t.leadId)],
 );
 
 /** Fixed-window counters shared by every app process (rate limits live in the database). */
@@ -666,10 +689,7 @@ export const rateLimits = pgTable(
     windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
     count: integer("count").notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.bucket, t.key, t.windowStart] }),
-    index("rate_limits_window_idx").on(t.windowStart),
-  ],
+  (t) => [primaryKey({ columns: [t.bucket, t.key, t.windowStart] }), index("rate_limits_window_idx").on(t.windowStart)],
 );
 
 /**
@@ -686,7 +706,9 @@ export const secretKeyVersions = pgTable("secret_key_versions", {
 /** Records which one-off seed sets were applied, so seeding runs once per database. */
 export const seedRuns = pgTable("seed_runs", {
   name: text("name").primaryKey(),
-  appliedAt: timestamp("applied_at", { withTimezone: true }).notNull().default(sql`now()`),
+  appliedAt: timestamp("applied_at", { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
 });
 
 // ─── Page content (docs/decisions/044-page-content-is-data.md) ───────────────
@@ -742,6 +764,21 @@ export const pageVersions = pgTable(
  * app/lib/studio checks on every read and write (decision 045). No row: the seed.
  * `version` counts saves, so a save over a colleague's newer one is refused.
  */
+/**
+ * The studio's access rules, one row (decision 059): who must have two-step verification.
+ * No row: nobody is required to.
+ */
+export const accessPolicy = pgTable(
+  "access_policy",
+  {
+    id: integer("id").primaryKey().default(1),
+    twoStep: text("two_step").$type<"off" | "owners-editors" | "everyone">().notNull().default("off"),
+    updatedAt: updatedAt(),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [check("access_policy_one_row", sql`${t.id} = 1`)],
+);
+
 export const studioDetails = pgTable(
   "studio_details",
   {

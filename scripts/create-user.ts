@@ -1,5 +1,6 @@
 // Creates a staff account without prompts:
-//   npm run user:create -- --email ada@example.no --name "Ada Lovelace" [--password=…]
+//   npm run user:create -- --email ada@example.no --name "Ada Lovelace" [--role owner|editor|author] [--password=…]
+// The role is editor unless given (decision 059); the account made at first start is the owner.
 // Without --password a strong one is generated and printed once. Uses the same
 // database settings as the server (DATABASE_URL or the embedded one in DATA_DIR).
 // Write --password=VALUE: a value starting with "-" would otherwise read as an option.
@@ -8,6 +9,7 @@ import { ZodError } from "zod";
 import { getConfig } from "../app/lib/platform/config.server";
 import { openDatabase } from "../app/lib/platform/db.server";
 import { generatePassword } from "../app/lib/auth/password.server";
+import { isRole, ROLES } from "../app/lib/auth/roles";
 import { createUser } from "../app/lib/auth/users.server";
 
 async function main() {
@@ -16,17 +18,22 @@ async function main() {
       email: { type: "string" },
       name: { type: "string", default: "" },
       password: { type: "string" },
+      role: { type: "string", default: "editor" },
     },
   });
   if (!values.email) {
-    throw new Error('Usage: npm run user:create -- --email you@example.no --name "Full Name" [--password=…]');
+    throw new Error(
+      'Usage: npm run user:create -- --email you@example.no --name "Full Name" [--role owner|editor|author] [--password=…]',
+    );
   }
+  if (!isRole(values.role)) throw new Error(`--role must be one of: ${ROLES.join(", ")}`);
+  const role = values.role;
   const password = values.password ?? generatePassword();
   const config = getConfig();
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const user = await createUser(handle.db, { email: values.email, fullName: values.name, password });
-    process.stdout.write(`Created staff user ${user.email}\n`);
+    const user = await createUser(handle.db, { email: values.email, fullName: values.name, password, role });
+    process.stdout.write(`Created staff user ${user.email} (${role})\n`);
     if (!values.password) process.stdout.write(`Password (shown once): ${password}\n`);
   } finally {
     await handle.close();

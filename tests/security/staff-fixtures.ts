@@ -5,6 +5,7 @@ import { confirmFactor, startEnrolment } from "~/lib/auth/mfa.server";
 import { createSession, getSession, sessionCookieHeader, type StaffSession } from "~/lib/auth/session.server";
 import { requestWithToken } from "../support/session-cookie";
 import { createUser } from "~/lib/auth/users.server";
+import type { Role } from "~/lib/auth/roles";
 
 /** Staff accounts and sessions on a test database, made through the real domain functions. */
 export const PASSWORD = "correct horse battery staple";
@@ -16,9 +17,13 @@ export const cookieWith = (token: string) => sessionCookieHeader(token);
 /** The session a request with this token belongs to (null: none, or ended). */
 export const sessionOf = async (db: Database, token: string) => getSession(db, await requestWithToken(token));
 
-/** A signed-in staff member: the account and a fully verified session, as a request would see it. */
-export async function signedInStaff(db: Database, email = "kari@fjordform.test", meta = META) {
-  const user = await createUser(db, { email, fullName: "Kari Nordmann", password: PASSWORD });
+/**
+ * A signed-in staff member: the account and a fully verified session, as a request would
+ * see it. An owner unless `role` says otherwise (decision 059): the tests that predate
+ * roles open every page.
+ */
+export async function signedInStaff(db: Database, email = "kari@fjordform.test", meta = META, role: Role = "owner") {
+  const user = await createUser(db, { email, fullName: "Kari Nordmann", password: PASSWORD, role });
   const created = await createSession(db, user.id, meta, { mfaVerified: true });
   return { user, token: created.token, session: (await sessionOf(db, created.token)) as StaffSession };
 }

@@ -44,7 +44,7 @@ export function setUpProductionServer(name: string, options: ProductionServerOpt
       fixture.password = randomBytes(18).toString("base64url");
       const setup = await openDatabase({ dataDir: fixture.dataDir });
       try {
-        await createUser(setup.db, { ...options.staff, password: fixture.password });
+        await createUser(setup.db, { role: "owner", ...options.staff, password: fixture.password });
       } finally {
         await setup.close();
       }

@@ -1,10 +1,4 @@
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useForm,
-  useInputControl,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm, useInputControl } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { schemaConstraint } from "~/lib/platform/form-constraints";
 import { useEffect, useRef, useState } from "react";
@@ -28,6 +22,8 @@ import type { SeoValue } from "~/lib/seo/seo-fields";
 export type EditorResult = FormResult & { saved?: string; stale?: true };
 
 type Props = {
+  /** False for an author (Skribent): no "Publiser" or "Planlegg", only "Lagre som utkast". */
+  canPublish?: boolean;
   mode: "create" | "edit";
   /** The post being edited: the fields' first values. */
   defaults?: {
@@ -72,6 +68,7 @@ export function BlogEditorForm({
   onUnauthorized,
   postId,
   revision,
+  canPublish = true,
 }: Props) {
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -105,12 +102,36 @@ export function BlogEditorForm({
   }, [saved, navigate]);
   // Field by field: the form's own `dirty` also counts the buttons' intent, the picker's
   // radios and the order of the fields.
-  const { title, slug: slugField, excerpt, author, featured_image, image_alt, featured, content, created_at, tags, publish_at } =
-    fields;
+  const {
+    title,
+    slug: slugField,
+    excerpt,
+    author,
+    featured_image,
+    image_alt,
+    featured,
+    content,
+    created_at,
+    tags,
+    publish_at,
+  } = fields;
   const { seo_title, seo_description, share_image, noindex } = fields;
   const dirty = [
-    title, slugField, excerpt, author, featured_image, image_alt, featured, content, created_at, tags, publish_at,
-    seo_title, seo_description, share_image, noindex,
+    title,
+    slugField,
+    excerpt,
+    author,
+    featured_image,
+    image_alt,
+    featured,
+    content,
+    created_at,
+    tags,
+    publish_at,
+    seo_title,
+    seo_description,
+    share_image,
+    noindex,
   ].some((field) => field.dirty);
   useUnsavedChangesGuard(dirty && !saved, leaving);
 
@@ -235,26 +256,34 @@ export function BlogEditorForm({
             <FieldError id={fields.created_at.errorId} errors={fields.created_at.errors} />
           </>
         ) : null}
-        <fieldset className="editor-schedule">
-          <legend>Publiser senere</legend>
-          <label htmlFor={fields.publish_at.id}>Dato og klokkeslett (norsk tid)</label>
-          <input
-            {...getInputProps(fields.publish_at, { type: "datetime-local", ariaDescribedBy: `${fields.publish_at.id}-hint` })}
-            key={fields.publish_at.key}
-          />
-          <p className="field-hint" id={`${fields.publish_at.id}-hint`}>
-            {scheduledText ? `Planlagt: ${scheduledText}. ` : ""}Innlegget lagres som utkast og publiseres automatisk på
-            dette tidspunktet.
-          </p>
-          <FieldError id={fields.publish_at.errorId} errors={fields.publish_at.errors} />
-          <button type="submit" name="intent" value="schedule" className="button button-ghost" disabled={busy}>
-            Planlegg
-          </button>
-        </fieldset>
+        {/* An author (Skribent) saves drafts only: the server refuses the rest too (decision 059). */}
+        {canPublish ? (
+          <fieldset className="editor-schedule">
+            <legend>Publiser senere</legend>
+            <label htmlFor={fields.publish_at.id}>Dato og klokkeslett (norsk tid)</label>
+            <input
+              {...getInputProps(fields.publish_at, {
+                type: "datetime-local",
+                ariaDescribedBy: `${fields.publish_at.id}-hint`,
+              })}
+              key={fields.publish_at.key}
+            />
+            <p className="field-hint" id={`${fields.publish_at.id}-hint`}>
+              {scheduledText ? `Planlagt: ${scheduledText}. ` : ""}Innlegget lagres som utkast og publiseres automatisk
+              på dette tidspunktet.
+            </p>
+            <FieldError id={fields.publish_at.errorId} errors={fields.publish_at.errors} />
+            <button type="submit" name="intent" value="schedule" className="button button-ghost" disabled={busy}>
+              Planlegg
+            </button>
+          </fieldset>
+        ) : null}
         <div className="editor-actions">
-          <button type="submit" name="intent" value="publish" className="button" disabled={busy}>
-            {saveLabel ?? (mode === "edit" ? "Oppdater og publiser" : "Publiser")}
-          </button>
+          {canPublish ? (
+            <button type="submit" name="intent" value="publish" className="button" disabled={busy}>
+              {saveLabel ?? (mode === "edit" ? "Oppdater og publiser" : "Publiser")}
+            </button>
+          ) : null}
           <button type="submit" name="intent" value="draft" className="button button-ghost" disabled={busy}>
             Lagre som utkast
           </button>

@@ -2,7 +2,10 @@ import { getFormProps } from "@conform-to/react";
 import { useSchemaForm } from "~/components/use-schema-form";
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
-import { TextField } from "~/components/forms/fields";
+import { SelectField, TextField } from "~/components/forms/fields";
+import { ROLE_LABELS, type Role } from "~/lib/auth/roles";
+
+const INVITE_ROLE_ORDER: readonly Role[] = ["editor", "author", "owner"];
 import { FormNotice } from "~/components/form-notice";
 import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
 import { type FormResult, resultFor } from "~/lib/platform/form-result";
@@ -22,6 +25,12 @@ export function InviteForm({ actionData }: { actionData?: FormResult }) {
       <input type="hidden" name="intent" value="invite" />
       <TextField field={fields.fullName} label="Navn" autoComplete="off" />
       <TextField field={fields.email} label="E-post" type="email" autoComplete="off" />
+      <SelectField
+        field={fields.role}
+        label="Rolle"
+        // Redaktør first, so it is what an untouched form sends: the least that does the daily work.
+        options={INVITE_ROLE_ORDER.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+      />
       <div>
         <button type="submit" className="button button-small" disabled={busy}>
           Send invitasjon

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
-import { currentNavItem, STAFF_NAV_GROUPS } from "~/lib/staff/staff-nav";
+import type { Role } from "~/lib/auth/roles";
+import { currentNavItem, navFor } from "~/lib/staff/staff-nav";
 
-type Props = { unreadLeads: number };
+type Props = { unreadLeads: number; role: Role; owesEnrolment: boolean };
 
 const DRAWER_ID = "staff-drawer";
 
@@ -13,7 +14,7 @@ const DRAWER_ID = "staff-drawer";
  * shows the same list as a sidebar and hides the button. With JavaScript it also closes on
  * a client-side navigation and moves focus to the current item when it opens.
  */
-export function StaffSidebar({ unreadLeads }: Props) {
+export function StaffSidebar({ unreadLeads, role, owesEnrolment }: Props) {
   const { pathname } = useLocation();
   const current = currentNavItem(pathname);
   const drawer = useRef<HTMLDivElement>(null);
@@ -29,7 +30,8 @@ export function StaffSidebar({ unreadLeads }: Props) {
     if (!element) return;
     const onToggle = (event: Event) => {
       if ((event as ToggleEvent).newState !== "open") return;
-      const target = element.querySelector<HTMLElement>('[aria-current="page"]') ?? element.querySelector<HTMLElement>("a");
+      const target =
+        element.querySelector<HTMLElement>('[aria-current="page"]') ?? element.querySelector<HTMLElement>("a");
       target?.focus();
     };
     element.addEventListener("toggle", onToggle);
@@ -51,7 +53,8 @@ export function StaffSidebar({ unreadLeads }: Props) {
             Lukk
           </button>
         </div>
-        {STAFF_NAV_GROUPS.map((group, index) => {
+        {/* Only what the role may open (decision 059). */}
+        {navFor(role, owesEnrolment).map((group, index) => {
           const headingId = group.label ? `staff-nav-group-${index}` : undefined;
           return (
             <div key={group.label ?? index} className="staff-nav-group">

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { normaliseEmail } from "../platform/validation";
+import { ROLES } from "./roles";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules";
 
 /**
@@ -42,6 +43,8 @@ export const inviteSchema = z.object({
   intent: z.literal("invite"),
   fullName: fullName("Skriv kollegaens navn."),
   email: staffEmail("Skriv en gyldig e-postadresse."),
+  /** The colleague's role from the first sign-in (decision 059); editor unless chosen. */
+  role: z.enum(ROLES, { message: "Velg en rolle." }).default("editor"),
 });
 
 /** Every change to a colleague's account is confirmed by ticking a box (works without JavaScript). */

@@ -1,3 +1,4 @@
+import type { Role } from "./roles";
 import { type Database, schema } from "../platform/db.server";
 import { log } from "../platform/log.server";
 
@@ -61,6 +62,9 @@ export type SecurityAction =
   | "staff_disabled"
   | "staff_enabled"
   | "staff_unlocked"
+  | "staff_role_changed"
+  | "two_step_policy_changed"
+  | "access_denied"
   | "password_reset_requested"
   | "password_reset"
   | "email_change_requested"
@@ -101,7 +105,7 @@ export type SecurityEvent = {
 };
 
 /** Who did something in the back office, for the audit trail (/admin/security). */
-export type Actor = { userId: string | null; ip?: string | null; userAgent?: string | null };
+export type Actor = { userId: string | null; ip?: string | null; userAgent?: string | null; role?: Role };
 
 /** Changes made by a command (a benchmark's seed, a test's setup): recorded without a person. */
 export const SCRIPT_ACTOR: Actor = { userId: null, userAgent: "script" };
@@ -138,4 +142,4 @@ export async function logSecurityEvent(db: Database, event: SecurityEvent) {
  * A signed-in staff member doing something (lib/staff/actor.server.ts makes one from a
  * request): the one actor type of every staff domain function; the name signs notes.
  */
-export type StaffActor = { userId: string; name: string; ip: string; userAgent: string };
+export type StaffActor = { userId: string; name: string; ip: string; userAgent: string; role?: Role };

@@ -1,3 +1,4 @@
+import type { Role } from "./roles";
 import { and, desc, eq, isNotNull, isNull, ne } from "drizzle-orm";
 import { now } from "../platform/clock.server";
 import { type Database, schema } from "../platform/db.server";
@@ -35,6 +36,8 @@ export type StaffSession = {
   userId: string;
   email: string;
   fullName: string;
+  /** Eier, Redaktør or Skribent (decision 059), as the account is now: a changed role counts at once. */
+  role: Role;
   expiresAt: Date;
   /** Signed in with the password, but the second factor is still owed. */
   mfaPending: boolean;
@@ -104,6 +107,7 @@ export async function getSession(db: Database, request: Request, meta?: RequestM
       createdAt: s.createdAt,
       email: schema.users.email,
       fullName: schema.profiles.fullName,
+      role: schema.users.role,
     })
     .from(s)
     .innerJoin(schema.users, eq(schema.users.id, s.userId))
@@ -127,6 +131,7 @@ export async function getSession(db: Database, request: Request, meta?: RequestM
     userId: row.userId,
     email: row.email,
     fullName: row.fullName ?? "",
+    role: row.role,
     expiresAt: row.expiresAt < maxExpiresAt ? row.expiresAt : maxExpiresAt,
     // Sessions of people without a factor are created verified; turning the factor off
     // later does not complete a sign-in that is still waiting for its code.

@@ -11,11 +11,13 @@ import { checkLoginAttempts, UNLOCKED } from "./login.server";
 import { auditAction, type StaffActor } from "./security-events.server";
 import { getStudioDetails } from "../studio/studio-details.server";
 import { isUuid } from "../platform/ids";
+import { lockOtherActiveOwners } from "./staff-roles.server";
+import type { Role } from "./roles";
 
 /**
  * The team page's rules: who is on the staff and in what state, inviting a colleague,
- * deactivating and reactivating an account, lifting a sign-in lock. Any signed-in staff
- * member may do these (there are no roles); every change is written to security_events
+ * deactivating and reactivating an account, lifting a sign-in lock. Owners do these (the
+ * route's permission, decision 059); every change is written to security_events
  * with the account's id, and nobody can deactivate themselves or the last active account.
  */
 const { users: u, profiles: p, userSessions: s } = schema;
@@ -33,6 +35,7 @@ const columns = {
   disabledAt: u.disabledAt,
   lastSignInAt: u.lastSignInAt,
   createdAt: u.createdAt,
+  role: u.role,
   twoStep: sql<boolean>`exists (select 1 from ${schema.mfaFactors} f where f.user_id = ${u.id} and f.confirmed_at is not null)`,
 };
 
@@ -89,9 +92,10 @@ export type InviteResult = { kind: "invited" | "reinvited"; userId: string } | {
  */
 export async function inviteStaff(
   db: Database,
-  input: { email: string; fullName: string },
+  input: { email: string; fullName: string; role?: Role },
   actor: StaffActor,
 ): Promise<InviteResult> {
+  const role = input.role ?? "editor";
   const email = input.email.trim().toLowerCase();
   const result = await db.transaction(async (tx) => {
     const [existing] = await tx
@@ -103,9 +107,9 @@ export async function inviteStaff(
     let userId = existing?.id;
     if (userId) {
       await tx.update(p).set({ fullName: input.fullName, updatedAt: now() }).where(eq(p.id, userId));
-      await tx.update(u).set({ invitedAt: now(), disabledAt: null, updatedAt: now() }).where(eq(u.id, userId));
+      await tx.update(u).set({ invitedAt: now(), disabledAt: null, role, updatedAt: now() }).where(eq(u.id, userId));
     } else {
-      const [created] = await tx.insert(u).values({ email, invitedAt: now() }).returning({ id: u.id });
+      const [created] = await tx.insert(u).values({ email, invitedAt: now(), role }).returning({ id: u.id });
       userId = created!.id;
       await tx.insert(p).values({ id: userId, fullName: input.fullName });
     }
@@ -121,7 +125,11 @@ export async function inviteStaff(
     return { kind: existing ? "reinvited" : "invited", userId } as const;
   });
   if (result.kind !== "exists") {
-    await auditAction(db, actor, "staff_invited", { accountId: result.userId, again: result.kind === "reinvited" });
+    await auditAction(db, actor, "staff_invited", {
+      accountId: result.userId,
+      again: result.kind === "reinvited",
+      role,
+    });
   }
   return result;
 }
@@ -130,10 +138,11 @@ export async function inviteStaff(
 export async function reinviteStaff(db: Database, id: string, actor: StaffActor) {
   const account = await accountToChange(db, id);
   if (account.state !== "invited") return { kind: "not-invited" } as const;
-  return inviteStaff(db, { email: account.email, fullName: account.fullName }, actor);
+  return inviteStaff(db, { email: account.email, fullName: account.fullName, role: account.role }, actor);
 }
 
-export type DisableResult = { kind: "disabled"; sessionsEnded: number } | { kind: "self" | "last" | "already" };
+export type DisableResult =
+  { kind: "disabled"; sessionsEnded: number } | { kind: "self" | "last" | "last-owner" | "already" };
 
 /**
  * Deactivates an account: it cannot sign in, and every session it has ends at once.
@@ -144,7 +153,13 @@ export async function disableStaff(db: Database, id: string, actor: StaffActor):
   if (!isUuid(id)) throw new NotFoundError(ACCOUNT_GONE);
   if (id === actor.userId) return { kind: "self" };
   const result = await db.transaction(async (tx) => {
-    const [target] = await tx.select({ disabledAt: u.disabledAt }).from(u).where(eq(u.id, id)).for("update");
+    // The owners first, in the order changeStaffRole locks them: at least one stays (decision 059).
+    const otherOwners = await lockOtherActiveOwners(tx, id);
+    const [target] = await tx
+      .select({ disabledAt: u.disabledAt, role: u.role })
+      .from(u)
+      .where(eq(u.id, id))
+      .for("update");
     if (!target) throw new NotFoundError(ACCOUNT_GONE);
     if (target.disabledAt) return { kind: "already" } as const;
     const active = await tx
@@ -153,6 +168,7 @@ export async function disableStaff(db: Database, id: string, actor: StaffActor):
       .where(and(isNull(u.disabledAt), isNotNull(u.passwordHash)))
       .for("update");
     if (active.every((row) => row.id === id)) return { kind: "last" } as const;
+    if (target.role === "owner" && otherOwners.length === 0) return { kind: "last-owner" } as const;
     await tx.update(u).set({ disabledAt: now(), updatedAt: now() }).where(eq(u.id, id));
     // Its unused links (a password reset, an invitation, a new address) die with it.
     const t = schema.accountTokens;

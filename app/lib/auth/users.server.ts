@@ -1,5 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { z } from "zod";
+import { ROLES, type Role } from "./roles";
 import { siteConfig } from "~/content/site";
 import { type Database, schema } from "../platform/db.server";
 import { emailAddressSchema } from "../platform/email-address.server";
@@ -12,6 +13,8 @@ const newUserSchema = z.object({
   email: emailSchema,
   fullName: z.string().trim().max(120).default(""),
   password: passwordSchema,
+  /** Editor unless told: enough for the daily work, not the studio's keys (decision 059). */
+  role: z.enum(ROLES).default("editor"),
 });
 
 export class UserExistsError extends Error {
@@ -19,13 +22,16 @@ export class UserExistsError extends Error {
 }
 
 /** Creates a staff user and their profile in one transaction. */
-export async function createUser(db: Database, input: { email: string; fullName?: string; password: string }) {
-  const { email, fullName, password } = newUserSchema.parse(input);
+export async function createUser(
+  db: Database,
+  input: { email: string; fullName?: string; password: string; role?: Role },
+) {
+  const { email, fullName, password, role } = newUserSchema.parse(input);
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const existing = await tx.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, email));
     if (existing.length > 0) throw new UserExistsError(`A user with the e-mail ${email} already exists`);
-    const [user] = await tx.insert(schema.users).values({ email, passwordHash }).returning({
+    const [user] = await tx.insert(schema.users).values({ email, passwordHash, role }).returning({
       id: schema.users.id,
       email: schema.users.email,
     });
@@ -49,7 +55,8 @@ export async function ensureFirstUser(db: Database) {
   const email = siteConfig.firstStaffEmail;
   const password = generatePassword();
   try {
-    await createUser(db, { email, fullName: "Site Admin", password });
+    // The first account is an owner: someone must be able to open the Team page.
+    await createUser(db, { email, fullName: "Site Admin", password, role: "owner" });
   } catch (error) {
     if (error instanceof UserExistsError) return undefined; // another instance won the race
     throw error;

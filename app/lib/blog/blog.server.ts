@@ -11,6 +11,7 @@ import { recordAddressChange, releaseAddress } from "../redirects/redirects.serv
 import { assertCurrentRevision, recordRevision } from "./post-revisions.server";
 import { assertPicturesInLibrary } from "./post-text/post-text.server";
 import { seoColumns, seoOfRow } from "../seo/seo.server";
+import { assertMayChangePost, assertMayPublish, postsVisibleTo } from "./post-access.server";
 
 /**
  * Blog posts. Visitors only ever get published posts (every public query filters on
@@ -107,13 +108,18 @@ export async function withImageAlt<T extends { featured_image: string }>(db: Dat
   return rows.map((row) => ({ ...row, image_alt: imageAlt(undefined, texts.get(row.featured_image)) }));
 }
 
-export async function listAllPosts(db: Database) {
-  return db.select(publicFields).from(posts).orderBy(desc(posts.createdAt));
+/** Every post for staff; for an author (`viewer`), only their own (decision 059). */
+export async function listAllPosts(db: Database, viewer?: Actor) {
+  return db.select(publicFields).from(posts).where(postsVisibleTo(viewer)).orderBy(desc(posts.createdAt));
 }
 
-export async function getPostById(db: Database, id: string) {
+/** One post for staff; undefined when there is none, or (for an author) it is not theirs. */
+export async function getPostById(db: Database, id: string, viewer?: Actor) {
   if (!z.uuid().safeParse(id).success) return undefined;
-  const [post] = await db.select(publicFields).from(posts).where(eq(posts.id, id));
+  const [post] = await db
+    .select(publicFields)
+    .from(posts)
+    .where(and(eq(posts.id, id), postsVisibleTo(viewer)));
   return post;
 }
 
@@ -153,13 +159,14 @@ async function chooseSlug(db: Database, input: PostInput, exceptId?: string) {
 }
 
 export async function createPost(db: Database, input: PostInput, actor: Actor) {
+  if (input.published) assertMayPublish(actor);
   return db.transaction(async (tx) => {
     const slug = await chooseSlug(tx, input);
     const { created_at: _ignored, featured_image, seo_title, seo_description, share_image, noindex, ...rest } = input;
     const seo = seoColumns({ seo_title, seo_description, share_image, noindex });
     const [post] = await tx
       .insert(posts)
-      .values({ ...rest, ...seo, slug, featuredImage: featured_image })
+      .values({ ...rest, ...seo, slug, featuredImage: featured_image, ownerId: actor.userId })
       .returning({ id: posts.id, slug: posts.slug });
     // A redirect from this address would now hide nothing: the post answers there.
     await releaseAddress(tx, `/blog/${slug}`, actor);
@@ -182,6 +189,7 @@ export type SaveOptions = { expectedRevision?: number; restoredFrom?: number };
  */
 export async function updatePost(db: Database, id: string, input: PostInput, actor: Actor, options: SaveOptions = {}) {
   return db.transaction(async (tx) => {
+    await assertMayChangePost(tx, actor, id, { publishing: input.published });
     // The row is locked first: two saves of one post run one after the other.
     const [before] = await tx
       .select({ slug: posts.slug, published: posts.published })
@@ -225,7 +233,7 @@ export async function savePost(db: Database, actor: Actor, input: PostInput, id?
   // A picture in the text must be one of the library's (decision 050): a ValidationError names it.
   await assertPicturesInLibrary(db, input.content);
   if (!id) return createPost(db, input, actor);
-  const post = (await getPostById(db, id)) && (await updatePost(db, id, input, actor, options));
+  const post = (await getPostById(db, id, actor)) && (await updatePost(db, id, input, actor, options));
   if (!post) throw new NotFoundError(POST_NOT_FOUND);
   return post;
 }
@@ -254,6 +262,7 @@ export async function savePostWithImageAlt(
 /** Deletes a post; NotFoundError when there is none with that id (then nothing is recorded). */
 export async function deletePost(db: Database, id: string, actor: Actor): Promise<void> {
   if (!z.uuid().safeParse(id).success) throw new NotFoundError(POST_NOT_FOUND);
+  await assertMayChangePost(db, actor, id);
   const [deleted] = await db.delete(posts).where(eq(posts.id, id)).returning({ id: posts.id, title: posts.title });
   if (!deleted) throw new NotFoundError(POST_NOT_FOUND);
   await auditAction(db, actor, "post_deleted", { postId: id, title: deleted.title });

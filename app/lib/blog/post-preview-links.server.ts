@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { assertMayChangePost } from "./post-access.server";
 import { z } from "zod";
 import { type Actor, auditAction } from "../auth/security-events.server";
 import { now } from "../platform/clock.server";
@@ -35,11 +36,16 @@ export const PREVIEW_ONLY_DRAFTS = "Bare et utkast kan få en forhåndsvisningsl
 /** A new link for the draft `postId`; the token is in the answer, and nowhere else, ever. */
 export async function createPreviewLink(db: Database, actor: Actor, postId: string) {
   if (!z.uuid().safeParse(postId).success) throw new NotFoundError(POST_NOT_FOUND);
+  await assertMayChangePost(db, actor, postId); // an author: their own drafts only
   const token = randomToken();
   const createdAt = now();
   const expiresAt = new Date(createdAt.getTime() + PREVIEW_LINK_LIFETIME_MS);
   const made = await db.transaction(async (tx) => {
-    const [post] = await tx.select({ published: posts.published }).from(posts).where(eq(posts.id, postId)).for("update");
+    const [post] = await tx
+      .select({ published: posts.published })
+      .from(posts)
+      .where(eq(posts.id, postId))
+      .for("update");
     if (!post) throw new NotFoundError(POST_NOT_FOUND);
     if (post.published) throw new ConflictError(PREVIEW_ONLY_DRAFTS);
     const [row] = await tx
@@ -53,7 +59,11 @@ export async function createPreviewLink(db: Database, actor: Actor, postId: stri
         expiresAt,
       })
       .returning({ id: links.id });
-    await auditAction(tx, actor, "post_preview_link_created", { postId, linkId: row!.id, expiresAt: expiresAt.toISOString() });
+    await auditAction(tx, actor, "post_preview_link_created", {
+      postId,
+      linkId: row!.id,
+      expiresAt: expiresAt.toISOString(),
+    });
     return row!;
   });
   return { id: made.id, token, expiresAt, url: `${getConfig().siteUrl}${previewLinkPath(token)}` };
@@ -63,6 +73,7 @@ export async function createPreviewLink(db: Database, actor: Actor, postId: stri
 export async function revokePreviewLink(db: Database, actor: Actor, postId: string, linkId: string) {
   const valid = z.uuid().safeParse(postId).success && z.uuid().safeParse(linkId).success;
   if (!valid) throw new NotFoundError("Fant ikke lenken.");
+  await assertMayChangePost(db, actor, postId);
   const [revoked] = await db
     .update(links)
     .set({ revokedAt: now(), revokedBy: actor.userId })

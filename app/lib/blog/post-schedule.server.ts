@@ -1,4 +1,5 @@
 import { format } from "date-fns";
+import { assertMayPublish } from "./post-access.server";
 import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Actor, auditAction } from "../auth/security-events.server";
@@ -45,6 +46,7 @@ export async function scheduledTimes(db: Database) {
  * its time). Meant to run in the transaction that saved the post.
  */
 export async function setPostSchedule(db: Database, actor: Actor, id: string, at: Date | null) {
+  if (at) assertMayPublish(actor);
   if (at && at.getTime() <= now().getTime()) throw new ValidationError(PUBLISH_AT_PAST);
   const [post] = await db
     .select({ title: posts.title, published: posts.published, publishAt: posts.publishAt })
@@ -58,13 +60,15 @@ export async function setPostSchedule(db: Database, actor: Actor, id: string, at
   }
   if ((post.publishAt?.getTime() ?? null) === (at?.getTime() ?? null)) return { kind: "unchanged" as const };
   await db.update(posts).set({ publishAt: at }).where(eq(posts.id, id));
-  if (at) await auditAction(db, actor, "post_scheduled", { postId: id, title: post.title, publishAt: at.toISOString() });
+  if (at)
+    await auditAction(db, actor, "post_scheduled", { postId: id, title: post.title, publishAt: at.toISOString() });
   else await auditAction(db, actor, "post_unscheduled", { postId: id, title: post.title });
   return { kind: at ? ("scheduled" as const) : ("unscheduled" as const), title: post.title };
 }
 
 /** "Avbryt planlegging": the post stays a draft. Refused when it went live meanwhile. */
 export async function unschedulePost(db: Database, actor: Actor, id: string) {
+  assertMayPublish(actor);
   return db.transaction(async (tx) => {
     const [post] = await tx
       .select({ title: posts.title, published: posts.published, publishAt: posts.publishAt })
@@ -81,6 +85,7 @@ export async function unschedulePost(db: Database, actor: Actor, id: string) {
 
 /** "Publiser nå" for a scheduled post: live at once, dated now. Refused when it went live meanwhile. */
 export async function publishScheduledNow(db: Database, actor: Actor, id: string) {
+  assertMayPublish(actor);
   const at = now();
   const [post] = await db
     .update(posts)
@@ -145,12 +150,15 @@ export function createPostScheduler({
 
   async function round() {
     try {
-      for (const post of await publishDuePosts(db)) log.info("scheduled post published", { postId: post.id, slug: post.slug });
+      for (const post of await publishDuePosts(db))
+        log.info("scheduled post published", { postId: post.id, slug: post.slug });
     } catch (error) {
       log.warn("scheduled publishing failed; trying again", { error: String(error) });
     }
     for (const work of alsoDue)
-      await work(db).catch((error: unknown) => log.warn("scheduled work failed; trying again", { error: String(error) }));
+      await work(db).catch((error: unknown) =>
+        log.warn("scheduled work failed; trying again", { error: String(error) }),
+      );
   }
 
   function run() {

@@ -4,7 +4,8 @@
  * and page actions turn them into the form's message. The message is the text the
  * person sees, so it is written for them.
  */
-export type DomainErrorKind = "not-found" | "conflict" | "validation" | "too-large" | "rate-limited" | "busy";
+export type DomainErrorKind =
+  "not-found" | "conflict" | "validation" | "too-large" | "rate-limited" | "busy" | "forbidden";
 
 export abstract class DomainError extends Error {
   abstract readonly kind: DomainErrorKind;
@@ -18,6 +19,11 @@ export class NotFoundError extends DomainError {
 /** It clashes with what is already there (a taken address or slug, a second enrolment). */
 export class ConflictError extends DomainError {
   readonly kind = "conflict";
+}
+
+/** The actor's role may not do this (decision 059), e.g. an author publishing; the message says so. */
+export class ForbiddenError extends DomainError {
+  readonly kind = "forbidden";
 }
 
 /** The input breaks a rule; the message says which. */

@@ -58,6 +58,7 @@ export const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, number> = {
   "too-large": 413,
   "rate-limited": 429,
   busy: 503,
+  forbidden: 403,
 };
 
 /**

@@ -1,3 +1,5 @@
+import { can, type Permission, type Role } from "../auth/roles";
+
 /**
  * The staff navigation, in Norwegian like the rest of the back office, in groups: the
  * sidebar shows each group under its heading (decision 060). An item is the current one on
@@ -7,6 +9,8 @@
 export type StaffNavItem = {
   to: string;
   label: string;
+  /** What the role must be allowed to open it (decision 059): the same check the server makes. */
+  permission: Permission;
   /** Other addresses whose pages belong to this item. */
   also?: readonly string[];
 };
@@ -18,42 +22,61 @@ export type StaffNavGroup = {
 };
 
 export const STAFF_NAV_GROUPS: readonly StaffNavGroup[] = [
-  { label: null, items: [{ to: "/admin", label: "Oversikt" }] },
+  { label: null, items: [{ to: "/admin", label: "Oversikt", permission: "account" }] },
   {
     // What the site shows.
     label: "Innhold",
     items: [
-      { to: "/blog/manage", label: "Blogg", also: ["/blog/cms", "/blog/new", "/blog-cms", "/admin/posts"] },
-      { to: "/admin/pages", label: "Sider" },
-      { to: "/admin/work", label: "Arbeid" },
-      { to: "/job-cms", label: "Stillinger", also: ["/careers/cms"] },
-      { to: "/admin/media", label: "Media" },
-      { to: "/admin/redirects", label: "Omdirigeringer" },
+      {
+        to: "/blog/manage",
+        label: "Blogg",
+        permission: "posts",
+        also: ["/blog/cms", "/blog/new", "/blog-cms", "/admin/posts"],
+      },
+      { to: "/admin/pages", label: "Sider", permission: "content" },
+      { to: "/admin/work", label: "Arbeid", permission: "content" },
+      { to: "/job-cms", label: "Stillinger", permission: "content", also: ["/careers/cms"] },
+      { to: "/admin/media", label: "Media", permission: "content" },
+      { to: "/admin/redirects", label: "Omdirigeringer", permission: "content" },
     ],
   },
   {
     // Who wrote to us, and whom we write to.
     label: "Kontakt",
     items: [
-      { to: "/admin/inbox", label: "Innboks" },
-      { to: "/admin/subscribers", label: "Abonnenter" },
-      { to: "/admin/newsletter", label: "Nyhetsbrev" },
-      { to: "/admin/mail", label: "E-post" },
+      { to: "/admin/inbox", label: "Innboks", permission: "leads" },
+      { to: "/admin/subscribers", label: "Abonnenter", permission: "subscribers" },
+      { to: "/admin/newsletter", label: "Nyhetsbrev", permission: "newsletter" },
+      { to: "/admin/mail", label: "E-post", permission: "mail" },
     ],
   },
   {
     // The running of the back office itself.
     label: "Admin",
     items: [
-      { to: "/admin/staff", label: "Team" },
-      { to: "/admin/security", label: "Sikkerhet" },
-      { to: "/admin/settings", label: "Innstillinger" },
+      { to: "/admin/staff", label: "Team", permission: "staff" },
+      { to: "/admin/security", label: "Sikkerhet", permission: "security" },
+      { to: "/admin/settings", label: "Innstillinger", permission: "account" },
     ],
   },
 ];
 
 /** Every item, in the sidebar's order. */
 export const STAFF_NAV: readonly StaffNavItem[] = STAFF_NAV_GROUPS.flatMap((group) => group.items);
+
+/**
+ * The groups and items a role may open (decision 059): the same permissions the server
+ * enforces, so a link is never shown to a page that would answer 403; a group left with
+ * nothing is left out. An account the two-step policy sends to enrol gets none: it can
+ * open nothing else until it has.
+ */
+export function navFor(role: Role | null, owesEnrolment = false): StaffNavGroup[] {
+  if (!role || owesEnrolment) return [];
+  return STAFF_NAV_GROUPS.map((group) => ({
+    ...group,
+    items: group.items.filter((item) => can(role, item.permission)),
+  })).filter((group) => group.items.length > 0);
+}
 
 export function currentNavItem(pathname: string) {
   const within = (base: string) => pathname === base || pathname.startsWith(`${base}/`);

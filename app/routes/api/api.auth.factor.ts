@@ -30,7 +30,7 @@ const tooManyCodes = async (retryAfterSeconds: number) =>
     "Set-Cookie": await clearSessionCookie(),
   });
 
-export function action({ request, context, params }: Route.ActionArgs) {
+export function action({ request, context, params, pattern }: Route.ActionArgs) {
   return handleApi(async () => {
     const db = getDb();
     const meta = requestMeta(request, clientIpOf(context));
@@ -39,7 +39,7 @@ export function action({ request, context, params }: Route.ActionArgs) {
     const verb = params.verb;
 
     if (request.method === "DELETE" && !verb) {
-      const session = await requireStaffApi(context);
+      const session = await requireStaffApi({ context, pattern, request });
       const body = await readJsonObject(request, 4 * 1024).catch(() => ({}) as Record<string, unknown>);
       const code = typeof body.code === "string" ? body.code : "";
       const result = await turnOffTwoStep(db, session, { code, factorId }, meta, "api-delete");

@@ -26,10 +26,10 @@ const enrolSchema = z.object({
  * confirm with .../verify. Needs a re-authentication within 5 minutes
  * (POST /api/auth/reauthenticate), or 403.
  */
-export function action({ request, context }: Route.ActionArgs) {
+export function action({ request, context, pattern }: Route.ActionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed();
-    const session = await requireStaffApi(context);
+    const session = await requireStaffApi({ context, pattern, request });
     const parsed = enrolSchema.safeParse(await readJsonObject(request, 4 * 1024));
     if (!parsed.success) throw validationError(parsed.error);
     const result = await beginEnrolment(

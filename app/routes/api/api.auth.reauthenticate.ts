@@ -13,10 +13,10 @@ import type { Route } from "./+types/api.auth.reauthenticate";
  * Counted like a sign-in: 400 wrong password, 423 locked (the locking attempt also ends
  * the session), 429 too many failures from this address.
  */
-export function action({ request, context }: Route.ActionArgs) {
+export function action({ request, context, pattern }: Route.ActionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed();
-    const session = await requireStaffApi(context);
+    const session = await requireStaffApi({ context, pattern, request });
     const body = await readJsonObject(request, 4 * 1024);
     const password = typeof body.password === "string" ? body.password : "";
     const outcome = await reauthenticate(getDb(), session, password, requestMeta(request, clientIpOf(context)));

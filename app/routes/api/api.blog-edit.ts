@@ -15,18 +15,18 @@ function postId(url: URL) {
   return id;
 }
 
-export function loader({ url, context }: Route.LoaderArgs) {
+export function loader({ url, context, request, pattern }: Route.LoaderArgs) {
   return handleApi(async () => {
-    await requireStaffApi(context);
-    const post = await getPostById(getDb(), postId(url));
+    const viewer = await requireStaffApi({ context, pattern, request });
+    const post = await getPostById(getDb(), postId(url), viewer); // an author: their own only
     if (!post) throw new ApiError(404, POST_NOT_FOUND);
     return jsonResponse({ success: true, data: post });
   });
 }
 
-export function action({ request, url, context }: Route.ActionArgs) {
+export function action({ request, url, context, pattern }: Route.ActionArgs) {
   return handleApi(async () => {
-    const actor = actorOf(request, context, await requireStaffApi(context));
+    const actor = actorOf(request, context, await requireStaffApi({ context, pattern, request }));
     const id = postId(url);
     const db = getDb();
     if (request.method === "PUT") {

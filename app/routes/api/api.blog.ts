@@ -16,10 +16,10 @@ export function loader() {
 }
 
 /** POST /api/blog: a new post from the editor (staff only). */
-export function action({ request, context }: Route.ActionArgs) {
+export function action({ request, context, pattern }: Route.ActionArgs) {
   return handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed("GET, POST");
-    const actor = actorOf(request, context, await requireStaffApi(context));
+    const actor = actorOf(request, context, await requireStaffApi({ context, pattern, request }));
     const post = await savePost(getDb(), actor, await readPostInput(request));
     return jsonResponse({ success: true, data: post }, 201);
   });

@@ -10,9 +10,9 @@ import type { Route } from "./+types/api.session.extend";
  * POST /api/session/extend: "Extend Session" sets a new 24-hour expiry on the server, but
  * never past `maxExpiresAt`, 7 days after the password was last entered.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, pattern }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
-  const session = await requireStaffApi(context);
+  const session = await requireStaffApi({ context, pattern, request });
   const expiresAt = await extendSession(getDb(), session, requestMeta(request, clientIpOf(context)));
   const body = {
     expiresAt: expiresAt.toISOString(),

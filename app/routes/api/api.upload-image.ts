@@ -20,14 +20,14 @@ import type { Route } from "./+types/api.upload-image";
  */
 export const loader = () => methodNotAllowed();
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, pattern }: Route.ActionArgs) {
   let bodyRead = false;
   const response = await handleApi(async () => {
     if (request.method !== "POST") return methodNotAllowed();
     let userId: string;
     try {
       // Checked before a byte of the body is read.
-      userId = (await requireStaffApi(context)).userId;
+      userId = (await requireStaffApi({ context, pattern, request })).userId;
     } catch (error) {
       if (error instanceof Response) return error; // the guard's 401 JSON, not a 500
       throw error;

@@ -11,6 +11,7 @@ import { dismissTwoStepNudge, showTwoStepNudge } from "~/lib/staff/two-step-nudg
 import { getDb } from "~/lib/platform/db.server";
 import { redirectWithFlash } from "~/lib/platform/flash.server";
 import { staffSession } from "~/lib/auth/guard.server";
+import { can, type Permission } from "~/lib/auth/roles";
 import { staffMeta } from "~/lib/site/seo";
 import type { Route } from "./+types/admin._index";
 
@@ -28,7 +29,25 @@ export async function loader({ context }: Route.LoaderArgs) {
     topCampaigns(db),
     showTwoStepNudge(db, session.userId),
   ]);
-  return { name: session.fullName || session.email, counts, traffic: { days, pages, sources, campaigns }, twoStepNudge };
+  return {
+    name: session.fullName || session.email,
+    // What the role may open (decision 059): an author sees no inbox, subscriber or mail figures.
+    may: {
+      leads: can(session.role, "leads"),
+      mail: can(session.role, "mail"),
+      subscribers: can(session.role, "subscribers"),
+    },
+    quickActions: quickActions.filter((action) => can(session.role, action.permission)),
+    // Figures the role may not open are not sent at all (not only not shown).
+    counts: {
+      ...counts,
+      unreadLeads: can(session.role, "leads") ? counts.unreadLeads : 0,
+      newsletterSubscribers: can(session.role, "subscribers") ? counts.newsletterSubscribers : 0,
+      failingMail: can(session.role, "mail") ? counts.failingMail : 0,
+    },
+    traffic: { days, pages, sources, campaigns },
+    twoStepNudge,
+  };
 }
 
 /** "Ikke nå" on the two-step nudge: the dashboard's only action (guarded by the staff layout, audited). */
@@ -40,26 +59,35 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithFlash("/admin", { kind: "success", message: TWO_STEP_NUDGE_DISMISSED });
 }
 
-const quickActions = [
-  { to: "/blog/manage", label: "Manage blog posts", hint: "Edit, publish or delete posts" },
-  { to: "/blog/cms", label: "Write a new post", hint: "Opens the editor" },
-  { to: "/job-cms", label: "Job listings", hint: "Publish and edit positions" },
-  { to: "/admin/subscribers", label: "Newsletter subscribers", hint: "Who confirmed, who left" },
-  { to: "/gdpr-checklist", label: "GDPR checklist", hint: "The public self-assessment" },
+const quickActions: { to: string; label: string; hint: string; permission: Permission }[] = [
+  { to: "/blog/manage", label: "Manage blog posts", hint: "Edit, publish or delete posts", permission: "posts" },
+  { to: "/blog/cms", label: "Write a new post", hint: "Opens the editor", permission: "posts" },
+  { to: "/job-cms", label: "Job listings", hint: "Publish and edit positions", permission: "content" },
+  {
+    to: "/admin/subscribers",
+    label: "Newsletter subscribers",
+    hint: "Who confirmed, who left",
+    permission: "subscribers",
+  },
+  { to: "/gdpr-checklist", label: "GDPR checklist", hint: "The public self-assessment", permission: "account" },
 ];
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { counts } = loaderData;
+  const { counts, may } = loaderData;
   const cards = [
     { label: "Published Posts", value: counts.publishedPosts, testId: "stat-posts" },
-    {
-      label: "Newsletter Subscribers",
-      value: counts.newsletterSubscribers,
-      testId: "stat-subscribers",
-      // The figure counts active (confirmed) subscribers, as the spec says; the list's own
-      // count is every status, so the card opens the list filtered the same way (issue 32).
-      list: { to: "/admin/subscribers?status=active", label: "Vis de aktive abonnentene" },
-    },
+    ...(may.subscribers
+      ? [
+          {
+            label: "Newsletter Subscribers",
+            value: counts.newsletterSubscribers,
+            testId: "stat-subscribers",
+            // The figure counts active (confirmed) subscribers, as the spec says; the list's own
+            // count is every status, so the card opens the list filtered the same way (issue 32).
+            list: { to: "/admin/subscribers?status=active", label: "Vis de aktive abonnentene" },
+          },
+        ]
+      : []),
     { label: "Portfolio Items", value: counts.portfolioItems, testId: "stat-portfolio" },
     { label: "Page Views Today", value: counts.pageViewsToday, testId: "stat-views" },
   ];
@@ -67,16 +95,18 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
     <>
       <h1 className="admin-title">Welcome back, {loaderData.name}</h1>
       {loaderData.twoStepNudge ? <TwoStepNudge lastResult={actionData?.result} /> : null}
-      <p className="inbox-callout" data-testid="unread-leads">
-        <Link to="/admin/inbox">
-          {counts.unreadLeads === 0
-            ? "Ingen uleste henvendelser i innboksen"
-            : counts.unreadLeads === 1
-              ? "1 ulest henvendelse i innboksen"
-              : `${counts.unreadLeads.toLocaleString("nb-NO")} uleste henvendelser i innboksen`}
-        </Link>
-      </p>
-      {counts.failingMail > 0 ? (
+      {may.leads ? (
+        <p className="inbox-callout" data-testid="unread-leads">
+          <Link to="/admin/inbox">
+            {counts.unreadLeads === 0
+              ? "Ingen uleste henvendelser i innboksen"
+              : counts.unreadLeads === 1
+                ? "1 ulest henvendelse i innboksen"
+                : `${counts.unreadLeads.toLocaleString("nb-NO")} uleste henvendelser i innboksen`}
+          </Link>
+        </p>
+      ) : null}
+      {may.mail && counts.failingMail > 0 ? (
         <p className="dashboard-warning" role="alert" data-testid="failing-mail">
           <Link to="/admin/mail?status=failed">
             {counts.failingMail === 1
@@ -110,7 +140,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       </div>
       <h2 className="section-label">Quick actions</h2>
       <ul className="quick-actions">
-        {quickActions.map((action) => (
+        {loaderData.quickActions.map((action) => (
           <li key={action.to}>
             <Link to={action.to} className="quick-action">
               <span className="quick-action-label">{action.label}</span>

@@ -13,6 +13,7 @@ import { redirectWithFlash } from "~/lib/platform/flash.server";
 import { replyToForm } from "~/lib/platform/form-reply.server";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
+import { staffSession } from "~/lib/auth/guard.server";
 import type { Route } from "./+types/admin.posts.revisions";
 
 /**
@@ -22,9 +23,10 @@ import type { Route } from "./+types/admin.posts.revisions";
  */
 export const meta: Route.MetaFunction = ({ data }) => staffMeta(data ? `Versjoner: ${data.title}` : "Versjoner");
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const db = getDb();
-  const post = await getPostById(db, params.id);
+  // An author: their own posts only (decision 059).
+  const post = await getPostById(db, params.id, staffSession(context));
   if (!post) throw data(null, { status: 404 });
   const asked = new URL(request.url).searchParams.get("revision");
   const number = asked !== null && /^\d{1,9}$/.test(asked) ? Number(asked) : null;

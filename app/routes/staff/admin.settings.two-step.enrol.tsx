@@ -8,6 +8,8 @@ import { twoStepConfirmSchema, twoStepStartSchema } from "~/lib/auth/settings-fo
 import { beginEnrolment, finishEnrolment, shownEnrolment } from "~/lib/auth/two-step.server";
 import { type Enrolment, factorStatus } from "~/lib/auth/mfa.server";
 import { staffMeta } from "~/lib/site/seo";
+import { ENROLMENT_REQUIRED } from "~/lib/auth/access-policy";
+import { owesTwoStepEnrolment } from "~/lib/auth/access-policy.server";
 import type { Route } from "./+types/admin.settings.two-step.enrol";
 
 /** /admin/settings/two-step/enrol: turning two-step verification on (password, QR code, first code). */
@@ -33,7 +35,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const fresh = !needsPassword(session);
   // An unfinished enrolment is shown again only right after the password was entered.
   const pending = fresh && !(await factorStatus(db, session.userId)) ? await shownEnrolment(db, session) : null;
-  return { view: pending ? enrolling(pending) : await currentView(db, session.userId), needsPassword: !fresh };
+  // Sent here by the studio's two-step policy (decision 059): the page says why nothing else opens.
+  const required = await owesTwoStepEnrolment(db, session);
+  return {
+    view: pending ? enrolling(pending) : await currentView(db, session.userId),
+    needsPassword: !fresh,
+    required,
+  };
 }
 
 type EnrolResult = FormResult & { view: TwoStepView; needsPassword: boolean };
@@ -97,6 +105,11 @@ export default function EnrolTwoStep({ loaderData, actionData }: Route.Component
   return (
     <>
       <SettingsHeading />
+      {loaderData.required && !actionData ? (
+        <p className="dashboard-warning" role="alert" lang="nb">
+          {ENROLMENT_REQUIRED}
+        </p>
+      ) : null}
       <TwoStepSection view={state.view} needsPassword={state.needsPassword} actionData={actionData} />
     </>
   );

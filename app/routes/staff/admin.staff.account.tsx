@@ -1,6 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { StaffActionForm } from "~/components/staff/staff-forms";
+import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
+import { ROLE_HINTS, ROLE_LABELS, ROLES } from "~/lib/auth/roles";
+import { CHANGE_ROLE, changeRoleSchema, ROLE_REFUSED } from "~/lib/auth/staff-roles";
+import { changeStaffRole } from "~/lib/auth/staff-roles.server";
 import { STAFF_STATE_LABELS, type StaffAction, staffActionSchema } from "~/lib/auth/account-forms";
 import { staffSession } from "~/lib/auth/guard.server";
 import type { StaffActor } from "~/lib/auth/security-events.server";
@@ -33,6 +37,7 @@ const DONE: Record<StaffAction, string> = {
 const REFUSED: Record<string, string> = {
   self: "Du kan ikke deaktivere din egen konto.",
   last: "Dette er den siste aktive kontoen. Aktiver eller inviter en annen først.",
+  "last-owner": ROLE_REFUSED["last-owner"],
   already: "Kontoen var allerede slik.",
   "not-locked": "Kontoen er ikke låst.",
   "not-invited": "Kontoen har allerede valgt passord.",
@@ -48,6 +53,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       name: account.fullName || account.email,
       email: account.email,
       state: account.state,
+      role: account.role,
       twoStep: account.twoStep,
       created: osloDateTime(account.createdAt),
       invited: account.invitedAt ? osloDateTime(account.invitedAt) : null,
@@ -72,7 +78,9 @@ function perform(db: Database, intent: StaffAction, id: string, actor: StaffActo
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: staffActionSchema });
+  const formData = await request.formData();
+  if (formData.get("intent") === CHANGE_ROLE) return changeRole(formData, params.id, staffActor(request, context));
+  const submission = parseWithZod(formData, { schema: staffActionSchema });
   const intent = String(submission.payload.intent ?? "");
   return replyToForm(
     submission,
@@ -83,6 +91,23 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return redirectWithFlash(`/admin/staff/${params.id}`, { kind: "success", message: DONE[intent] });
     },
     { intent },
+  );
+}
+
+/** "Endre rolle" (decision 059): confirmed, owners only (the route), audited by the domain. */
+function changeRole(formData: FormData, id: string, actor: StaffActor) {
+  const submission = parseWithZod(formData, { schema: changeRoleSchema });
+  return replyToForm(
+    submission,
+    async ({ role }) => {
+      const result = await changeStaffRole(getDb(), id, role, actor);
+      if (result.kind !== "changed") return { error: ROLE_REFUSED[result.kind], status: 409 };
+      return redirectWithFlash(`/admin/staff/${id}`, {
+        kind: "success",
+        message: `Rollen er endret til ${ROLE_LABELS[role]}. Den gjelder fra neste side kollegaen åpner.`,
+      });
+    },
+    { intent: CHANGE_ROLE },
   );
 }
 
@@ -103,6 +128,8 @@ export default function StaffAccount({ loaderData, actionData }: Route.Component
           <span className={`badge badge-staff-${account.state}`}>{STAFF_STATE_LABELS[account.state]}</span>
           {account.lockedUntil ? ` til ${account.lockedUntil}` : ""}
         </dd>
+        <dt>Rolle</dt>
+        <dd>{ROLE_LABELS[account.role]}</dd>
         <dt>Totrinn</dt>
         <dd>{account.twoStep ? "På" : "Av"}</dd>
         <dt>Sist innlogget</dt>
@@ -124,6 +151,34 @@ export default function StaffAccount({ loaderData, actionData }: Route.Component
             <Link to="/admin/settings/profile">Min profil</Link>.
           </p>
         ) : null}
+        {account.me ? null : (
+          <ConfirmedActionForm
+            intent={CHANGE_ROLE}
+            schema={changeRoleSchema}
+            actionData={actionData}
+            checkboxLabel="Jeg vil endre rollen til kontoen"
+            question={`Endre rollen til ${who}?`}
+            button="Endre rolle"
+            id="staff-role-form"
+            className="staff-action-form"
+          >
+            <label htmlFor="staff-role">Rolle</label>
+            <select id="staff-role" name="role" defaultValue={account.role} aria-describedby="staff-role-hint">
+              {ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {ROLE_LABELS[role]}
+                </option>
+              ))}
+            </select>
+            <ul id="staff-role-hint" className="field-hint role-hints">
+              {ROLES.map((role) => (
+                <li key={role}>
+                  <strong>{ROLE_LABELS[role]}:</strong> {ROLE_HINTS[role]}
+                </li>
+              ))}
+            </ul>
+          </ConfirmedActionForm>
+        )}
         {account.state === "locked" ? (
           <StaffActionForm intent="unlock" who={who} actionData={actionData}>
             <p>Kontoen er låst etter for mange feil passord. Opphev låsen hvis du vet at det var kollegaen selv.</p>

@@ -10,6 +10,23 @@ import { replyToForm } from "~/lib/platform/form-reply.server";
 import { osloDateTime } from "~/lib/platform/dates";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
+import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
+import {
+  SET_TWO_STEP_POLICY,
+  TWO_STEP_POLICIES,
+  TWO_STEP_POLICY_LABELS,
+  type TwoStepPolicy,
+  twoStepPolicySchema,
+} from "~/lib/auth/access-policy";
+import { getTwoStepPolicy, setTwoStepPolicy } from "~/lib/auth/access-policy.server";
+import { ROLE_LABELS } from "~/lib/auth/roles";
+import { redirectWithFlash } from "~/lib/platform/flash.server";
+
+const POLICY_DONE: Record<TwoStepPolicy, string> = {
+  off: "Totrinnsbekreftelse er valgfritt for alle.",
+  "owners-editors": "Eiere og redaktører må nå ha totrinnsbekreftelse.",
+  everyone: "Alle må nå ha totrinnsbekreftelse.",
+};
 import type { Route } from "./+types/admin.staff";
 
 /** /admin/staff ("Team"): every staff account and its state, and inviting a colleague. */
@@ -19,6 +36,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const session = staffSession(context);
   const list = await listStaff(getDb(), parseStaffPage(url.searchParams));
   return {
+    twoStepPolicy: await getTwoStepPolicy(getDb()),
     total: list.total,
     page: list.page,
     pageCount: list.pageCount,
@@ -27,6 +45,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       name: row.fullName || row.email,
       email: row.email,
       twoStep: row.twoStep,
+      role: row.role,
       state: row.state,
       lastSignIn: row.lastSignInAt ? osloDateTime(row.lastSignInAt) : null,
       me: row.id === session.userId,
@@ -36,11 +55,24 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
+  if (formData.get("intent") === SET_TWO_STEP_POLICY) {
+    // The studio's two-step policy (decision 059): owners only (the route), confirmed, audited.
+    const policy = parseWithZod(formData, { schema: twoStepPolicySchema });
+    return replyToForm(
+      policy,
+      async ({ policy: value }) => {
+        const result = await setTwoStepPolicy(getDb(), value, staffActor(request, context));
+        if (result.kind === "unchanged") return { error: "Kravet var allerede slik.", status: 409 };
+        return redirectWithFlash("/admin/staff", { kind: "success", message: POLICY_DONE[value] });
+      },
+      { intent: SET_TWO_STEP_POLICY },
+    );
+  }
   const submission = parseWithZod(formData, { schema: inviteSchema });
   return replyToForm(
     submission,
-    async ({ email, fullName }) => {
-      const result = await inviteStaff(getDb(), { email, fullName }, staffActor(request, context));
+    async ({ email, fullName, role }) => {
+      const result = await inviteStaff(getDb(), { email, fullName, role }, staffActor(request, context));
       if (result.kind === "exists") return { error: `${email} har allerede en konto i teamet.`, status: 409 };
       const message =
         result.kind === "reinvited"
@@ -53,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Team({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, total, page, pageCount } = loaderData;
+  const { rows, total, page, pageCount, twoStepPolicy } = loaderData;
   return (
     <>
       <h1 className="admin-title">Team</h1>
@@ -72,6 +104,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
               ),
             },
             { label: "E-post", cell: (row) => row.email },
+            { label: "Rolle", cell: (row) => ROLE_LABELS[row.role] },
             { label: "Totrinn", cell: (row) => (row.twoStep ? "På" : "Av") },
             { label: "Sist innlogget", time: true, cell: (row) => row.lastSignIn ?? "Aldri" },
             {
@@ -88,9 +121,36 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
       <section className="admin-panel" aria-labelledby="invite-heading">
         <h2 id="invite-heading">Inviter en kollega</h2>
         <p className="field-hint">
-          Kollegaen får en e-post med en lenke for å velge passord. Lenken virker i 72 timer og bare én gang.
+          Kollegaen får en e-post med en lenke for å velge passord. Lenken virker i 72 timer og bare én gang. Rollen kan
+          endres senere på kontoens side.
         </p>
         <InviteForm actionData={actionData} />
+      </section>
+      <section className="admin-panel" aria-labelledby="policy-heading">
+        <h2 id="policy-heading">Krav om totrinnsbekreftelse</h2>
+        <p className="field-hint">
+          En konto kravet gjelder for, og som ikke har totrinnsbekreftelse, sendes til oppsettet ved neste innlogging og
+          kommer ikke videre før det er gjort.
+        </p>
+        <ConfirmedActionForm
+          intent={SET_TWO_STEP_POLICY}
+          schema={twoStepPolicySchema}
+          actionData={actionData}
+          checkboxLabel="Jeg vil endre kravet for hele teamet"
+          question="Endre kravet om totrinnsbekreftelse?"
+          button="Lagre kravet"
+          id="two-step-policy-form"
+          className="staff-action-form"
+        >
+          <label htmlFor="two-step-policy">Totrinnsbekreftelse</label>
+          <select id="two-step-policy" name="policy" defaultValue={twoStepPolicy}>
+            {TWO_STEP_POLICIES.map((value) => (
+              <option key={value} value={value}>
+                {TWO_STEP_POLICY_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </ConfirmedActionForm>
       </section>
     </>
   );

@@ -4,7 +4,14 @@ import { data, Link, useNavigate } from "react-router";
 import { BlogEditorForm, type EditorResult } from "~/components/staff/blog-editor-form";
 import { getPostById, getPostSeo, savePostWithImageAlt, withImageAlt } from "~/lib/blog/blog.server";
 import { EMPTY_SEO } from "~/lib/seo/seo-fields";
-import { POST_NOT_FOUND, PUBLISH_AT_PAST, postFormSchema, postFromForm, savedToast, textareaText } from "~/lib/blog/blog-forms";
+import {
+  POST_NOT_FOUND,
+  PUBLISH_AT_PAST,
+  postFormSchema,
+  postFromForm,
+  savedToast,
+  textareaText,
+} from "~/lib/blog/blog-forms";
 import { osloWallClock, scheduledTimes, setPostSchedule } from "~/lib/blog/post-schedule.server";
 import { tagsToText } from "~/lib/blog/post-tags";
 import { mediaChoices } from "~/lib/media/media-choices.server";
@@ -14,6 +21,8 @@ import { getDb } from "~/lib/platform/db.server";
 import { fromOsloWallClock, osloDateTime, osloTimestamp } from "~/lib/platform/dates";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
+import { staffSession } from "~/lib/auth/guard.server";
+import { can } from "~/lib/auth/roles";
 import type { Route } from "./+types/blog.editor";
 import { DomainError } from "~/lib/platform/domain-errors";
 import { DOMAIN_ERROR_STATUS } from "~/lib/platform/http.server";
@@ -28,14 +37,16 @@ export const meta: Route.MetaFunction = () => staffMeta("Blogginnlegg");
 
 const editIdOf = (url: URL) => url.searchParams.get("edit") || undefined;
 
-export async function loader({ url }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const viewer = staffSession(context);
   const editId = editIdOf(url);
   // The library's images, for the picker beside the upload.
   const media = await mediaChoices(getDb(), getConfig().mediaBaseUrl);
   const none = { post: null, createdAtText: "", scheduledText: "", media, history: null };
-  if (!editId) return { ...none, mode: "create" as const, loadError: null };
-  const found = await getPostById(getDb(), editId);
-  if (!found) return { ...none, mode: "edit" as const, loadError: POST_NOT_FOUND };
+  const canPublish = can(viewer.role, "publish");
+  if (!editId) return { ...none, mode: "create" as const, loadError: null, canPublish };
+  const found = await getPostById(getDb(), editId, viewer); // an author: their own only (decision 059)
+  if (!found) return { ...none, mode: "edit" as const, loadError: POST_NOT_FOUND, canPublish };
   // A scheduled post: its time in the "Publiser senere" field, and said beside it.
   const publishAt = (await scheduledTimes(getDb())).get(found.id);
   // The image's alt text as the public post gives it: the media library's (decision 030).
@@ -62,6 +73,7 @@ export async function loader({ url }: Route.LoaderArgs) {
     createdAtText: osloTimestamp(found.created_at),
     scheduledText: publishAt ? osloDateTime(publishAt) : "",
     loadError: null,
+    canPublish,
     media,
     // Its revisions (the one opened goes back with the save) and a draft's preview links: docs/decisions/052.
     history: await postHistoryForEditor(getDb(), id, found.published),
@@ -76,7 +88,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const input = postFromForm(submission.value);
   input.created_at = fromOsloWallClock(input.created_at);
   // "Publiser senere": saved as a draft that goes live at this Oslo time (decision 051).
-  const publishAt = submission.value.intent === "schedule" ? new Date(fromOsloWallClock(submission.value.publish_at)) : null;
+  const publishAt =
+    submission.value.intent === "schedule" ? new Date(fromOsloWallClock(submission.value.publish_at)) : null;
   if (publishAt && !(publishAt.getTime() > now().getTime()))
     return data<EditorResult>({ result: submission.reply({ fieldErrors: { publish_at: [PUBLISH_AT_PAST] } }) }, 400);
   const actor = staffActor(request, context);
@@ -112,14 +125,15 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   try {
     return await serverAction();
   } catch (error) {
-    if (error instanceof Response && error.status >= 300 && error.status < 400) return data({ unauthorized: true as const }, 401);
+    if (error instanceof Response && error.status >= 300 && error.status < 400)
+      return data({ unauthorized: true as const }, 401);
     if (error instanceof TypeError) return data({ offline: true as const }, 503);
     return data({ failed: true as const }, 500);
   }
 }
 
 export default function Editor({ loaderData, actionData }: Route.ComponentProps) {
-  const { mode, post, createdAtText, scheduledText, loadError, media, history } = loaderData;
+  const { mode, post, createdAtText, scheduledText, loadError, media, history, canPublish } = loaderData;
   const navigate = useNavigate();
   const [uploadUnauthorized, setUploadUnauthorized] = useState(false);
   const problem = saveProblem(actionData, uploadUnauthorized, post?.id);
@@ -149,6 +163,7 @@ export default function Editor({ loaderData, actionData }: Route.ComponentProps)
         onUnauthorized={() => setUploadUnauthorized(true)}
         postId={post?.id}
         revision={history?.revision}
+        canPublish={canPublish}
       />
       {post && history ? (
         <div className="post-history-panels">
@@ -161,7 +176,11 @@ export default function Editor({ loaderData, actionData }: Route.ComponentProps)
 }
 
 /** What went wrong with the last save, if anything: shown above the form, whose text stays. */
-function saveProblem(actionData: Route.ComponentProps["actionData"], uploadUnauthorized: boolean, postId?: string): SaveProblem | null {
+function saveProblem(
+  actionData: Route.ComponentProps["actionData"],
+  uploadUnauthorized: boolean,
+  postId?: string,
+): SaveProblem | null {
   if (uploadUnauthorized || (actionData && "unauthorized" in actionData)) return { kind: "unauthorized" };
   if (!actionData) return null;
   if ("offline" in actionData) return { kind: "offline" };

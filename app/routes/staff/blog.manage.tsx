@@ -10,22 +10,26 @@ import { DomainError } from "~/lib/platform/domain-errors";
 import type { FormResult } from "~/lib/platform/form-result";
 import { DOMAIN_ERROR_STATUS } from "~/lib/platform/http.server";
 import { getDb } from "~/lib/platform/db.server";
-import { currentStaff, requireStaff } from "~/lib/auth/guard.server";
+import { authorizeStaffPage, currentStaff, requireStaff } from "~/lib/auth/guard.server";
+import { can } from "~/lib/auth/roles";
 import { staffMeta } from "~/lib/site/seo";
 import { actorOf } from "~/lib/staff/actor.server";
 import type { Route } from "./+types/blog.manage";
 
 export const meta: Route.MetaFunction = () => staffMeta("Blogginnlegg");
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, pattern, request }: Route.LoaderArgs) {
   const session = await currentStaff(context);
   // Signed out: the page shows "Ikke autorisert" with a "Logg inn" link, and no post, not even a title, is sent.
-  if (!session || session.mfaPending) return data({ authorized: false as const, posts: [] }, 401);
-  const posts = await listAllPosts(getDb());
+  if (!session || session.mfaPending) return data({ authorized: false as const, posts: [], canPublish: false }, 401);
+  // Outside the guarded layout, so the route's permission (and the two-step policy) is checked here.
+  await authorizeStaffPage(session, pattern, request);
+  const posts = await listAllPosts(getDb(), session); // an author: their own (decision 059)
   // Drafts waiting for their time ("Planlagt", decision 051).
   const scheduled = await scheduledTimes(getDb());
   return {
     authorized: true as const,
+    canPublish: can(session.role, "publish"),
     posts: posts.map(({ id, title, slug, published, featured, created_at }) => ({
       id,
       title,
@@ -46,8 +50,9 @@ type DeleteResult = FormResult & { id: string };
  * same way. This page is outside the guarded layout (it answers a signed-out visitor
  * itself), so its action guards itself.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, pattern }: Route.ActionArgs) {
   const session = await requireStaff(context);
+  await authorizeStaffPage(session, pattern, request);
   const formData = await request.formData();
   const id = String(formData.get("id") ?? "");
   const intent = formData.get("intent");
@@ -60,14 +65,20 @@ export async function action({ request, context }: Route.ActionArgs) {
         return data<DeleteResult>({ intent, id, result: {}, message: `«${title}» er publisert.` });
       }
       const { title } = await unschedulePost(getDb(), actor, id);
-      return data<DeleteResult>({ intent, id, result: {}, message: `Planleggingen er avbrutt. «${title}» er et utkast.` });
+      return data<DeleteResult>({
+        intent,
+        id,
+        result: {},
+        message: `Planleggingen er avbrutt. «${title}» er et utkast.`,
+      });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       return data<DeleteResult>({ intent, id, result: {}, error: error.message }, DOMAIN_ERROR_STATUS[error.kind]);
     }
   }
   const submission = parseWithZod(formData, { schema: deletePostSchema });
-  if (submission.status !== "success") return data<DeleteResult>({ intent: "delete", id, result: submission.reply() }, 400);
+  if (submission.status !== "success")
+    return data<DeleteResult>({ intent: "delete", id, result: submission.reply() }, 400);
   const result = submission.reply({ resetForm: true });
   try {
     await deletePost(getDb(), submission.value.id, actorOf(request, context, session));
@@ -86,7 +97,10 @@ export default function ManagePosts({ loaderData, actionData }: Route.ComponentP
   // The editor's toast ("Blogginnlegg publisert!") until a delete says something else.
   const toast = actionData ? actionData.message : (location.state as { toast?: string } | null)?.toast;
   // A row's own form shows only what was wrong with it (the notices are above the table).
-  const rowResult = (id: string) => (actionData?.id === id && actionData.intent === "delete" ? { intent: actionData.intent, result: actionData.result } : undefined);
+  const rowResult = (id: string) =>
+    actionData?.id === id && actionData.intent === "delete"
+      ? { intent: actionData.intent, result: actionData.result }
+      : undefined;
 
   if (!loaderData.authorized) {
     return (
@@ -104,7 +118,7 @@ export default function ManagePosts({ loaderData, actionData }: Route.ComponentP
     <div className="container admin" lang="nb">
       <div className="admin-head">
         <h1 className="admin-title">Blogginnlegg</h1>
-        <Link to="/blog/cms" className="button button-coral">
+        <Link to="/blog/cms" className="button">
           Nytt Innlegg
         </Link>
       </div>
@@ -145,7 +159,8 @@ export default function ManagePosts({ loaderData, actionData }: Route.ComponentP
                       </span>
                     )}
                     {post.featured ? <span className="badge badge-featured">Fremhevet</span> : null}
-                    {post.scheduledAt ? (
+                    {/* Publishing now or cancelling the schedule is publishing: not an author's (decision 059). */}
+                    {post.scheduledAt && loaderData.canPublish ? (
                       <>
                         <span className="scheduled-at">{post.scheduledAt}</span>
                         <span className="schedule-actions">

@@ -1,6 +1,7 @@
 import { data, isRouteErrorResponse, Outlet, type ShouldRevalidateFunction } from "react-router";
 // The staff stylesheet as this route's own CSS file: staff pages link it, visitors never load it.
 import "~/styles/admin.css";
+import { ForbiddenNotice } from "~/components/staff/forbidden-notice";
 import { FlashNotice } from "~/components/staff/flash-notice";
 import { StaffHeader } from "~/components/staff/staff-header";
 import { StaffSidebar } from "~/components/staff/staff-sidebar";
@@ -8,6 +9,8 @@ import { currentStaff } from "~/lib/auth/guard.server";
 import { getDb } from "~/lib/platform/db.server";
 import { readFlash } from "~/lib/platform/flash.server";
 import { staffArea } from "~/lib/platform/static-page";
+import { owesTwoStepEnrolment } from "~/lib/auth/access-policy.server";
+import { can } from "~/lib/auth/roles";
 import { unreadLeadCount } from "~/lib/visitor-forms/leads.server";
 import type { Route } from "./+types/layout";
 
@@ -31,8 +34,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // shows its own error state (the guard, or the page's loader, meets the same outage).
   const session = await currentStaff(context).catch(() => null);
   if (!session || session.mfaPending) return data({ staff: null, notice: null }, { headers });
-  const unreadLeads = await unreadLeadCount(getDb()).catch(() => 0);
-  const staff = { name: session.fullName || session.email, email: session.email, unreadLeads };
+  // The navigation shows what the role may open (decision 059); the unread count only to those who may read leads.
+  const owesEnrolment = await owesTwoStepEnrolment(getDb(), session).catch(() => false);
+  const unreadLeads = can(session.role, "leads") ? await unreadLeadCount(getDb()).catch(() => 0) : 0;
+  const staff = {
+    name: session.fullName || session.email,
+    email: session.email,
+    unreadLeads,
+    role: session.role,
+    owesEnrolment,
+  };
   return data({ staff, notice }, { headers });
 }
 
@@ -47,7 +58,13 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className={loaderData.staff ? "staff-shell staff-shell-with-nav" : "staff-shell"}>
       <StaffHeader staff={loaderData.staff} />
-      {loaderData.staff ? <StaffSidebar unreadLeads={loaderData.staff.unreadLeads} /> : null}
+      {loaderData.staff ? (
+        <StaffSidebar
+          unreadLeads={loaderData.staff.unreadLeads}
+          role={loaderData.staff.role}
+          owesEnrolment={loaderData.staff.owesEnrolment}
+        />
+      ) : null}
       <main id="main" tabIndex={-1} className="staff-main">
         {loaderData.notice ? <FlashNotice notice={loaderData.notice} /> : null}
         <Outlet />
@@ -60,22 +77,28 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const unavailable = isRouteErrorResponse(error) && error.status === 503;
+  // The role's permission does not cover the page (decision 059): said plainly, with the way back.
+  const forbidden = isRouteErrorResponse(error) && error.status === 403;
   return (
     <div className="staff-shell">
       <StaffHeader staff={null} />
       <main id="main" tabIndex={-1} className="staff-main">
-        <section className="container narrow notice-page" role="alert" lang="nb">
-          <p className="eyebrow">{notFound ? "404" : "Feil"}</p>
-          <h1>{notFound ? "Siden finnes ikke." : "Noe gikk galt."}</h1>
-          <p className="lead">
-            {unavailable
-              ? "Databasen svarer ikke akkurat nå. Prøv igjen om litt; ingenting er lagret halvveis."
-              : "Prøv igjen om et øyeblikk. Skjer det igjen, si fra til den som drifter nettstedet."}
-          </p>
-          <a className="button" href="/admin">
-            Til oversikten
-          </a>
-        </section>
+        {forbidden ? (
+          <ForbiddenNotice />
+        ) : (
+          <section className="container narrow notice-page" role="alert" lang="nb">
+            <p className="eyebrow">{notFound ? "404" : "Feil"}</p>
+            <h1>{notFound ? "Siden finnes ikke." : "Noe gikk galt."}</h1>
+            <p className="lead">
+              {unavailable
+                ? "Databasen svarer ikke akkurat nå. Prøv igjen om litt; ingenting er lagret halvveis."
+                : "Prøv igjen om et øyeblikk. Skjer det igjen, si fra til den som drifter nettstedet."}
+            </p>
+            <a className="button" href="/admin">
+              Til oversikten
+            </a>
+          </section>
+        )}
       </main>
     </div>
   );

@@ -22,7 +22,19 @@ export const STAFF_ACCOUNTS = {
   writer: "writer@fjordform.test",
   /** An address as long as real ones get: lists and filters must not widen a phone's page. */
   longaddress: "kari.nordmann-bjornstad.prosjektleder.oslo@fjordform.test",
+  /** A Redaktør and a Skribent (staff-roles.spec.ts); every other account is an owner (Eier). */
+  editor: "editor@fjordform.test",
+  author: "author@fjordform.test",
+  /** Gets its role changed on the Team page (staff-roles.spec.ts). */
+  promoted: "promoted@fjordform.test",
 } as const;
+
+/** The accounts made with a role other than owner (decision 059). */
+const ROLES: Partial<Record<keyof typeof STAFF_ACCOUNTS, "editor" | "author">> = {
+  editor: "editor",
+  author: "author",
+  promoted: "author",
+};
 
 export type StaffAccount = keyof typeof STAFF_ACCOUNTS;
 
@@ -36,7 +48,8 @@ export function createStaffAccounts(dataDir: string) {
   const accounts = Object.entries(STAFF_ACCOUNTS).map(([account, email]) => {
     const password = randomBytes(18).toString("base64url");
     process.env[`E2E_PASSWORD_${account.toUpperCase()}`] = password;
-    return { email, password, name: `${account[0]!.toUpperCase()}${account.slice(1)} Tester` };
+    const role = ROLES[account as StaffAccount] ?? "owner";
+    return { email, password, role, name: `${account[0]!.toUpperCase()}${account.slice(1)} Tester` };
   });
   execFileSync(process.execPath, ["--import", "tsx", "tests/e2e/support/create-staff.ts"], {
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "error", E2E_STAFF_JSON: JSON.stringify(accounts) },
