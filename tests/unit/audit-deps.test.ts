@@ -29,15 +29,15 @@ const report = {
   },
 };
 
-function check(accepted: unknown[]) {
+function check(accepted: unknown[], input: unknown = report, env: Record<string, string> = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "audit-"));
   try {
     const allowlist = path.join(dir, "allowlist.json");
     fs.writeFileSync(allowlist, JSON.stringify({ accepted }));
     return spawnSync(process.execPath, ["scripts/audit-deps.js", "--stdin"], {
-      input: JSON.stringify(report),
+      input: JSON.stringify(input),
       encoding: "utf8",
-      env: { ...process.env, AUDIT_ALLOWLIST: allowlist },
+      env: { ...process.env, AUDIT_ALLOWLIST: allowlist, ...env },
     });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -56,6 +56,14 @@ describe("scripts/audit-deps.js", () => {
     const entry = { id: "GHSA-aaaa-bbbb-cccc", package: "some-lib", reason: "only in the CLI", accepted_by: "test" };
     expect(check([{ ...entry, until: "2999-01-01" }]).status).toBe(0);
     expect(check([{ ...entry, until: "2000-01-01" }]).status).toBe(1);
+  });
+
+  it("a registry without an audit service is said plainly, not taken for a finding; AUDIT_REQUIRED makes it fail", () => {
+    const unanswered = { error: { code: "E405", summary: "audit endpoint returned an error" } };
+    const skipped = check([], unanswered);
+    expect(skipped.status).toBe(0);
+    expect(skipped.stderr).toContain("dependency audit SKIPPED");
+    expect(check([], unanswered, { AUDIT_REQUIRED: "true" }).status).toBe(2);
   });
 
   it("the repository's allow-list is valid and every entry says why and until when", () => {
