@@ -11,7 +11,10 @@ import { createMediaStore } from "../app/lib/media/storage/media-store.server";
 import { getConfig } from "../app/lib/platform/config.server";
 
 async function main() {
-  const { values, positionals } = parseArgs({ options: { replace: { type: "boolean", default: false } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    options: { replace: { type: "boolean", default: false } },
+    allowPositionals: true,
+  });
   const [file] = positionals;
   if (!file || positionals.length > 1) throw new Error("Usage: npm run restore -- <backup file> [--replace]");
   const config = getConfig();
@@ -34,9 +37,13 @@ async function main() {
     out.write(`${"table".padEnd(28)}${"in backup".padStart(10)}${"written".padStart(10)}\n`);
     for (const [table, { rows }] of Object.entries(manifest.tables)) {
       const mark = written.tables[table] === rows ? "" : "  <- differs";
-      out.write(`${table.padEnd(28)}${String(rows).padStart(10)}${String(written.tables[table] ?? 0).padStart(10)}${mark}\n`);
+      out.write(
+        `${table.padEnd(28)}${String(rows).padStart(10)}${String(written.tables[table] ?? 0).padStart(10)}${mark}\n`,
+      );
     }
-    out.write(`${"media files".padEnd(28)}${String(manifest.media.files).padStart(10)}${String(written.files).padStart(10)}\n`);
+    out.write(
+      `${"media files".padEnd(28)}${String(manifest.media.files).padStart(10)}${String(written.files).padStart(10)}\n`,
+    );
     if (report.keyOutcome === "restored") {
       const placed = placeRestoredKey(config, report.secretsKey!);
       out.write(

@@ -50,11 +50,21 @@ async function fillEveryKindOfContent() {
   await runSeeds(db);
   const user = await createUser(db, { email: "kari@fjordform.test", fullName: "Kari", password: "a long enough pass" });
   const actor = { userId: user.id, name: "Kari", ip: "192.0.2.7", userAgent: "vitest" };
-  await createPost(db, postInputSchema.parse({ title: "Fjordlys", excerpt: "Kort", author: "Kari", content: "Tekst", published: true }), actor);
+  await createPost(
+    db,
+    postInputSchema.parse({ title: "Fjordlys", excerpt: "Kort", author: "Kari", content: "Tekst", published: true }),
+    actor,
+  );
   await createJob(
     db,
     actor,
-    jobInputSchema.parse({ title: "Utvikler", location: "Oslo", type: "Full-time", description: "x", applyLink: "mailto:jobs@fjordform.no" }),
+    jobInputSchema.parse({
+      title: "Utvikler",
+      location: "Oslo",
+      type: "Full-time",
+      description: "x",
+      applyLink: "mailto:jobs@fjordform.no",
+    }),
   );
   await submitContact(db, { company: "Fjellgården AS", project: "Ny nettbutikk, æøå", email: "ola@fjell.no" }, SITE);
   const [lead] = (await listLeads(db, { page: 1 })).rows;
@@ -123,7 +133,18 @@ describe(`backup and restore (${engineName()})`, () => {
     await writes;
 
     expect(manifest.tables.leads!.rows).toBeGreaterThan(0);
-    for (const table of ["blog_posts", "job_listings", "leads", "lead_notes", "newsletter_subscribers", "newsletter_sends", "media", "security_events", "users", "mail_outbox"]) {
+    for (const table of [
+      "blog_posts",
+      "job_listings",
+      "leads",
+      "lead_notes",
+      "newsletter_subscribers",
+      "newsletter_sends",
+      "media",
+      "security_events",
+      "users",
+      "mail_outbox",
+    ]) {
       expect(manifest.tables[table]?.rows, table).toBeGreaterThan(0);
     }
     const sourceFiles = await filesOf(media);
@@ -134,12 +155,18 @@ describe(`backup and restore (${engineName()})`, () => {
     const into = await target();
     const before = await contentOf(source.connection);
     try {
-      const report = await restoreBackup(file, { connection: into.connection, media: restoredMedia, replace: into.replace });
-      for (const [table, { rows }] of Object.entries(manifest.tables)) expect(report.written.tables[table], table).toBe(rows);
+      const report = await restoreBackup(file, {
+        connection: into.connection,
+        media: restoredMedia,
+        replace: into.replace,
+      });
+      for (const [table, { rows }] of Object.entries(manifest.tables))
+        expect(report.written.tables[table], table).toBe(rows);
       const after = await contentOf(into.connection);
       for (const table of Object.keys(before)) {
         if (onServer) continue; // the one database was replaced: compared against the manifest above
-        const expected = table === "leads" || table === "contact_requests" || table === "mail_outbox" ? undefined : before[table];
+        const expected =
+          table === "leads" || table === "contact_requests" || table === "mail_outbox" ? undefined : before[table];
         if (expected) expect(after[table], table).toEqual(expected);
         else expect(after[table]!.length, table).toBe(manifest.tables[table]!.rows);
       }
@@ -155,7 +182,11 @@ describe(`backup and restore (${engineName()})`, () => {
     const before = await contentOf(source.connection);
     const into = await target();
     try {
-      await restoreBackup(file, { connection: into.connection, media: createLocalStore(path.join(work, "quiet-uploads")), replace: into.replace });
+      await restoreBackup(file, {
+        connection: into.connection,
+        media: createLocalStore(path.join(work, "quiet-uploads")),
+        replace: into.replace,
+      });
       expect(await contentOf(into.connection)).toEqual(before);
     } finally {
       await into.drop();
@@ -165,14 +196,25 @@ describe(`backup and restore (${engineName()})`, () => {
   it("an encrypted backup carries the key, needs its passphrase, and refuses a wrong one", async () => {
     const file = path.join(work, "sealed.ffbackup");
     const key = randomBytes(32);
-    const { manifest } = await writeBackupFile(file, { connection: source.connection, media, passphrase: "a long passphrase", secretsKey: key });
+    const { manifest } = await writeBackupFile(file, {
+      connection: source.connection,
+      media,
+      passphrase: "a long passphrase",
+      secretsKey: key,
+    });
     expect(manifest.secretsKey).toBe("included");
     expect(fs.readFileSync(file).includes(Buffer.from("kari@fjordform.test"))).toBe(false);
     const into = await target();
     try {
-      const options = { connection: into.connection, media: createLocalStore(path.join(work, "sealed-uploads")), replace: into.replace };
+      const options = {
+        connection: into.connection,
+        media: createLocalStore(path.join(work, "sealed-uploads")),
+        replace: into.replace,
+      };
       await expect(restoreBackup(file, options)).rejects.toThrow("The backup is encrypted: give its passphrase");
-      await expect(restoreBackup(file, { ...options, passphrase: "the wrong one!" })).rejects.toThrow("the passphrase is wrong");
+      await expect(restoreBackup(file, { ...options, passphrase: "the wrong one!" })).rejects.toThrow(
+        "the passphrase is wrong",
+      );
       const report = await restoreBackup(file, { ...options, passphrase: "a long passphrase" });
       expect(report.keyOutcome).toBe("restored");
       expect(report.secretsKey?.equals(key)).toBe(true);
@@ -194,7 +236,11 @@ describe(`backup and restore (${engineName()})`, () => {
 
     const into = await target();
     try {
-      const options = { connection: into.connection, media: createLocalStore(path.join(work, "refused-uploads")), replace: into.replace };
+      const options = {
+        connection: into.connection,
+        media: createLocalStore(path.join(work, "refused-uploads")),
+        replace: into.replace,
+      };
       await expect(restoreBackup(cut, options)).rejects.toThrow(/The backup file is incomplete: it was cut short/);
       await expect(restoreBackup(altered, options)).rejects.toThrow(/The backup file is (damaged|incomplete)/);
       if (!onServer) {
@@ -213,7 +259,9 @@ describe(`backup and restore (${engineName()})`, () => {
     await client.connect();
     try {
       // A migration this version does not know, as a newer version of the site would have left.
-      await client.query(`insert into drizzle.__drizzle_migrations (hash, created_at) values ('future', 99999999999999)`);
+      await client.query(
+        `insert into drizzle.__drizzle_migrations (hash, created_at) values ('future', 99999999999999)`,
+      );
       await writeBackupFile(newer, { connection: source.connection, media });
     } finally {
       await client.query(`delete from drizzle.__drizzle_migrations where hash = 'future'`);

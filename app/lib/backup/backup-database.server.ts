@@ -13,14 +13,22 @@ import { KEY_FILE_NAME } from "../platform/secrets-key.server";
  */
 export async function commandDatabase(config: Pick<Config, "databaseUrl" | "dataDir">) {
   if (config.databaseUrl) {
-    return { connection: { connectionString: config.databaseUrl } as pg.PoolConfig, serverRunning: false, close: async () => {} };
+    return {
+      connection: { connectionString: config.databaseUrl } as pg.PoolConfig,
+      serverRunning: false,
+      close: async () => {},
+    };
   }
   const cluster = await startEmbeddedPostgres({
     dataDir: config.dataDir,
     mode: "client",
     log: (level, msg, fields) => log[level](msg, fields),
   });
-  return { connection: embeddedConnection(cluster.socketDir), serverRunning: !cluster.owned, close: () => cluster.stop() };
+  return {
+    connection: embeddedConnection(cluster.socketDir),
+    serverRunning: !cluster.owned,
+    close: () => cluster.stop(),
+  };
 }
 
 /** The secrets key the site has (SECRETS_KEY or DATA_DIR/secrets.key), never making one. */

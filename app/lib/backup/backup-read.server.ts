@@ -3,14 +3,7 @@ import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
-import {
-  BackupRefusedError,
-  decryptStream,
-  deriveKey,
-  FRAME,
-  parseFileHead,
-  readFrames,
-} from "./backup-format.server";
+import { BackupRefusedError, decryptStream, deriveKey, FRAME, parseFileHead, readFrames } from "./backup-format.server";
 import type { Manifest } from "./backup-write.server";
 
 export type BackupEvent =
@@ -125,7 +118,8 @@ export async function* readBackup(file: string, passphrase?: string): AsyncGener
         }
         case FRAME.manifest: {
           manifest = JSON.parse(body.toString()) as Manifest;
-          if (manifest.payloadSha256 !== payload.digest("hex")) throw damaged("its contents do not match the manifest's checksum");
+          if (manifest.payloadSha256 !== payload.digest("hex"))
+            throw damaged("its contents do not match the manifest's checksum");
           yield { kind: "manifest", manifest };
           break;
         }
@@ -139,7 +133,8 @@ export async function* readBackup(file: string, passphrase?: string): AsyncGener
     gunzip.destroy();
     source.destroy();
   }
-  if (!manifest) throw new BackupRefusedError("The backup file is incomplete: it was cut short (its manifest is missing).");
+  if (!manifest)
+    throw new BackupRefusedError("The backup file is incomplete: it was cut short (its manifest is missing).");
 }
 
 /** Reads the whole file once and returns its manifest, or throws what is wrong with it. */
@@ -156,7 +151,8 @@ export async function verifyBackup(file: string, passphrase?: string) {
     if (event.kind === "manifest") manifest = event.manifest;
   }
   for (const [name, { rows }] of Object.entries(manifest!.tables)) {
-    if (counted.tables[name] !== rows) throw damaged(`table ${name} has ${counted.tables[name] ?? 0} rows, the manifest says ${rows}`);
+    if (counted.tables[name] !== rows)
+      throw damaged(`table ${name} has ${counted.tables[name] ?? 0} rows, the manifest says ${rows}`);
   }
   if (counted.files !== manifest!.media.files) throw damaged("it holds fewer media files than its manifest lists");
   return manifest!;

@@ -25,7 +25,9 @@ export function readJournal(folder = migrationsFolder): Journal {
 export async function appliedSchemaVersion(client: Queryable): Promise<SchemaVersion | undefined> {
   const exists = await client.query(`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
   if (!exists.rows[0].present) return undefined;
-  const result = await client.query(`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`);
+  const result = await client.query(
+    `select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+  );
   if (result.rows.length === 0) return undefined;
   const when = Number(result.rows[0].created_at);
   const entry = readJournal().entries.find((candidate) => candidate.when === when);
@@ -118,7 +120,8 @@ export async function hasRows(client: Queryable) {
 
 /** Empties the database for --replace: the app's tables, functions and migration records go. */
 export async function dropEverything(client: Queryable) {
-  for (const table of await tablesInOrder(client)) await client.query(`drop table if exists public.${quote(table)} cascade`);
+  for (const table of await tablesInOrder(client))
+    await client.query(`drop table if exists public.${quote(table)} cascade`);
   const functions = await client.query<{ signature: string }>(
     `select p.oid::regprocedure::text as signature from pg_proc p join pg_namespace n on n.oid = p.pronamespace
      where n.nspname = 'public' and p.prokind = 'f'`,

@@ -8,14 +8,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { createGzip } from "node:zlib";
 import pg from "pg";
 import type { MediaStore } from "../media/storage/media-store.server";
-import {
-  deriveKey,
-  encryptStream,
-  fileHead,
-  FRAME,
-  frame,
-  newEncryption,
-} from "./backup-format.server";
+import { deriveKey, encryptStream, fileHead, FRAME, frame, newEncryption } from "./backup-format.server";
 import { appliedSchemaVersion, quote, type SchemaVersion, tablesInOrder } from "./backup-schema.server";
 
 export type Manifest = {
@@ -97,7 +90,9 @@ export async function writeBackup(out: Writable, options: BackupOptions): Promis
       await emit(FRAME.tableStart, json({ name: table }));
       const hash = createHash("sha256");
       let rows = 0;
-      await client.query(`declare backup_rows no scroll cursor for select row_to_json(t)::text as j from public.${quote(table)} t`);
+      await client.query(
+        `declare backup_rows no scroll cursor for select row_to_json(t)::text as j from public.${quote(table)} t`,
+      );
       for (;;) {
         const batch = await client.query<{ j: string }>(`fetch ${options.batchRows ?? 500} from backup_rows`);
         if (batch.rows.length === 0) break;
