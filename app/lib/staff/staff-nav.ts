@@ -19,6 +19,7 @@ export const STAFF_NAV = [
   { to: "/admin/redirects", label: "Omdirigeringer", also: [] },
   { to: "/admin/mail", label: "E-post", also: [] },
   { to: "/admin/security", label: "Sikkerhet", also: [] },
+  { to: "/admin/backups", label: "Sikkerhetskopier", also: [] },
   { to: "/admin/settings", label: "Innstillinger", also: [] },
 ] as const;
 
