@@ -1,3 +1,4 @@
+import path from "node:path";
 import { min, sql } from "drizzle-orm";
 import { type StaffActor, auditAction } from "../auth/security-events.server";
 import { type Config, getConfig } from "../platform/config.server";
@@ -6,7 +7,7 @@ import { BusyError, NotFoundError } from "../platform/domain-errors";
 import { log } from "../platform/log.server";
 import { resolveSecretsKey } from "../platform/secrets-key.server";
 import { STALE_BACKUP_DAYS } from "./backup-forms";
-import { backupShelf, listBackups, openBackup, pruneBackups, takeBackup } from "./backup-shelf.server";
+import { BACKUP_PREFIX, backupShelf, listBackups, openBackup, pruneBackups, takeBackup } from "./backup-shelf.server";
 
 /**
  * The staff side of backups (/admin/backups and the dashboard's warning): the list, one
@@ -17,10 +18,13 @@ const BACKUP_LOCK = sql`hashtextextended('backup', 0)`;
 const DAY = 24 * 60 * 60 * 1000;
 
 export async function backupsOverview(config: Config = getConfig()) {
-  const shelf = backupShelf(config);
   return {
-    backups: await listBackups(shelf),
-    place: shelf.description,
+    backups: await listBackups(backupShelf(config)),
+    // Where, in the page's words: the folder, or the bucket's prefix (never a secret).
+    place:
+      config.mediaStorage.driver === "s3"
+        ? `i bøtta ${config.mediaStorage.s3.bucket} under ${BACKUP_PREFIX}`
+        : `i mappen ${path.join(config.dataDir, "backups")}`,
     time: config.backupTime,
     keepDays: config.backupKeepDays,
     encrypted: Boolean(config.backupPassphrase),

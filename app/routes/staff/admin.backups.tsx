@@ -64,7 +64,7 @@ export default function Backups({ loaderData, actionData }: Route.ComponentProps
         {time
           ? `En sikkerhetskopi tas hver natt kl. ${time} (norsk tid)`
           : "Planlagte sikkerhetskopier er slått av (BACKUP_TIME)"}
-        {` og beholdes i ${keepDays} dager, i ${place}. `}
+        {` og beholdes i ${keepDays} dager, ${place}. `}
         {encrypted
           ? "De er kryptert med BACKUP_PASSPHRASE, og nøkkelen for totrinnsbekreftelse er med."
           : "De er ikke kryptert: uten nøkkelen (secrets.key eller SECRETS_KEY) må totrinnsbekreftelse settes opp på nytt etter en gjenoppretting."}
