@@ -17,6 +17,7 @@ import { storeImage } from "~/lib/media/uploads.server";
 import { createIssue } from "~/lib/newsletter/issues.server";
 import { startSend } from "~/lib/newsletter/sending.server";
 import { type DatabaseHandle, schema } from "~/lib/platform/db.server";
+import { KEY_VERSION, keyFingerprint } from "~/lib/platform/secrets.server";
 import { embeddedConnection } from "~/lib/platform/embedded-postgres.server";
 import { runSeeds } from "~/lib/platform/seed.server";
 import { submitContact } from "~/lib/visitor-forms/contact.server";
@@ -270,5 +271,61 @@ describe(`backup and restore (${engineName()})`, () => {
     await expect(restoreBackup(newer, { connection: source.connection, media, replace: true })).rejects.toThrow(
       /The backup was made by a newer version of the site \(schema unknown-99999999999999; this version knows up to \d{4}_/,
     );
+  });
+
+  it("restored without the key, what the old key sealed is removed and said so; with the same key it all stays", async () => {
+    const oldKey = randomBytes(32);
+    const client = new pg.Client(source.connection);
+    await client.connect();
+    try {
+      await client.query("delete from secret_key_versions");
+      await client.query("insert into secret_key_versions (version, fingerprint) values ($1, $2)", [
+        KEY_VERSION,
+        keyFingerprint(oldKey),
+      ]);
+      const user = await client.query<{ id: string }>("select id from users limit 1");
+      await client.query("insert into mfa_factors (user_id, secret, confirmed_at) values ($1, 'v1:sealed', now())", [
+        user.rows[0]!.id,
+      ]);
+    } finally {
+      await client.end();
+    }
+    const file = path.join(work, "keyless.ffbackup");
+    const { manifest } = await writeBackupFile(file, { connection: source.connection, media, secretsKey: oldKey });
+    expect(manifest.secretsKey).toBe("missing"); // not encrypted: the key stays out
+
+    const count = async (connection: pg.PoolConfig, query: string) => {
+      const reader = new pg.Client(connection);
+      await reader.connect();
+      try {
+        return Number((await reader.query<{ n: string }>(query)).rows[0]!.n);
+      } finally {
+        await reader.end();
+      }
+    };
+    for (const [currentKey, outcome, factors] of [
+      [randomBytes(32), "missing", 0],
+      [oldKey, "same", 1],
+    ] as const) {
+      const into = await target();
+      try {
+        const report = await restoreBackup(file, {
+          connection: into.connection,
+          media: createLocalStore(path.join(work, `keyless-${outcome}`)),
+          replace: into.replace,
+          currentKey,
+        });
+        expect(report.keyOutcome).toBe(outcome);
+        expect(await count(into.connection, "select count(*) as n from mfa_factors")).toBe(factors);
+        expect(await count(into.connection, "select count(*) as n from secret_key_versions")).toBe(factors);
+        const rehash = await count(
+          into.connection,
+          "select count(*) as n from newsletter_subscribers where unsubscribe_token_hash is null",
+        );
+        expect(rehash).toBe(outcome === "missing" ? 2 : 0); // made again with the new key at start-up
+      } finally {
+        await into.drop();
+      }
+    }
   });
 });
