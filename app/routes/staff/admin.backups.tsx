@@ -37,8 +37,11 @@ export async function loader() {
 }
 
 const TRIGGERS = { schedule: "Planlagt", staff: "Tatt her", command: "Kommando" } as const;
+/** "340 kB" under a megabyte (a new site's backup), "12,4 MB" above. */
 const megabytes = (bytes: number) =>
-  `${(bytes / 1024 / 1024).toLocaleString("nb-NO", { maximumFractionDigits: 1 })} MB`;
+  bytes < 1024 * 1024
+    ? `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("nb-NO")} kB`
+    : `${(bytes / 1024 / 1024).toLocaleString("nb-NO", { maximumFractionDigits: 1 })} MB`;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: takeBackupSchema });
