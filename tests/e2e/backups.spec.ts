@@ -24,7 +24,7 @@ test("staff take a backup now, see it listed, and download it; both are in the s
   await panel.getByLabel("Ja, ta en sikkerhetskopi av alt innhold og alle filer nå").check();
   page.once("dialog", (dialog) => void dialog.accept());
   await panel.getByRole("button", { name: "Ta sikkerhetskopi nå" }).click();
-  await expect(panel.getByRole("status")).toHaveText(/^Sikkerhetskopien er tatt: [\d,]+ (kB|MB), [\d  ]+ rader\.$/, {
+  await expect(panel.getByRole("status")).toHaveText(/^Sikkerhetskopien er tatt: [\d,  ]+ (kB|MB), [\d  ]+ rader\.$/, {
     timeout: 120_000,
   });
   const newest = page.locator(".backups-table tbody tr").first();
