@@ -89,6 +89,8 @@ export default [
         route("pages/:page/preview", "routes/staff/admin.pages.page.preview.tsx"),
         route("pages/:page/history", "routes/staff/admin.pages.page.history.tsx"),
         route("redirects", "routes/staff/admin.redirects.tsx"),
+        route("backups", "routes/staff/admin.backups.tsx"),
+        route("backups/:name", "routes/staff/admin.backups.download.ts"),
         // A post's revisions (compare, restore) and its draft's private preview links (docs/decisions/052).
         route("posts/:id/revisions", "routes/staff/admin.posts.revisions.tsx"),
         route("posts/:id/preview-links", "routes/staff/admin.posts.preview-links.ts"),

@@ -10,6 +10,7 @@ import { log } from "~/lib/platform/log.server";
 import { getPageCache } from "~/lib/platform/page-cache.server";
 import { createMailWorker, fileTransport, getMailWorker, setMailWorker, smtpTransport } from "~/lib/mail/mail.server";
 import { runRetentionRound } from "~/lib/platform/retention.server";
+import { startBackupSchedule } from "~/lib/backup/backup-schedule.server";
 import { runSeeds } from "~/lib/platform/seed.server";
 import { forgetStudioDetails } from "~/lib/studio/studio-details.server";
 import { installSecretsKey } from "~/lib/platform/secrets.server";
@@ -122,7 +123,12 @@ export async function startApp(): Promise<{ stop: () => Promise<void> }> {
   void housekeep();
   const housekeeping = setInterval(housekeep, 60 * 60_000);
   housekeeping.unref();
-  stopHousekeeping = () => clearInterval(housekeeping);
+  // The daily backup (BACKUP_TIME, one instance at a time; docs/decisions/058).
+  const stopBackups = startBackupSchedule(handle.db, config, { connection: handle.connection, secretsKey: secretsKey.key });
+  stopHousekeeping = () => {
+    clearInterval(housekeeping);
+    stopBackups();
+  };
 
   return { stop: () => stopApp() };
 }

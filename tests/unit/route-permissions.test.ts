@@ -36,7 +36,7 @@ describe("the route permission table", () => {
 describe("the roles", () => {
   it("an owner has every permission, an editor not the studio's, an author only writing", () => {
     expect(PERMISSIONS.every((permission) => can("owner", permission))).toBe(true);
-    for (const permission of ["staff", "security", "studio", "mail"] as const)
+    for (const permission of ["staff", "security", "studio", "mail", "backups"] as const)
       expect(can("editor", permission)).toBe(false);
     expect(GRANTS.author).toEqual(["account", "posts"]);
   });

@@ -14,8 +14,8 @@ export const ROLE_LABELS: Record<Role, string> = { owner: "Eier", editor: "Redak
 
 /** One line per role for the Team page, so whoever assigns one knows what it gives. */
 export const ROLE_HINTS: Record<Role, string> = {
-  owner: "Alt, også team, sikkerhetslogg og studioinnstillinger.",
-  editor: "Alt innhold, nyhetsbrev og innboks. Ikke team, sikkerhet eller studioinnstillinger.",
+  owner: "Alt, også team, sikkerhetslogg, sikkerhetskopier og studioinnstillinger.",
+  editor: "Alt innhold, nyhetsbrev og innboks. Ikke team, sikkerhet, sikkerhetskopier eller studioinnstillinger.",
   author: "Egne blogginnlegg som utkast. Kan ikke publisere, og ser ikke henvendelser eller abonnenter.",
 };
 
@@ -39,6 +39,8 @@ export const PERMISSIONS = [
   "security",
   /** The studio's details (address, organisation number, …). */
   "studio",
+  /** Backups: every row and file of the studio in one download (decision 058). */
+  "backups",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

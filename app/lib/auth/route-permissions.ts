@@ -64,6 +64,8 @@ export const ROUTE_PERMISSIONS: Record<string, Permission | "public"> = {
   "/admin/staff": "staff",
   "/admin/staff/:id": "staff",
   "/admin/security": "security",
+  "/admin/backups": "backups",
+  "/admin/backups/:name": "backups",
   "/admin/settings/studio": "studio",
   // The JSON API.
   "/api/session/extend": "account",

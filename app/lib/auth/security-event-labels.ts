@@ -25,6 +25,8 @@ export const SECURITY_EVENT_LABELS: Record<string, string> = {
   mfa_code_limit: "For mange feil engangskoder",
   recovery_codes_created: "Nye gjenopprettingskoder",
   two_step_nudge_dismissed: "Påminnelse om totrinnsbekreftelse utsatt",
+  backup_taken: "Sikkerhetskopi tatt",
+  backup_downloaded: "Sikkerhetskopi lastet ned",
   lead_status_changed: "Henvendelse: status endret",
   lead_note_added: "Henvendelse: notat lagt til",
   lead_erased: "Henvendelse slettet",

@@ -94,7 +94,10 @@ export type SecurityAction =
   | "page_published"
   | "page_version_restored"
   // The studio's details (/admin/settings/studio): details are the new version and the changed fields' names.
-  | "studio_details_updated";
+  | "studio_details_updated"
+  // Backups (/admin/backups): details are the backup's name and size.
+  | "backup_taken"
+  | "backup_downloaded";
 
 export type SecurityEvent = {
   p_user_id: string | null;

@@ -74,6 +74,14 @@ const envSchema = z.object({
   TEST_HOOKS: booleanFlag.default(false),
   PAGE_CACHE: booleanFlag.default(true),
   VIDEO_MAX_MB: z.coerce.number().int().min(1).max(2048).default(50),
+  // Backups (docs/decisions/058): when the daily one runs (Oslo time, or "off"), how many
+  // days they are kept, and the passphrase that encrypts them (and lets the key go in).
+  BACKUP_TIME: z
+    .string()
+    .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'must be HH:MM (Oslo time) or "off"')
+    .default("03:00"),
+  BACKUP_KEEP_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
+  BACKUP_PASSPHRASE: z.preprocess(emptyToUndefined, z.string().min(12, "must be at least 12 characters").optional()),
   CONTACT_ENDPOINT: z
     .string()
     .refine((value) => value.startsWith("/") || URL.canParse(value), {
@@ -85,7 +93,7 @@ const envSchema = z.object({
 export type Config = ReturnType<typeof parseConfig>;
 
 /** Settings that carry a secret: a refusal names them but does not print them to the log. */
-const SECRET_SETTINGS = new Set(["S3_URL", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "SECRETS_KEY"]);
+const SECRET_SETTINGS = new Set(["S3_URL", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "SECRETS_KEY", "BACKUP_PASSPHRASE"]);
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -151,6 +159,10 @@ export function parseConfig(env: Record<string, string | undefined>) {
     pageCache: values.PAGE_CACHE,
     /** The largest showcase video staff may upload (each file), in bytes (VIDEO_MAX_MB). */
     videoMaxBytes: values.VIDEO_MAX_MB * 1024 * 1024,
+    /** Scheduled backups (docs/decisions/058): the Oslo time of day ("HH:MM") or undefined for none. */
+    backupTime: values.BACKUP_TIME === "off" ? undefined : values.BACKUP_TIME,
+    backupKeepDays: values.BACKUP_KEEP_DAYS,
+    backupPassphrase: values.BACKUP_PASSPHRASE,
     /** Tests only: move the server's clock, simulate a database outage (POST /__test/…). */
     testHooks: values.TEST_HOOKS,
   };

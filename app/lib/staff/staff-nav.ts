@@ -56,6 +56,7 @@ export const STAFF_NAV_GROUPS: readonly StaffNavGroup[] = [
     items: [
       { to: "/admin/staff", label: "Team", permission: "staff" },
       { to: "/admin/security", label: "Sikkerhet", permission: "security" },
+      { to: "/admin/backups", label: "Sikkerhetskopier", permission: "backups" },
       { to: "/admin/settings", label: "Innstillinger", permission: "account" },
     ],
   },

@@ -9,6 +9,8 @@ import { dashboardCounts } from "~/lib/staff/dashboard.server";
 import { dismissTwoStepNudgeSchema, TWO_STEP_NUDGE_DISMISSED } from "~/lib/staff/dashboard-forms";
 import { dismissTwoStepNudge, showTwoStepNudge } from "~/lib/staff/two-step-nudge.server";
 import { getDb } from "~/lib/platform/db.server";
+import { staleBackupWarning } from "~/lib/backup/backups-admin.server";
+import { osloDateTime } from "~/lib/platform/dates";
 import { redirectWithFlash } from "~/lib/platform/flash.server";
 import { staffSession } from "~/lib/auth/guard.server";
 import { can, type Permission } from "~/lib/auth/roles";
@@ -21,14 +23,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   const session = staffSession(context);
   await getPageViewBuffer()?.flush(); // so the count includes this process's latest views
   const db = getDb();
-  const [counts, days, pages, sources, campaigns, twoStepNudge] = await Promise.all([
+  const [counts, days, pages, sources, campaigns, twoStepNudge, backup] = await Promise.all([
     dashboardCounts(db),
     pageViewsPerDay(db),
     topPages(db),
     topSources(db),
     topCampaigns(db),
     showTwoStepNudge(db, session.userId),
+    staleBackupWarning(db),
   ]);
+  const backupWarning = backup && (backup.kind === "old" ? { ...backup, lastAt: osloDateTime(backup.lastAt) } : backup);
   return {
     name: session.fullName || session.email,
     // What the role may open (decision 059): an author sees no inbox, subscriber or mail figures.
@@ -47,6 +51,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
     traffic: { days, pages, sources, campaigns },
     twoStepNudge,
+    // Backups are the owners' (decision 059): only they are warned of a stale one.
+    backupWarning: can(session.role, "backups") ? backupWarning : null,
   };
 }
 
@@ -114,6 +120,18 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
               : `${counts.failingMail.toLocaleString("nb-NO")} e-poster har ikke kommet frem på over en time`}
           </Link>
           . Se feilen og send dem igjen under E-post.
+        </p>
+      ) : null}
+      {loaderData.backupWarning ? (
+        <p className="dashboard-warning" data-testid="stale-backup">
+          <Link to="/admin/backups">
+            {loaderData.backupWarning.kind === "old"
+              ? `Siste sikkerhetskopi er fra ${loaderData.backupWarning.lastAt}, over to døgn siden`
+              : loaderData.backupWarning.kind === "none"
+                ? "Ingen sikkerhetskopi er tatt ennå"
+                : "Sikkerhetskopiene kan ikke leses"}
+          </Link>
+          . Ta en nå under Sikkerhetskopier, og sjekk loggen for hvorfor den planlagte ikke ble tatt.
         </p>
       ) : null}
       <ul className="stat-cards">

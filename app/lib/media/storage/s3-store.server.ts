@@ -15,13 +15,14 @@ const DELETE_BATCH = 1000;
 // The SDK is some megabytes of code: a process on the local folder never loads it.
 const loadSdk = () => import("@aws-sdk/client-s3");
 
-export function createS3Store(settings: S3Settings): MediaStore {
+/** `prefix` other than "uploads/": the backups' own place in the bucket (lib/backup, decision 058), never served. */
+export function createS3Store(settings: S3Settings, prefix = S3_PREFIX): MediaStore {
   const { bucket } = settings;
   let client: Promise<S3Client> | undefined;
   const s3 = () => (client ??= loadSdk().then((sdk) => new sdk.S3Client(clientOptions(settings))));
   const objectKey = (key: string) => {
     assertValidKey(key);
-    return S3_PREFIX + key;
+    return prefix + key;
   };
 
   return {
@@ -99,9 +100,9 @@ export function createS3Store(settings: S3Settings): MediaStore {
       do {
         const page = await (
           await s3()
-        ).send(new ListObjectsV2Command({ Bucket: bucket, Prefix: S3_PREFIX, ContinuationToken: token }));
+        ).send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
         for (const item of page.Contents ?? []) {
-          if (item.Key) yield { key: item.Key.slice(S3_PREFIX.length), size: item.Size ?? 0 };
+          if (item.Key) yield { key: item.Key.slice(prefix.length), size: item.Size ?? 0 };
         }
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
