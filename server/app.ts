@@ -122,10 +122,14 @@ export function createApp(options: { mode: "development" | "production"; clientD
     c.set("route", "readyz");
     return readyz(c, readiness);
   });
-  app.get("/metrics", (c) => {
-    c.set("route", "metrics");
-    return metricsOnPublicPort(c, config.metrics.token);
-  });
+  // Without METRICS_TOKEN, /metrics is the site's own 404 page, like any unknown address.
+  if (config.metrics.token) {
+    const token = config.metrics.token;
+    app.get("/metrics", (c) => {
+      c.set("route", "metrics");
+      return metricsOnPublicPort(c, token);
+    });
+  }
 
   app.get("/healthz", async (c) => {
     c.set("route", "healthz");

@@ -37,11 +37,10 @@ export async function readyz(c: Context, readiness: ReturnType<typeof readinessF
 }
 
 /**
- * /metrics on the public port: only with `Authorization: Bearer <METRICS_TOKEN>`. Without
- * a configured token it is not there (404), so nobody learns it exists; a wrong token is 401.
+ * /metrics on the public port, registered only when METRICS_TOKEN is set (server/app.ts):
+ * only with `Authorization: Bearer <METRICS_TOKEN>`; a missing or wrong token is 401.
  */
-export async function metricsOnPublicPort(c: Context, token: string | undefined) {
-  if (!token) return c.notFound();
+export async function metricsOnPublicPort(c: Context, token: string) {
   const given = c.req.header("authorization") ?? "";
   if (!sameSecret(given, `Bearer ${token}`)) {
     c.header("WWW-Authenticate", 'Bearer realm="metrics"');

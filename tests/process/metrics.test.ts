@@ -41,7 +41,9 @@ describe("/metrics", () => {
     expect(await none.text()).not.toContain("http_request");
     expect((await fetch(`${fixture.server.url}/metrics`, bearer(`${TOKEN}x`))).status).toBe(401);
     expect((await fetch(`${fixture.server.url}/metrics`, bearer(TOKEN.slice(1)))).status).toBe(401);
-    expect((await fetch(`${plain.server.url}/metrics`)).status).toBe(404);
+    const off = await fetch(`${plain.server.url}/metrics`);
+    expect(off.status).toBe(404);
+    expect(await off.text(), "the site's own 404 page, as for any unknown address").toContain("</html>");
     expect((await fetch(`${plain.server.url}/metrics`, bearer(TOKEN))).status).toBe(404);
   });
 
