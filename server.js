@@ -77,11 +77,21 @@ async function main() {
     );
   });
 
+  // /metrics on its own port (METRICS_PORT, at METRICS_HOST: loopback unless set), for a
+  // scraper that should not go through the public port (decision 061).
+  let metricsServer;
+  if (config.metrics.port) {
+    metricsServer = createServer(mod.metricsListener(config.metrics.token));
+    metricsServer.listen(config.metrics.port, config.metrics.host);
+  }
+
   let stopping = false;
   const shutdown = (signal) => {
     if (stopping) return;
     stopping = true;
     process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "shutting down", signal })}\n`);
+    metricsServer?.close();
+    metricsServer?.closeAllConnections();
     // Stop accepting; requests in flight finish, idle keep-alive sockets are closed.
     server.close(async () => {
       await app.stop();

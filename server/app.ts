@@ -13,11 +13,14 @@ import { getPageViewBuffer, isCountablePageView, ownHostsFor } from "~/lib/site/
 import { getDatabaseHandle, pingDatabase } from "~/lib/platform/db.server";
 import { type CachedPage, getPageCache } from "~/lib/platform/page-cache.server";
 import { log, logRequest, nextRequestId, withRequestId } from "~/lib/platform/log.server";
+import { countPageCacheHit, countPageCacheMiss, observeRender, observeRequest } from "~/lib/platform/metrics.server";
 import { startApp } from "./startup";
 import { type RequestInfo, requestInfoContext } from "~/lib/platform/request-context";
 import { requestFaults } from "~/lib/platform/test-faults.server";
 import { requestBodyLimits } from "./body-limit";
 import { withPageCache } from "./page-cache-listener";
+import { metricsOnPublicPort, readinessFor, readyz } from "./operator-endpoints";
+import { routeIdResolver } from "./route-ids";
 import {
   cspNonceOverride,
   hasSessionCookie,
@@ -39,11 +42,19 @@ import {
 } from "./security";
 
 type Env = {
-  Variables: { secureHeadersNonce?: string; requestId: string; cspNonceOverride?: string; storedPage?: CachedPage };
+  Variables: {
+    secureHeadersNonce?: string;
+    requestId: string;
+    cspNonceOverride?: string;
+    storedPage?: CachedPage;
+    /** The metrics label of this request (decision 061): a route id, or the server's own name for it. */
+    route?: string;
+  };
 };
 
 export { startApp };
 export { getConfig } from "~/lib/platform/config.server";
+export { metricsListener } from "./operator-endpoints";
 
 /**
  * The production shell in front of React Router: logging, security headers,
@@ -69,6 +80,10 @@ export function createApp(options: { mode: "development" | "production"; clientD
   // show in development). In production that cost ~45 % of each request's CPU and
   // grew the heap by ~15 KB a request, so there the build is loaded once.
   const handleRequest = dev ? createRequestHandler(loadBuild, options.mode) : productionHandler(loadBuild);
+  // The route id of a path, for the metrics: made from the build on first use, once per app.
+  let routeIds: Promise<(path: string) => string> | undefined;
+  const routeIdOf = async (path: string) => (await (routeIds ??= loadBuild().then(routeIdResolver)))(path);
+  const readiness = readinessFor(config);
 
   app.use(async (c, next) => {
     const started = performance.now();
@@ -83,6 +98,8 @@ export function createApp(options: { mode: "development" | "production"; clientD
     const quiet = path.startsWith("/assets/") || path.startsWith("/fonts/");
     const ms = Math.round((performance.now() - started) * 10) / 10;
     logRequest(quiet ? "debug" : "info", requestId, c.req.method, JSON.stringify(path), c.res.status, ms);
+    // Anything no route answered (static files, refusals at the edge) is the server's own.
+    observeRequest(c.get("route") ?? "server", c.res.status, ms);
   });
 
   app.use(cspNonceOverride());
@@ -101,7 +118,21 @@ export function createApp(options: { mode: "development" | "production"; clientD
   app.use(sameOriginWrites(() => config.writeOrigins));
   app.use(compress());
 
+  app.get("/readyz", (c) => {
+    c.set("route", "readyz");
+    return readyz(c, readiness);
+  });
+  // Without METRICS_TOKEN, /metrics is the site's own 404 page, like any unknown address.
+  if (config.metrics.token) {
+    const token = config.metrics.token;
+    app.get("/metrics", (c) => {
+      c.set("route", "metrics");
+      return metricsOnPublicPort(c, token);
+    });
+  }
+
   app.get("/healthz", async (c) => {
+    c.set("route", "healthz");
     const handle = getDatabaseHandle();
     c.header("Cache-Control", "no-store");
     try {
@@ -120,6 +151,7 @@ export function createApp(options: { mode: "development" | "production"; clientD
   // keep working: the editor's preview, old links, and a CDN that pulls from this server.
   app.use("/uploads/*", async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    c.set("route", "uploads");
     // The path as sent, not decoded: a "%" is never part of a valid key, so an encoded
     // "/" or "." is a 404 rather than something decoded into a path.
     const key = new URL(c.req.url).pathname.slice("/uploads/".length);
@@ -137,6 +169,8 @@ export function createApp(options: { mode: "development" | "production"; clientD
     // What middleware, loaders and actions read with context.get(requestInfoContext).
     const loadContext = new RouterContextProvider();
     loadContext.set(requestInfoContext, info);
+    const route = await routeIdOf(c.req.path);
+    c.set("route", route);
     // Tests only (TEST_HOOKS=true): this one request sees the database as down.
     if (config.testHooks && c.req.header("x-test-fault") === "database-down") {
       return requestFaults.run({ databaseDown: true }, () => handleRequest(c.req.raw, loadContext));
@@ -171,15 +205,19 @@ export function createApp(options: { mode: "development" | "production"; clientD
     // another request renders its successor; the first request to find it stale renders it
     // (stale-while-revalidate: one render per page and process after a change).
     if (found && (found.fresh || !cache.claimRefresh(address!))) {
+      countPageCacheHit();
       c.set("storedPage", found.page);
       return sendCachedPage(c, found.page, nonce);
     }
+    if (address) countPageCacheMiss();
     const refreshing = found !== undefined;
     let outcome: "stored" | "gone" | "failed" = "failed";
     try {
       const generation = cache.generation;
       const atAddress = address ? requestAt(c.req.raw, address) : c.req.raw;
+      const renderStarted = performance.now();
       let response = await handleRequest(atAddress, loadContext);
+      observeRender(c.get("route") ?? "server", performance.now() - renderStarted);
       if (address) log.debug("page rendered", { address, refresh: refreshing });
       // Not a page to store (a redirect of an old address, a 404): answered for the address
       // as asked, so a 301 keeps the link's query string. Costs a second render only there.
@@ -191,6 +229,7 @@ export function createApp(options: { mode: "development" | "production"; clientD
       }
       if (address && isStorableResponse(response, c.req.path)) {
         const page = await storeResponse(cache, address, response, nonce, generation);
+        page.route = c.get("route"); // the label of its hits in front of the app
         outcome = page.key ? "stored" : "failed";
         c.set("storedPage", page);
         return sendCachedPage(c, page, nonce);

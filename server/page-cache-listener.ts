@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type CachedPage, getPageCache, NONCE_PLACEHOLDER } from "~/lib/platform/page-cache.server";
 import { logRequest, nextRequestId } from "~/lib/platform/log.server";
+import { countPageCacheHit, observeRequest } from "~/lib/platform/metrics.server";
 import { countableVisit, getPageViewBuffer, ownHostsFor } from "~/lib/site/analytics.server";
 import { compressParts, gzipPiecesWithNonce } from "./gzip-with-nonce";
 import { pageCacheAddress } from "./page-address";
@@ -44,7 +45,10 @@ export function withPageCache(app: Listener, enabled: boolean, siteHosts: Readon
     }
     // The path's JSON is made once per stored page (a page's address fixes its path).
     page.pathJson ??= JSON.stringify(path);
-    logRequest("info", requestId, "GET", page.pathJson, status, Math.round((performance.now() - started) * 10) / 10);
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    logRequest("info", requestId, "GET", page.pathJson, status, ms);
+    countPageCacheHit();
+    observeRequest(page.route ?? "server", status, ms);
   };
 }
 

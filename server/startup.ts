@@ -8,9 +8,13 @@ import { type Database, getDatabaseHandle, getDb, openDatabase, setDatabase } fr
 import type { EmbeddedCluster } from "~/lib/platform/embedded-postgres.server";
 import { log } from "~/lib/platform/log.server";
 import { getPageCache } from "~/lib/platform/page-cache.server";
+import { setMetricSources } from "~/lib/platform/metrics.server";
+import { outboxCounts } from "~/lib/mail/outbox-metrics.server";
+import { runningSendProgress } from "~/lib/newsletter/progress.server";
 import { createMailWorker, fileTransport, getMailWorker, setMailWorker, smtpTransport } from "~/lib/mail/mail.server";
 import { runRetentionRound } from "~/lib/platform/retention.server";
 import { startBackupSchedule } from "~/lib/backup/backup-schedule.server";
+import { backupShelf, listBackups } from "~/lib/backup/backup-shelf.server";
 import { runSeeds } from "~/lib/platform/seed.server";
 import { forgetStudioDetails } from "~/lib/studio/studio-details.server";
 import { installSecretsKey } from "~/lib/platform/secrets.server";
@@ -107,6 +111,18 @@ export async function startApp(): Promise<{ stop: () => Promise<void> }> {
   setPageViewBuffer(
     createPageViewBuffer(getDb, (error) => log.warn("page views not recorded", { error: String(error) })),
   );
+
+  // Read when Prometheus scrapes /metrics, not kept up to date in between (decision 061).
+  setMetricSources({
+    outbox: () => outboxCounts(handle.db),
+    newsletter: () => runningSendProgress(handle.db),
+    pool: () => handle.poolUse(),
+    // The newest backup on the shelf (decision 058); none yet: the gauge is absent, not 0.
+    lastBackupAt: async () => {
+      const [newest] = await listBackups(backupShelf(config));
+      return newest ? new Date(newest.createdAt) : undefined;
+    },
+  });
 
   // Retention: what the privacy policy promises to delete, deleted (hourly, and now), by
   // one instance at a time (a round another instance is running is skipped here); and

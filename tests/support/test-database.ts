@@ -67,6 +67,7 @@ export function setUpTestDatabase(options: { keepRowsBetweenTests?: boolean } = 
     get connection() {
       return live().connection;
     },
+    poolUse: () => live().poolUse(),
     close: () => live().close(),
   };
 }

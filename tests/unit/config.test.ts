@@ -169,4 +169,13 @@ describe("configuration", () => {
       expect(() => parseConfig({ SECRETS_KEY: wrong })).not.toThrow(wrong);
     }
   });
+
+  it("offers /metrics only when asked: a token of 16+ characters (never echoed), a port of its own on loopback", () => {
+    expect(parseConfig({}).metrics).toEqual({ token: undefined, port: undefined, host: "127.0.0.1" });
+    const config = parseConfig({ METRICS_TOKEN: "a-long-enough-token", METRICS_PORT: "9464" });
+    expect(config.metrics).toEqual({ token: "a-long-enough-token", port: 9464, host: "127.0.0.1" });
+    expect(() => parseConfig({ METRICS_TOKEN: "short-secret" })).toThrow(/METRICS_TOKEN: must be at least 16.*\(value not shown\)/);
+    expect(() => parseConfig({ METRICS_TOKEN: "short-secret" })).not.toThrow(/short-secret/);
+    expect(() => parseConfig({ METRICS_PORT: "3000" })).toThrow(/METRICS_PORT: must differ from PORT/);
+  });
 });

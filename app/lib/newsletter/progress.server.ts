@@ -41,3 +41,9 @@ export async function sendProgress(db: Database, send: SendRow): Promise<SendPro
   }
   return { recipients: send.recipientCount, ...(await liveProgress(db, send.id)) };
 }
+
+/** The running send's progress for /metrics (one send runs at a time), or null when none does. */
+export async function runningSendProgress(db: Database) {
+  const [send] = await db.select().from(schema.newsletterSends).where(eq(schema.newsletterSends.status, "running")).limit(1);
+  return send ? sendProgress(db, send) : null;
+}

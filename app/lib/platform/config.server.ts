@@ -73,6 +73,9 @@ const envSchema = z.object({
   NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
   TEST_HOOKS: booleanFlag.default(false),
   PAGE_CACHE: booleanFlag.default(true),
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, "must be at least 16 characters").optional()),
+  METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   VIDEO_MAX_MB: z.coerce.number().int().min(1).max(2048).default(50),
   // Backups (docs/decisions/058): when the daily one runs (Oslo time, or "off"), how many
   // days they are kept, and the passphrase that encrypts them (and lets the key go in).
@@ -93,7 +96,14 @@ const envSchema = z.object({
 export type Config = ReturnType<typeof parseConfig>;
 
 /** Settings that carry a secret: a refusal names them but does not print them to the log. */
-const SECRET_SETTINGS = new Set(["S3_URL", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "SECRETS_KEY", "BACKUP_PASSPHRASE"]);
+const SECRET_SETTINGS = new Set([
+  "S3_URL",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "SECRETS_KEY",
+  "BACKUP_PASSPHRASE",
+  "METRICS_TOKEN",
+]);
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -116,6 +126,9 @@ export function parseConfig(env: Record<string, string | undefined>) {
     throw new ConfigError(
       "Invalid configuration:\n  TEST_HOOKS: only for tests; it needs SITE_URL on localhost or 127.0.0.1 over http",
     );
+  }
+  if (values.METRICS_PORT !== undefined && values.METRICS_PORT === values.PORT) {
+    throw new ConfigError("Invalid configuration:\n  METRICS_PORT: must differ from PORT (use METRICS_TOKEN for /metrics on PORT)");
   }
   return {
     env: values.NODE_ENV,
@@ -163,6 +176,11 @@ export function parseConfig(env: Record<string, string | undefined>) {
     backupTime: values.BACKUP_TIME === "off" ? undefined : values.BACKUP_TIME,
     backupKeepDays: values.BACKUP_KEEP_DAYS,
     backupPassphrase: values.BACKUP_PASSPHRASE,
+    /**
+     * /metrics (decision 061): on PORT for a request with `Authorization: Bearer METRICS_TOKEN`,
+     * and/or on METRICS_PORT at METRICS_HOST (loopback by default) without one. Neither: no /metrics.
+     */
+    metrics: { token: values.METRICS_TOKEN, port: values.METRICS_PORT, host: values.METRICS_HOST },
     /** Tests only: move the server's clock, simulate a database outage (POST /__test/…). */
     testHooks: values.TEST_HOOKS,
   };

@@ -28,6 +28,8 @@ export interface DatabaseHandle {
   cluster?: EmbeddedCluster;
   /** How to open one more connection (a LISTEN client) to the same database. */
   connection: pg.PoolConfig;
+  /** The pool's connections right now, for /metrics (platform/metrics.server.ts). */
+  poolUse(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -67,7 +69,8 @@ export async function openPool(
   kind: DatabaseHandle["kind"],
   cluster?: EmbeddedCluster,
 ): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ ...connection, options: "-c TimeZone=UTC", max: 10 });
+  const max = 10;
+  const pool = new pg.Pool({ ...connection, options: "-c TimeZone=UTC", max });
   // An idle connection dropped by the server (restart, network) is removed from the
   // pool; the next query opens a new one.
   pool.on("error", (error) => log.warn("database connection lost", { error: error.message }));
@@ -96,6 +99,7 @@ export async function openPool(
     kind,
     cluster,
     connection,
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     close: async () => {
       await pool.end();
       await cluster?.stop();

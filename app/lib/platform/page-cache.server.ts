@@ -26,6 +26,8 @@ export interface CachedPage {
   storedAt: number;
   /** The path as a JSON string, for the request log line of each hit (made on the first). */
   pathJson?: string;
+  /** The route id that rendered it: the metrics label of its hits (server/page-cache-listener.ts). */
+  route?: string;
   /** The content version it was rendered in: older than the cache's, it is stale. */
   generation?: number;
 }
