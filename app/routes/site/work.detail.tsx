@@ -115,7 +115,7 @@ export default function CaseStudy({ loaderData, matches }: Route.ComponentProps)
         </div>
         {/* The hero: the project's film at the page's full width. */}
         <div className="case-hero" data-video-group="">
-          <VideoLoop files={item.video} label={item.posterAlt} className="work-video" width={1600} height={1000} eager />
+          <VideoLoop files={item.video} label={item.posterAlt} className="work-video" width={1600} height={1000} />
           <VideoToggle className="text-button" />
         </div>
         <div className="case-body">
