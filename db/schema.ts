@@ -378,6 +378,16 @@ export const portfolioItems = pgTable(
     posterJpeg: text("poster_jpeg").notNull(),
     posterAlt: text("poster_alt").notNull().default(""),
     featured: boolean("featured").notNull().default(false),
+    /** The case study's facts (decision 063): the year it shipped, how long it took, what it runs on. */
+    year: integer("year"),
+    duration: text("duration").notNull().default(""),
+    stack: jsonb("stack").$type<string[]>().notNull().default([]),
+    /** Who did what, in the order shown. */
+    credits: jsonb("credits").$type<Array<{ role: string; name: string }>>().notNull().default([]),
+    /** The key figures strip: a short value ("−40 %") and what it measures. */
+    figures: jsonb("figures").$type<Array<{ value: string; label: string }>>().notNull().default([]),
+    /** Images from the media library (or shipped media keys), each with the alt text it has here. */
+    gallery: jsonb("gallery").$type<Array<{ src: string; alt: string }>>().notNull().default([]),
     status: text("status").$type<"draft" | "published">().notNull().default("published"),
     sortOrder: integer("sort_order").notNull().default(0),
     createdAt: createdAt(),

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { VideoLoop } from "./video-loop";
+import { WorkTileMeta, type WorkTileFacts } from "./work-tile-meta";
 
 export type WorkCardItem = {
   slug: string;
@@ -7,13 +8,22 @@ export type WorkCardItem = {
   videoMp4: string;
   videoWebm: string | null;
   poster: string;
-};
+} & Partial<WorkTileFacts>;
 
 /**
  * A row of work videos, each a link with its caption: the home page's featured work
  * (to /work, as the spec says) and a service page's projects (to each case study).
  */
-export function WorkCards({ items, href }: { items: WorkCardItem[]; href: (item: WorkCardItem) => string }) {
+export function WorkCards({
+  items,
+  href,
+  facts = false,
+}: {
+  items: WorkCardItem[];
+  href: (item: WorkCardItem) => string;
+  /** Show client, year, services and outcome under the title (the service pages). */
+  facts?: boolean;
+}) {
   return (
     <ul className="work-grid work-grid-3">
       {items.map((item) => (
@@ -28,6 +38,14 @@ export function WorkCards({ items, href }: { items: WorkCardItem[]; href: (item:
               height={400}
             />
             <span className="work-caption">{item.title}</span>
+            {facts ? (
+              <WorkTileMeta
+                client={item.client ?? ""}
+                year={item.year ?? null}
+                services={item.services ?? []}
+                result={item.result ?? ""}
+              />
+            ) : null}
           </Link>
         </li>
       ))}

@@ -6,9 +6,11 @@ import { SeoFields } from "~/components/staff/seo-fields";
 import type { MediaChoice } from "~/components/staff/media-picker";
 import type { SeoValue } from "~/lib/seo/seo-fields";
 import { CheckboxField, TextareaField, TextField } from "~/components/forms/fields";
+import { CaseStudyFields } from "~/components/staff/case-study-fields";
 import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
 import {
   BODY_MAX,
+  GALLERY_SLOTS,
   portfolioDeleteSchema,
   portfolioItemSchema,
   SERVICE_NAMES,
@@ -34,6 +36,13 @@ export type PortfolioFormValues = {
   posterAlt: string;
   featured: boolean;
   published: boolean;
+  year: string;
+  duration: string;
+  /** Comma-separated, and "left | right" lines: as the form shows them (decision 063). */
+  stack: string;
+  credits: string;
+  figures: string;
+  gallery: Array<{ src: string; alt: string }>;
 } & Partial<SeoValue>;
 
 
@@ -44,11 +53,13 @@ type Props = {
   current?: { video: string; webm: boolean; posterUrl: string };
   videoMaxMb: number;
   submitLabel: string;
-  /** The media library's images, for the share image. */
+  /** The media library's images, for the share image and the gallery. */
   media: MediaChoice[];
+  /** The gallery's images now, with preview addresses (seeded ones are no library uploads). */
+  galleryNow?: Array<{ src: string; url: string }>;
 };
 
-export function PortfolioForm({ defaults, lastResult, current, videoMaxMb, submitLabel, media }: Props) {
+export function PortfolioForm({ defaults, lastResult, current, videoMaxMb, submitLabel, media, galleryNow = [] }: Props) {
   const busy = useNavigation().state !== "idle";
   const [form, fields] = useSchemaForm("portfolio-form", portfolioItemSchema, {
     lastResult,
@@ -57,8 +68,11 @@ export function PortfolioForm({ defaults, lastResult, current, videoMaxMb, submi
       ...defaults,
       featured: defaults?.featured ? "on" : undefined,
       published: defaults && !defaults.published ? undefined : "on",
+      // Always six slots, the saved images first.
+      gallery: Array.from({ length: GALLERY_SLOTS }, (_, index) => defaults?.gallery[index] ?? { src: "", alt: "" }),
     },
   });
+  const gallery = fields.gallery.getFieldList().map((slot) => slot.getFieldset());
   const text = (name: "challenge" | "approach" | "outcome", label: string) => (
     <TextareaField field={fields[name]} label={label} rows={5} maxLength={BODY_MAX} />
   );
@@ -98,6 +112,15 @@ export function PortfolioForm({ defaults, lastResult, current, videoMaxMb, submi
       {text("challenge", "Utfordringen")}
       {text("approach", "Fremgangsmåten")}
       {text("outcome", "Resultatet")}
+
+      <CaseStudyFields
+        fields={{ year: fields.year, duration: fields.duration, stack: fields.stack, credits: fields.credits, figures: fields.figures }}
+        gallery={gallery}
+        galleryErrors={fields.gallery.errors}
+        galleryErrorId={fields.gallery.errorId}
+        current={galleryNow}
+        media={media}
+      />
 
       {/* Decision 056: the search result and the shared link; empty fields are the case study's own. */}
       <SeoFields

@@ -1,5 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { jobSeeds } from "~/content/jobs";
+import { showcaseCaseFacts } from "~/content/case-facts";
 import { showcaseCaseStudies, showcaseSeed } from "~/content/showcase";
 import { type Database, schema } from "./db.server";
 
@@ -35,6 +36,19 @@ const seedSets: SeedSet[] = [
           .update(p)
           .set({ ...study, featured: study.featured ?? false })
           .where(and(eq(p.slug, slug), eq(p.challenge, "")));
+      }
+    },
+  },
+  {
+    // The demo case studies' facts and galleries (decision 063); an item staff already gave figures is left alone.
+    name: "portfolio-case-facts-v1",
+    run: async (tx) => {
+      const p = schema.portfolioItems;
+      for (const [slug, facts] of Object.entries(showcaseCaseFacts)) {
+        await tx
+          .update(p)
+          .set(facts)
+          .where(and(eq(p.slug, slug), sql`${p.figures} = '[]'::jsonb`));
       }
     },
   },

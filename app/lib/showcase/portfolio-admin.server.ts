@@ -11,6 +11,7 @@ import { encodePoster, PosterRefused } from "./poster.server";
 import { seoFromForm } from "../seo/seo-fields";
 import { seoColumns } from "../seo/seo.server";
 import { FILE_MESSAGES, ITEMS_PER_PAGE, type PortfolioItemInput } from "./showcase-forms";
+import { resolveGallery } from "./case-gallery.server";
 import type { ReceivedForm } from "./showcase-upload.server";
 import { isUuid } from "../platform/ids";
 
@@ -25,7 +26,7 @@ export type PortfolioItem = typeof p.$inferSelect;
 type Files = Pick<ReceivedForm, "video" | "videoWebm" | "poster">;
 export type SaveResult =
   | { ok: true; item: PortfolioItem }
-  | { ok: false; fieldErrors: Partial<Record<keyof PortfolioItemInput | "video" | "videoWebm" | "poster", string[]>> };
+  | { ok: false; fieldErrors: Record<string, string[]> };
 
 const UPLOADS = "/uploads/";
 
@@ -127,6 +128,8 @@ export async function savePortfolioItem(
   const slug = input.slug || slugify(input.title);
   if (!slug) fieldErrors.slug = ["Skriv en adresse med minst én bokstav eller ett tall."];
   else if (await slugTaken(db, slug, existing?.id)) Object.assign(fieldErrors, slugError(slug));
+  const gallery = await resolveGallery(db, input.gallery, existing);
+  Object.assign(fieldErrors, gallery.errors);
   if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
 
   const stored: string[] = [];
@@ -135,7 +138,7 @@ export async function savePortfolioItem(
     const paths = await storeFiles(store, files, stored);
     // A new MP4 without a new WebM: the old WebM would show another film.
     if (files.video && !files.videoWebm) paths.videoWebm = null;
-    const values = { ...columnsOf(input, slug), ...paths };
+    const values = { ...columnsOf(input, slug), gallery: gallery.gallery, ...paths };
     // A changed address leaves a 301 behind, and a new one ends a redirect from it (lib/redirects).
     item = await db.transaction(async (tx) => {
       if (existing) {

@@ -22,6 +22,9 @@ const cardColumns = {
   posterJpeg: p.posterJpeg,
   posterAlt: p.posterAlt,
   updatedAt: p.updatedAt,
+  // The richer tiles of /work and the service pages (issue #32).
+  year: p.year,
+  services: p.services,
 };
 
 /** Published case studies search engines may list (the sitemap, decision 056). */
@@ -90,7 +93,7 @@ export async function listShowcaseForService(db: DatabaseOrGetter, serviceSlug: 
 export async function getPublishedCaseStudy(db: Database, slug: string) {
   if (!isSlug(slug)) return undefined;
   const items = await db
-    .select({ id: p.id, slug: p.slug, title: p.title })
+    .select({ id: p.id, slug: p.slug, title: p.title, client: p.client, result: p.result, poster: p.poster, posterAlt: p.posterAlt })
     .from(p)
     .where(published)
     .orderBy(...inOrder);
@@ -102,5 +105,8 @@ export async function getPublishedCaseStudy(db: Database, slug: string) {
     .where(and(published, eq(p.id, items[at]!.id)));
   if (!item) return undefined;
   const next = items.length > 1 ? items[(at + 1) % items.length]! : undefined;
-  return { item, next: next && { slug: next.slug, title: next.title } };
+  // The "next project" card shows the next one's poster and its one-line result.
+  if (!next) return { item, next: undefined };
+  const { id: _id, ...card } = next;
+  return { item, next: card };
 }

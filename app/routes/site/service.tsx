@@ -94,7 +94,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
             </h2>
             <VideoToggle className="text-button" plural />
           </div>
-          <WorkCards items={work} href={(item) => `/work/${item.slug}`} />
+          <WorkCards items={work} href={(item) => `/work/${item.slug}`} facts />
         </section>
       ) : null}
       {/* Every service page ends with a way to get in touch (issue 32): the page's own closing

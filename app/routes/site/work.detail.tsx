@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { CtaSection } from "~/components/cta-section";
 import { JsonLd } from "~/components/json-ld";
+import { CaseCredits, CaseFacts, CaseGallery, KeyFigures, NextProjectCard } from "~/components/case-study-parts";
 import { VideoLoop, VideoToggle } from "~/components/video-loop";
 import { serviceBySlug } from "~/content/services";
 import { paragraphs } from "~/lib/blog/blog-format";
@@ -37,6 +38,12 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       services: item.services.flatMap((slug) => serviceBySlug(slug) ?? []).map((s) => ({ name: s.name, path: s.path })),
       video: { mp4: item.videoMp4, webm: item.videoWebm, poster: item.poster },
       posterAlt: item.posterAlt,
+      year: item.year,
+      duration: item.duration,
+      stack: item.stack,
+      figures: item.figures,
+      credits: item.credits,
+      gallery: item.gallery,
       // Absolute, for the page's image tags and the structured data.
       posterUrl: showcaseFileUrl(getConfig().mediaBaseUrl, item.posterJpeg),
       createdAt: item.createdAt.toISOString(),
@@ -81,7 +88,7 @@ export default function CaseStudy({ loaderData, matches }: Route.ComponentProps)
   const siteUrl = siteUrlFrom(matches);
   return (
     <>
-      <article className="container case-study" aria-labelledby="case-heading">
+      <article className="case-study" aria-labelledby="case-heading">
         <JsonLd
           data={{
             "@context": "https://schema.org",
@@ -98,38 +105,37 @@ export default function CaseStudy({ loaderData, matches }: Route.ComponentProps)
             creator: { "@type": "Organization", name: studioFrom(matches).legalName, url: `${siteUrl}/` },
           }}
         />
-        <Link to="/work" className="back-link">
-          ← All work
-        </Link>
-        <p className="eyebrow">{item.client}</p>
-        <h1 id="case-heading">{item.title}</h1>
-        <p className="case-result">{item.result}</p>
-        <div data-video-group="">
-          <VideoLoop files={item.video} label={item.posterAlt} className="work-video" width={640} height={400} />
+        <div className="case-intro">
+          <Link to="/work" className="back-link">
+            ← All work
+          </Link>
+          <p className="eyebrow">{item.client}</p>
+          <h1 id="case-heading">{item.title}</h1>
+          <p className="case-result">{item.result}</p>
+        </div>
+        {/* The hero: the project's film at the page's full width. */}
+        <div className="case-hero" data-video-group="">
+          <VideoLoop files={item.video} label={item.posterAlt} className="work-video" width={1600} height={1000} />
           <VideoToggle className="text-button" />
         </div>
-        <ul className="job-facts" aria-label="Services">
-          {item.services.map((service) => (
-            <li key={service.path}>
-              <Link to={service.path}>{service.name}</Link>
-            </li>
+        <div className="case-body">
+          <KeyFigures figures={item.figures} />
+          <CaseFacts year={item.year} duration={item.duration} stack={item.stack} services={item.services} />
+          <p className="lead">{item.summary}</p>
+          {item.sections.map((section) => (
+            <section key={section.heading} className="job-section">
+              <h2>{section.heading}</h2>
+              {section.text.map((paragraph, index) => (
+                <p key={index}>{paragraph}</p>
+              ))}
+            </section>
           ))}
-        </ul>
-        <p className="lead">{item.summary}</p>
-        {item.sections.map((section) => (
-          <section key={section.heading} className="job-section">
-            <h2>{section.heading}</h2>
-            {section.text.map((paragraph, index) => (
-              <p key={index}>{paragraph}</p>
-            ))}
-          </section>
-        ))}
-        {next ? (
-          <Link to={`/work/${next.slug}`} className="case-next" rel="next">
-            <small>Next project</small>
-            {next.title} →
-          </Link>
-        ) : null}
+        </div>
+        <CaseGallery images={item.gallery} />
+        <div className="case-body">
+          <CaseCredits credits={item.credits} />
+          {next ? <NextProjectCard next={next} /> : null}
+        </div>
       </article>
       <CtaSection heading="Want to work with us?" />
     </>

@@ -8,6 +8,7 @@ import { pageMeta } from "~/lib/site/seo";
 import { staticPage } from "~/lib/platform/static-page";
 import type { Route } from "./+types/work";
 import { PageIntro } from "~/components/page-intro";
+import { WorkTileMeta } from "~/components/work-tile-meta";
 
 // The introduction is data (app/lib/pages); the showcase below it is its own.
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -62,6 +63,7 @@ export default function Work({ loaderData }: Route.ComponentProps) {
                     {item.title}
                   </Link>
                 </figcaption>
+                <WorkTileMeta client={item.client} year={item.year} services={item.services} result={item.result} />
               </figure>
             </li>
           ))}

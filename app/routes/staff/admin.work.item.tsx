@@ -30,7 +30,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const videoMaxMb = config.videoMaxBytes / (1024 * 1024);
   // The library's images, for the share image (decision 056).
   const media = await mediaChoices(getDb(), config.mediaBaseUrl);
-  if (params.id === NEW) return { item: null, defaults: undefined, videoMaxMb, media };
+  if (params.id === NEW) return { item: null, defaults: undefined, videoMaxMb, media, galleryNow: [] };
   const item = await getPortfolioItem(getDb(), params.id);
   if (!item) throw data(null, { status: 404 });
   return {
@@ -56,8 +56,15 @@ export async function loader({ params }: Route.LoaderArgs) {
       posterAlt: item.posterAlt,
       featured: item.featured,
       published: item.status === "published",
+      year: item.year === null ? "" : String(item.year),
+      duration: item.duration,
+      stack: item.stack.join(", "),
+      credits: item.credits.map((credit) => `${credit.role} | ${credit.name}`).join("\n"),
+      figures: item.figures.map((figure) => `${figure.value} | ${figure.label}`).join("\n"),
+      gallery: item.gallery,
       ...seoOfRow(item),
     },
+    galleryNow: item.gallery.map((image) => ({ src: image.src, url: showcaseFileUrl(config.mediaBaseUrl, image.src) })),
     videoMaxMb,
     media,
   };
@@ -75,7 +82,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function PortfolioItemPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { item, defaults, videoMaxMb, media } = loaderData;
+  const { item, defaults, videoMaxMb, media, galleryNow } = loaderData;
   const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
   if (!item) {
     return (
@@ -109,6 +116,7 @@ export default function PortfolioItemPage({ loaderData, actionData }: Route.Comp
         lastResult={lastResult}
         current={{ video: item.video, webm: item.webm, posterUrl: item.posterUrl }}
         media={media}
+        galleryNow={galleryNow}
         videoMaxMb={videoMaxMb}
         submitLabel="Lagre endringene"
       />
