@@ -10,6 +10,8 @@ import { log } from "~/lib/platform/log.server";
 import { getPageCache } from "~/lib/platform/page-cache.server";
 import { createMailWorker, fileTransport, getMailWorker, setMailWorker, smtpTransport } from "~/lib/mail/mail.server";
 import { runRetentionRound } from "~/lib/platform/retention.server";
+import { applicationRetention } from "~/lib/applications/applications.server";
+import { getPrivateStore } from "~/lib/media/storage/private-store.server";
 import { runSeeds } from "~/lib/platform/seed.server";
 import { forgetStudioDetails } from "~/lib/studio/studio-details.server";
 import { installSecretsKey } from "~/lib/platform/secrets.server";
@@ -110,8 +112,9 @@ export async function startApp(): Promise<{ stop: () => Promise<void> }> {
   // Retention: what the privacy policy promises to delete, deleted (hourly, and now), by
   // one instance at a time (a round another instance is running is skipped here); and
   // the spooled videos of uploads a dead process left behind.
+  const retentionTasks = [applicationRetention(getPrivateStore())];
   const housekeep = async () => {
-    await runRetentionRound(handle.db).then(
+    await runRetentionRound(handle.db, undefined, retentionTasks).then(
       (outcome) => log.debug("retention round", { outcome }),
       (error) => log.warn("retention run failed", { error }),
     );

@@ -15,13 +15,20 @@ const DELETE_BATCH = 1000;
 // The SDK is some megabytes of code: a process on the local folder never loads it.
 const loadSdk = () => import("@aws-sdk/client-s3");
 
-export function createS3Store(settings: S3Settings): MediaStore {
+/**
+ * `prefix` and `cacheControl` are for the private store (private-store.server.ts): the
+ * same bucket, another prefix that MEDIA_BASE_URL never points into, and no caching.
+ */
+export function createS3Store(
+  settings: S3Settings,
+  { prefix = S3_PREFIX, cacheControl = IMMUTABLE }: { prefix?: string; cacheControl?: string } = {},
+): MediaStore {
   const { bucket } = settings;
   let client: Promise<S3Client> | undefined;
   const s3 = () => (client ??= loadSdk().then((sdk) => new sdk.S3Client(clientOptions(settings))));
   const objectKey = (key: string) => {
     assertValidKey(key);
-    return S3_PREFIX + key;
+    return prefix + key;
   };
 
   return {
@@ -40,7 +47,7 @@ export function createS3Store(settings: S3Settings): MediaStore {
           ContentLength: options.size ?? (body instanceof Uint8Array ? body.byteLength : undefined),
           ContentType: options.contentType,
           // What a public bucket or a CDN in front of it sends (MEDIA_BASE_URL): the same as the app.
-          CacheControl: IMMUTABLE,
+          CacheControl: cacheControl,
         }),
       );
     },
@@ -99,9 +106,9 @@ export function createS3Store(settings: S3Settings): MediaStore {
       do {
         const page = await (
           await s3()
-        ).send(new ListObjectsV2Command({ Bucket: bucket, Prefix: S3_PREFIX, ContinuationToken: token }));
+        ).send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
         for (const item of page.Contents ?? []) {
-          if (item.Key) yield { key: item.Key.slice(S3_PREFIX.length), size: item.Size ?? 0 };
+          if (item.Key) yield { key: item.Key.slice(prefix.length), size: item.Size ?? 0 };
         }
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
