@@ -8,7 +8,12 @@ import {
 
 type Answer =
   | { kind: "received"; email: string; keptUntil: string }
-  | { kind: "refused"; message: string; fieldErrors: Partial<Record<ApplicationFieldName, string[]>>; values: Record<string, string> };
+  | {
+      kind: "refused";
+      message: string;
+      fieldErrors: Partial<Record<ApplicationFieldName, string[]>>;
+      values: Record<string, string>;
+    };
 
 type Props = { jobTitle: string; retentionMonths: number; answer?: Answer };
 
@@ -30,7 +35,8 @@ export function ApplicationForm({ jobTitle, retentionMonths, answer }: Props) {
           {APPLICATION_SUCCESS}
         </p>
         <p>
-          A receipt is on its way to {answer.email}. We keep your application until {answer.keptUntil} at the latest, then delete it.
+          A receipt is on its way to {answer.email}. We keep your application until {answer.keptUntil} at the latest,
+          then delete it.
         </p>
       </section>
     );
@@ -62,30 +68,68 @@ export function ApplicationForm({ jobTitle, retentionMonths, answer }: Props) {
           {refused.message}
         </p>
       ) : null}
-      <form method="post" encType="multipart/form-data" className="apply-form" data-max-bytes={CV_MAX_BYTES} noValidate={false}>
+      <form
+        method="post"
+        encType="multipart/form-data"
+        className="apply-form"
+        data-max-bytes={CV_MAX_BYTES}
+        noValidate={false}
+      >
         <div className="apply-field">
           <label htmlFor="apply-name">Name *</label>
-          <input {...field("name")} type="text" autoComplete="name" required maxLength={APPLICATION_LIMITS.name} defaultValue={value("name")} />
+          <input
+            {...field("name")}
+            type="text"
+            autoComplete="name"
+            required
+            maxLength={APPLICATION_LIMITS.name}
+            defaultValue={value("name")}
+          />
           {error("name")}
         </div>
         <div className="apply-field">
           <label htmlFor="apply-email">E-mail *</label>
-          <input {...field("email")} type="email" autoComplete="email" required maxLength={APPLICATION_LIMITS.email} defaultValue={value("email")} />
+          <input
+            {...field("email")}
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={APPLICATION_LIMITS.email}
+            defaultValue={value("email")}
+          />
           {error("email")}
         </div>
         <div className="apply-field">
           <label htmlFor="apply-phone">Phone (optional)</label>
-          <input {...field("phone")} type="tel" autoComplete="tel" maxLength={APPLICATION_LIMITS.phone} defaultValue={value("phone")} />
+          <input
+            {...field("phone")}
+            type="tel"
+            autoComplete="tel"
+            maxLength={APPLICATION_LIMITS.phone}
+            defaultValue={value("phone")}
+          />
           {error("phone")}
         </div>
         <div className="apply-field">
           <label htmlFor="apply-link">Portfolio or LinkedIn (optional)</label>
-          <input {...field("link")} type="url" placeholder="https://" maxLength={APPLICATION_LIMITS.link} defaultValue={value("link")} />
+          <input
+            {...field("link")}
+            type="url"
+            placeholder="https://"
+            maxLength={APPLICATION_LIMITS.link}
+            defaultValue={value("link")}
+          />
           {error("link")}
         </div>
         <div className="apply-field">
           <label htmlFor="apply-letter">A short letter *</label>
-          <textarea {...field("letter")} rows={6} required maxLength={APPLICATION_LIMITS.letter} defaultValue={value("letter")} />
+          <textarea
+            {...field("letter")}
+            rows={6}
+            required
+            maxLength={APPLICATION_LIMITS.letter}
+            defaultValue={value("letter")}
+          />
           {error("letter")}
         </div>
         <div className="apply-field apply-consent">
@@ -96,8 +140,8 @@ export function ApplicationForm({ jobTitle, retentionMonths, answer }: Props) {
         <div className="apply-field">
           <label htmlFor="apply-cv">CV (PDF, at most 10 MB) *</label>
           <p id="apply-cv-hint" className="apply-hint">
-            {refused ? "Please attach the file again: a browser cannot keep it after sending. " : ""}
-            A plain PDF: files with scripts or attachments are refused.
+            {refused ? "Please attach the file again: a browser cannot keep it after sending. " : ""}A plain PDF: files
+            with scripts or attachments are refused.
           </p>
           <input {...field("cv")} type="file" accept="application/pdf,.pdf" required />
           {error("cv")}

@@ -25,4 +25,3 @@ export const APPLICATION_MESSAGES = {
   notSent: "The application could not be sent. Please check your connection and try again",
   fixBelow: "Please correct the fields marked below. Nothing you wrote is lost; attach the CV again.",
 } as const;
-

@@ -29,7 +29,10 @@ const FIELD_MAX_BYTES = 32 * 1024;
 const FIELDS_MAX_BYTES = 64 * 1024;
 
 /** A CV and the text fields, for the server's body limit; 55 s as every upload (server.js gives 60). */
-export const APPLICATION_BODY_RULES: BodyRules = { maxBytes: CV_MAX_BYTES + FIELDS_MAX_BYTES + 64 * 1024, deadlineMs: 55_000 };
+export const APPLICATION_BODY_RULES: BodyRules = {
+  maxBytes: CV_MAX_BYTES + FIELDS_MAX_BYTES + 64 * 1024,
+  deadlineMs: 55_000,
+};
 
 class Refusal extends Error {
   constructor(
@@ -47,7 +50,10 @@ class Refusal extends Error {
  */
 export function displayName(filename: string | undefined) {
   const base = (filename ?? "").split(/[\\/]/).pop() ?? "";
-  const clean = base.replace(/[\p{Cc}\p{Cf}"]/gu, "").trim().slice(0, 120);
+  const clean = base
+    .replace(/[\p{Cc}\p{Cf}"]/gu, "")
+    .trim()
+    .slice(0, 120);
   return clean || "cv.pdf";
 }
 
@@ -82,7 +88,8 @@ export async function receiveApplicationForm(request: Request, spoolDir: string)
           await part.file.write(event.chunk);
         } else {
           total += event.chunk.byteLength;
-          if (part.size > FIELD_MAX_BYTES || total > FIELDS_MAX_BYTES) throw new MultipartError("a text field too long");
+          if (part.size > FIELD_MAX_BYTES || total > FIELDS_MAX_BYTES)
+            throw new MultipartError("a text field too long");
           part.text!.push(Buffer.from(event.chunk));
         }
       } else {

@@ -21,7 +21,7 @@ import type { ReceivedCv } from "./application-upload.server";
  * application stored with its CV and its two e-mails, and the erasure when its time is
  * up. The staff side is application-admin.server.ts.
  */
-const { jobApplications: a, jobListings: jobs } = schema;
+const { jobApplications: a } = schema;
 
 /** Where a listing's "Apply" leads: an https link stays one; otherwise our form, notifying the mailto address. */
 export type ApplyTarget = { kind: "external"; url: string } | { kind: "form"; notify: string | undefined };
@@ -44,13 +44,19 @@ export const retentionEnd = (at: Date, months: number) => addMonths(at, months);
 /** The applications page of a listing for the e-mail (/admin/applications/:id in routes.ts). */
 export const applicationUrl = (siteUrl: string, id: string) => `${siteUrl}/admin/applications/${id}`;
 
-export type ApplicationListing = Pick<typeof jobs.$inferSelect, "id" | "slug" | "title" | "applyLink" | "retentionMonths">;
+export type ApplicationListing = Pick<
+  typeof schema.jobListings.$inferSelect,
+  "id" | "slug" | "title" | "applyLink" | "retentionMonths"
+>;
 
-type Submitted = { kind: "received"; id: string; retentionUntil: Date } | { kind: "invalid"; fieldErrors: Record<string, string[]> };
+type Submitted =
+  { kind: "received"; id: string; retentionUntil: Date } | { kind: "invalid"; fieldErrors: Record<string, string[]> };
 
 /** The form's text fields checked; the address normalised as every form's is. */
 export function parseApplicationFields(fields: FormData) {
-  const raw = Object.fromEntries(["name", "email", "phone", "link", "letter", "consent"].map((k) => [k, fields.get(k) ?? undefined]));
+  const raw = Object.fromEntries(
+    ["name", "email", "phone", "link", "letter", "consent"].map((k) => [k, fields.get(k) ?? undefined]),
+  );
   const parsed = applicationFieldsSchema.safeParse(raw);
   const fieldErrors: Record<string, string[]> = {};
   if (!parsed.success) {

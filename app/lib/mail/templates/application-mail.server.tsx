@@ -19,9 +19,21 @@ export type ApplicationReceiptProps = Base & {
   keptUntil: string;
 };
 
-export function ApplicationReceiptEmail({ siteUrl, studio, name, jobTitle, cvName, keptUntil }: ApplicationReceiptProps) {
+export function ApplicationReceiptEmail({
+  siteUrl,
+  studio,
+  name,
+  jobTitle,
+  cvName,
+  keptUntil,
+}: ApplicationReceiptProps) {
   return (
-    <EmailLayout title="We received your application" preview={`We received your application for ${jobTitle}.`} siteUrl={siteUrl} studio={studio}>
+    <EmailLayout
+      title="We received your application"
+      preview={`We received your application for ${jobTitle}.`}
+      siteUrl={siteUrl}
+      studio={studio}
+    >
       <Title>We received your application</Title>
       <Paragraph>{`Hi ${name},`}</Paragraph>
       <Paragraph>
@@ -44,11 +56,29 @@ export async function applicationReceiptEmail(props: ApplicationReceiptProps) {
   };
 }
 
-export type ApplicationNotificationProps = Base & { name: string; email: string; jobTitle: string; applicationUrl: string };
+export type ApplicationNotificationProps = Base & {
+  name: string;
+  email: string;
+  jobTitle: string;
+  applicationUrl: string;
+};
 
-export function ApplicationNotificationEmail({ siteUrl, studio, name, email, jobTitle, applicationUrl }: ApplicationNotificationProps) {
+export function ApplicationNotificationEmail({
+  siteUrl,
+  studio,
+  name,
+  email,
+  jobTitle,
+  applicationUrl,
+}: ApplicationNotificationProps) {
   return (
-    <EmailLayout title="Ny søknad" preview={`Ny søknad på ${jobTitle}`} siteUrl={siteUrl} studio={studio} signature={false}>
+    <EmailLayout
+      title="Ny søknad"
+      preview={`Ny søknad på ${jobTitle}`}
+      siteUrl={siteUrl}
+      studio={studio}
+      signature={false}
+    >
       <Title>{`Ny søknad på ${jobTitle}`}</Title>
       <Paragraph>{`Fra ${name} (${email}).`}</Paragraph>
       <Paragraph>CV-en og brevet ligger i søknaden, bare for innloggede i staben.</Paragraph>
@@ -70,7 +100,15 @@ export type ApplicationReplyProps = Base & { subject: string; body: string };
 export function ApplicationReplyEmail({ siteUrl, studio, subject, body }: ApplicationReplyProps) {
   return (
     <EmailLayout title={subject} preview={subject} siteUrl={siteUrl} studio={studio} signature={false}>
-      <pre style={{ ...styles.paragraph, fontFamily: "inherit", whiteSpace: "pre-wrap", wordBreak: "break-word", color: colors.ink }}>
+      <pre
+        style={{
+          ...styles.paragraph,
+          fontFamily: "inherit",
+          whiteSpace: "pre-wrap",
+          wordBreak: "break-word",
+          color: colors.ink,
+        }}
+      >
         {body}
       </pre>
     </EmailLayout>
