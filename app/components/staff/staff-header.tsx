@@ -3,7 +3,15 @@ import { Form, Link, useLocation } from "react-router";
 import { siteConfig } from "~/content/site";
 import { currentNavItem, STAFF_NAV } from "~/lib/staff/staff-nav";
 
-type Props = { staff: { name: string; email: string; unreadLeads: number } | null };
+type Props = { staff: { name: string; email: string; unreadLeads: number; unreadApplications?: number } | null };
+
+/** The items whose link carries an unread count beside it, and the count's element id. */
+const unreadOf = (to: string, staff: NonNullable<Props["staff"]>) =>
+  to === "/admin/inbox"
+    ? { count: staff.unreadLeads, id: "staff-nav-unread" }
+    : to === "/admin/applications"
+      ? { count: staff.unreadApplications ?? 0, id: "staff-nav-unread-applications" }
+      : undefined;
 
 /** The back office's one header: the way back to the public site, the staff navigation, who is signed in. */
 export function StaffHeader({ staff }: Props) {
@@ -38,24 +46,28 @@ export function StaffHeader({ staff }: Props) {
       {staff ? (
         <nav aria-label="Stab" className="staff-nav" lang="nb" ref={nav}>
           <ul>
-            {STAFF_NAV.map((item) => (
-              <li key={item.to}>
-                <Link
-                  to={item.to}
-                  aria-current={item.to === current ? "page" : undefined}
-                  aria-describedby={item.to === "/admin/inbox" && staff.unreadLeads > 0 ? "staff-nav-unread" : undefined}
-                >
-                  {item.label}
-                </Link>
-                {/* Beside the link, not in it: the link is named "Innboks" and the count describes it. */}
-                {item.to === "/admin/inbox" && staff.unreadLeads > 0 ? (
-                  <span id="staff-nav-unread" className="staff-nav-count">
-                    {staff.unreadLeads}
-                    <span className="visually-hidden"> uleste</span>
-                  </span>
-                ) : null}
-              </li>
-            ))}
+            {STAFF_NAV.map((item) => {
+              const unread = unreadOf(item.to, staff);
+              const shown = unread && unread.count > 0 ? unread : undefined;
+              return (
+                <li key={item.to}>
+                  <Link
+                    to={item.to}
+                    aria-current={item.to === current ? "page" : undefined}
+                    aria-describedby={shown?.id}
+                  >
+                    {item.label}
+                  </Link>
+                  {/* Beside the link, not in it: the link is named "Innboks" and the count describes it. */}
+                  {shown ? (
+                    <span id={shown.id} className="staff-nav-count">
+                      {shown.count}
+                      <span className="visually-hidden"> uleste</span>
+                    </span>
+                  ) : null}
+                </li>
+              );
+            })}
           </ul>
         </nav>
       ) : null}

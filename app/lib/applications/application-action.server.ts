@@ -7,7 +7,7 @@ import { englishLongDate } from "../platform/dates";
 import { MultipartError } from "../platform/multipart.server";
 import { uploadSpoolDir } from "../showcase/showcase-upload.server";
 import { APPLICATION_MESSAGES, type ApplicationFieldName } from "./application-forms";
-import { type ApplicationListing, applyTarget, submitApplication } from "./applications.server";
+import { type ApplicationListing, applyTarget, parseApplicationFields, submitApplication } from "./applications.server";
 import { receiveApplicationForm } from "./application-upload.server";
 
 type FieldErrors = Partial<Record<ApplicationFieldName, string[]>>;
@@ -44,7 +44,10 @@ export async function applyFromRequest(request: Request, listing: ApplicationLis
     if (received.refused) {
       // The rest of the refused file is read and dropped, so the browser gets to read this answer.
       await discardRestOfBody(request, { bytes: 2 * 1024 * 1024, ms: 10_000 });
-      return refuse({ cv: [received.refused.message] }, received.refused.status);
+      // Every field's problem at once, not the file's first and the rest on the next try.
+      const fields = parseApplicationFields(received.fields);
+      const others = fields.ok ? {} : fields.fieldErrors;
+      return refuse({ ...others, cv: [received.refused.message] }, received.refused.status);
     }
     const outcome = await submitApplication(getDb(), listing, received.fields, received.cv, {
       siteUrl: config.siteUrl,

@@ -8,6 +8,7 @@ export const STAFF_NAV = [
   // then the running of the back office itself.
   { to: "/admin", label: "Oversikt", also: [] },
   { to: "/admin/inbox", label: "Innboks", also: [] },
+  { to: "/admin/applications", label: "Søknader", also: [] },
   { to: "/admin/subscribers", label: "Abonnenter", also: [] },
   { to: "/admin/newsletter", label: "Nyhetsbrev", also: [] },
   { to: "/blog/manage", label: "Blogg", also: ["/blog/cms", "/blog/new", "/blog-cms", "/admin/posts"] },

@@ -8,6 +8,7 @@ import { getDb } from "~/lib/platform/db.server";
 import { readFlash } from "~/lib/platform/flash.server";
 import { staffArea } from "~/lib/platform/static-page";
 import { unreadLeadCount } from "~/lib/visitor-forms/leads.server";
+import { unreadApplicationCount } from "~/lib/applications/application-admin.server";
 import type { Route } from "./+types/layout";
 
 /**
@@ -29,8 +30,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // shows its own error state (the guard, or the page's loader, meets the same outage).
   const session = await currentStaff(context).catch(() => null);
   if (!session || session.mfaPending) return data({ staff: null, notice: null }, { headers });
-  const unreadLeads = await unreadLeadCount(getDb()).catch(() => 0);
-  const staff = { name: session.fullName || session.email, email: session.email, unreadLeads };
+  const [unreadLeads, unreadApplications] = await Promise.all([
+    unreadLeadCount(getDb()).catch(() => 0),
+    unreadApplicationCount(getDb()).catch(() => 0),
+  ]);
+  const staff = { name: session.fullName || session.email, email: session.email, unreadLeads, unreadApplications };
   return data({ staff, notice }, { headers });
 }
 
