@@ -1,5 +1,6 @@
 import {
   APPLICATION_LIMITS,
+  APPLICATION_MESSAGES,
   APPLICATION_SUCCESS,
   type ApplicationFieldName,
   consentText,
@@ -72,8 +73,9 @@ export function ApplicationForm({ jobTitle, retentionMonths, answer }: Props) {
         method="post"
         encType="multipart/form-data"
         className="apply-form"
-        data-max-bytes={CV_MAX_BYTES}
-        noValidate={false}
+        data-max={CV_MAX_BYTES}
+        data-big={APPLICATION_MESSAGES.cvTooLarge}
+        data-type={APPLICATION_MESSAGES.cvNotPdf}
       >
         <div className="apply-field">
           <label htmlFor="apply-name">Name *</label>
@@ -145,7 +147,7 @@ export function ApplicationForm({ jobTitle, retentionMonths, answer }: Props) {
           </p>
           <input {...field("cv")} type="file" accept="application/pdf,.pdf" required />
           {error("cv")}
-          <progress className="apply-progress" max={100} value={0} hidden />
+          <progress className="apply-progress" max={1} value={0} hidden />
         </div>
         <button type="submit" className="button button-coral">
           Send application

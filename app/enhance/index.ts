@@ -10,8 +10,7 @@ const header = document.querySelector<HTMLElement>(".site-header");
 if (header) enhanceMenu(header);
 const newsletter = document.querySelector<HTMLFormElement>("form.newsletter-form");
 if (newsletter) enhanceNewsletter(newsletter);
-const application = document.querySelector<HTMLFormElement>("form.apply-form");
-if (application) enhanceApplication(application);
+enhanceApplication(document.querySelector(".apply-form"));
 enhanceOneOpen(document);
 enhanceVideos(document);
 

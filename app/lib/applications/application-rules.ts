@@ -1,7 +1,7 @@
 /**
- * The application form's limits and messages, without zod: the enhancement module
- * (app/enhance/application.ts) reads them, and every byte of it counts (decision 020's
- * 2 KB budget). application-forms.ts builds the server's schema from the same values.
+ * The application form's limits and messages, without zod (application-forms.ts builds
+ * the server's schema from them). The form hands the few the enhancement module needs
+ * (app/enhance/application.ts) to it as data attributes, so the script holds no copy.
  */
 export const CV_MAX_BYTES = 10 * 1024 * 1024;
 export const APPLICATION_LIMITS = { name: 120, email: 254, phone: 40, link: 500, letter: 5000 } as const;
@@ -22,6 +22,5 @@ export const APPLICATION_MESSAGES = {
     "Please export or print your CV to a plain PDF and attach that",
   cvUnreadable: "We could not read this PDF. Please export it again and attach the new file",
   notAccepted: "This listing does not take applications here",
-  notSent: "The application could not be sent. Please check your connection and try again",
   fixBelow: "Please correct the fields marked below. Nothing you wrote is lost; attach the CV again.",
 } as const;
