@@ -101,6 +101,7 @@ export async function submitApplication(
     jobTitle: listing.title,
     cvName: cv.name,
     keptUntil: englishLongDate(retentionUntil),
+    months: listing.retentionMonths,
   });
   const notification = await applicationNotificationEmail({
     siteUrl,

@@ -15,8 +15,10 @@ export type ApplicationReceiptProps = Base & {
   name: string;
   jobTitle: string;
   cvName: string;
-  /** "5. juni 2027", the retention date the form named. */
+  /** "5 June 2027": when it is erased, as things stand now. */
   keptUntil: string;
+  /** The listing's retention: how long after it closes, if it is still open at keptUntil. */
+  months: number;
 };
 
 export function ApplicationReceiptEmail({
@@ -26,6 +28,7 @@ export function ApplicationReceiptEmail({
   jobTitle,
   cvName,
   keptUntil,
+  months,
 }: ApplicationReceiptProps) {
   return (
     <EmailLayout
@@ -41,8 +44,8 @@ export function ApplicationReceiptEmail({
           "We read every application and will answer you."}
       </Paragraph>
       <Paragraph>
-        {`We keep your application and CV until ${keptUntil} at the latest (longer only if the listing is still open then: ` +
-          "until six months after it closes), and then delete them. To have them deleted sooner, or to get a copy, reply to this e-mail."}
+        {`We keep your application and CV until ${keptUntil}, or until ${months} months after the listing closes if that is later, ` +
+          "and then delete them. To have them deleted sooner, or to get a copy, reply to this e-mail."}
       </Paragraph>
       <SmallPrint>If you did not apply, reply to this e-mail and we will delete the application.</SmallPrint>
     </EmailLayout>
