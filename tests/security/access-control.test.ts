@@ -173,14 +173,12 @@ function staffPages(): string[] {
       const page = entry.index || entry.path !== undefined ? [{ file: entry.file, path: here || "/" }] : [];
       return [...page, ...walk(entry.children ?? [], here)];
     });
-  return (
-    walk(routes as Entry[], "")
-      .filter((route) => route.file.startsWith("routes/staff/"))
-      .map((route) => (route.path.includes(":id") ? route.path.replace(":id", idFor(route.file)) : route.path))
-      // The page-content editor's pages (/admin/pages/:page/…) are tested on one page's key.
-      .map((path) => path.replace(":page", "design"))
-      .concat(`/blog/cms?edit=${state.draftId}`)
-  );
+  return walk(routes as Entry[], "")
+    .filter((route) => route.file.startsWith("routes/staff/"))
+    .map((route) => (route.path.includes(":id") ? route.path.replace(":id", idFor(route.file)) : route.path))
+    // The page-content editor's pages (/admin/pages/:page/…) are tested on one page's key.
+    .map((path) => path.replace(":page", "design"))
+    .concat(`/blog/cms?edit=${state.draftId}`);
 }
 
 /** Follows redirects by hand (at most 5) and says where the request ended. */
