@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { ApplicationStatus } from "./application-statuses";
 import type { LeadStatus } from "./lead-statuses";
 import type { SessionEndReason } from "./session-end-reasons";
 
@@ -342,6 +343,8 @@ export const jobListings = pgTable("job_listings", {
   requirements: jsonb("requirements").$type<string[]>().notNull().default([]),
   benefits: jsonb("benefits").$type<string[]>().notNull().default([]),
   applyLink: text("apply_link").notNull(),
+  /** How long applications to this listing are kept (decision 057): months after the application, or after the listing closed. */
+  retentionMonths: integer("retention_months").notNull().default(6),
   published: boolean("published").notNull().default(true),
   sortOrder: integer("sort_order").notNull().default(0),
   createdAt: createdAt(),
@@ -550,6 +553,83 @@ export const leadNotes = pgTable(
   (t) => [index("lead_notes_lead_idx").on(t.leadId, t.createdAt)],
 );
 
+// ─── Job applications (decision 057) ─────────────────────────────────────────
+
+/**
+ * An application sent from a listing's form. The job's title and slug are copied, so the
+ * application still says what it was for when the listing is deleted. The CV is a key in
+ * the private store (never under /uploads); the row, its notes, replies, e-mails and file
+ * are erased together, at `retention_until` at the latest.
+ */
+export const jobApplications = pgTable(
+  "job_applications",
+  {
+    id: id(),
+    jobId: uuid("job_id").references(() => jobListings.id, { onDelete: "set null" }),
+    jobTitle: text("job_title").notNull(),
+    jobSlug: text("job_slug").notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull().default(""),
+    link: text("link").notNull().default(""),
+    letter: text("letter").notNull(),
+    /** The CV's key in the private store; its name as the candidate's computer had it, for display only. */
+    cvKey: text("cv_key").notNull(),
+    cvName: text("cv_name").notNull(),
+    cvSize: integer("cv_size").notNull(),
+    status: text("status").$type<ApplicationStatus>().notNull().default("new"),
+    statusChangedAt: timestamp("status_changed_at", { withTimezone: true }),
+    /** First opened by any staff member; null: unread. */
+    readAt: timestamp("read_at", { withTimezone: true }),
+    /** Erased by the retention round after this moment. */
+    retentionUntil: timestamp("retention_until", { withTimezone: true }).notNull(),
+    /** False when the anti-spam layer could not verify the sender (set by that layer; true until it exists). */
+    verified: boolean("verified").notNull().default(true),
+    privacyVersion: integer("privacy_version"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("job_applications_created_idx").on(t.createdAt),
+    index("job_applications_job_idx").on(t.jobId, t.createdAt),
+    index("job_applications_retention_idx").on(t.retentionUntil),
+  ],
+);
+
+/** Staff's notes on an application; the author's name is kept as written. */
+export const applicationNotes = pgTable(
+  "application_notes",
+  {
+    id: id(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => jobApplications.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorName: text("author_name").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("application_notes_application_idx").on(t.applicationId, t.createdAt)],
+);
+
+/** The answers staff sent the candidate ("Svar"), kept on the application as sent. */
+export const applicationReplies = pgTable(
+  "application_replies",
+  {
+    id: id(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => jobApplications.id, { onDelete: "cascade" }),
+    template: text("template").notNull(),
+    language: text("language").$type<"nb" | "en">().notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorName: text("author_name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("application_replies_application_idx").on(t.applicationId, t.createdAt)],
+);
+
 // ─── Newsletter issues and their sending ─────────────────────────────────────
 
 /**
@@ -685,9 +765,15 @@ export const mailOutbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     /** The lead this message is about (its notification, receipt or report): erased with it. */
     leadId: uuid("lead_id").references(() => leads.id, { onDelete: "set null" }),
+    /** The application this message is about (receipt, notification, reply): erased with it. */
+    applicationId: uuid("application_id").references(() => jobApplications.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt), index("mail_outbox_lead_idx").on(t.leadId)],
+  (t) => [
+    index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("mail_outbox_lead_idx").on(t.leadId),
+    index("mail_outbox_application_idx").on(t.applicationId),
+  ],
 );
 
 /** Fixed-window counters shared by every app process (rate limits live in the database). */

@@ -12,6 +12,7 @@ import {
 import { UPLOAD_BODY_RULES, uploadTooLargeMessage } from "~/lib/media/uploads.server";
 import { getConfig } from "~/lib/platform/config.server";
 import { showcaseBodyRules } from "~/lib/showcase/showcase-upload.server";
+import { APPLICATION_BODY_RULES } from "~/lib/applications/application-upload.server";
 
 /**
  * One limit on every request body, before any route sees it: 64 KB, which is far
@@ -35,6 +36,8 @@ function rulesFor(path: string): RouteRules {
   // The showcase form carries a video or two and a poster; each file has its own limit.
   if (route === "/admin/work/new" || /^\/admin\/work\/[^/]+$/.test(route))
     return showcaseBodyRules(getConfig().videoMaxBytes);
+  // A job application: the text fields and a CV of up to 10 MB (decision 057).
+  if (/^\/careers\/[^/]+$/.test(route) && route !== "/careers/cms") return APPLICATION_BODY_RULES;
   // A post: through the JSON API, or the editor's own form (its four addresses) and its live preview.
   if (route === "/api/blog" || route === "/api/blog-edit" || route === POST_PREVIEW_PATH || BLOG_EDITOR_PATHS.includes(route))
     return BLOG_POST_BODY_RULES;

@@ -31,6 +31,7 @@ export const emptyJob: JobFormValues = {
   requirements: [""],
   benefits: [""],
   applyLink: "mailto:jobs@fjordform.no",
+  retentionMonths: 6,
   published: true,
 };
 
@@ -101,7 +102,20 @@ export function JobForm({
       <ListField form={form} meta={fields.requirements} label="Requirements" />
       <ListField form={form} meta={fields.benefits} label="Benefits" />
 
-      <TextField field={fields.applyLink} label="Apply link *" placeholder="https://… or mailto:…" />
+      <TextField
+        field={fields.applyLink}
+        label="Apply link *"
+        placeholder="https://… or mailto:…"
+        hint="An https:// link sends applicants there. A mailto: address gets the site's application form; new applications are announced to that address."
+      />
+      <TextField
+        field={fields.retentionMonths}
+        type="number"
+        min={1}
+        max={24}
+        label="Keep applications (months)"
+        hint="After the application, or after the listing is unpublished if later; then they are deleted with their CVs."
+      />
 
       {/* Decision 056: the search result and the shared link; empty fields are the listing's own. */}
       <SeoFields

@@ -1,5 +1,6 @@
 // The enhancement module (docs/decisions/020): the little script that pages sent
 // without React run. Each part finds its markup and does nothing where there is none.
+import { enhanceApplication } from "./application";
 import { enhanceMenu } from "./menu";
 import { enhanceNewsletter } from "./newsletter";
 import { enhanceOneOpen } from "./one-open";
@@ -9,6 +10,7 @@ const header = document.querySelector<HTMLElement>(".site-header");
 if (header) enhanceMenu(header);
 const newsletter = document.querySelector<HTMLFormElement>("form.newsletter-form");
 if (newsletter) enhanceNewsletter(newsletter);
+enhanceApplication(document.querySelector(".apply-form"));
 enhanceOneOpen(document);
 enhanceVideos(document);
 

@@ -37,10 +37,9 @@ for (const job of seeded) {
       await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
     }
     expect(await page.locator(".job-section li").count()).toBeGreaterThanOrEqual(12);
-    await expect(page.getByRole("link", { name: "Apply for this position" })).toHaveAttribute(
-      "href",
-      /^mailto:jobs@fjordform\.no/,
-    );
+    // A mailto: apply link is the site's own application form now (decision 057).
+    await expect(page.getByRole("heading", { level: 2, name: `Apply for ${job.title}` })).toBeVisible();
+    await expect(page.getByLabel("CV (PDF, at most 10 MB) *")).toHaveAttribute("type", "file");
     const posting = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
     expect(posting).toMatchObject({
       "@type": "JobPosting",

@@ -7,6 +7,7 @@ import { expect, test } from "./support/fixtures";
 const STAFF_PAGES: { path: string; current: string }[] = [
   { path: "/admin", current: "Oversikt" },
   { path: "/admin/inbox", current: "Innboks" },
+  { path: "/admin/applications", current: "Søknader" },
   { path: "/admin/settings", current: "Innstillinger" },
   { path: "/admin/subscribers", current: "Abonnenter" },
   { path: "/admin/media", current: "Media" },

@@ -13,6 +13,9 @@ import { call, type CallOptions, productionServerForThisFile } from "./helpers";
 import { anotherSession, cookieWith, signedInStaff, withSecondFactor } from "./staff-fixtures";
 import { SCRIPT_ACTOR } from "~/lib/auth/security-events.server";
 import { createIssue } from "~/lib/newsletter/issues.server";
+import { submitApplication } from "~/lib/applications/applications.server";
+import { createPrivateStore } from "~/lib/media/storage/private-store.server";
+import { plainPdf } from "../support/pdf-fixtures";
 
 // Issue 12, a class that held: access control. Every staff page and every staff API,
 // asked without a session and with a session that still owes its second factor, answers
@@ -24,6 +27,7 @@ const SECRETS = {
   draft: "Utkast om et hemmelig oppkjøp",
   job: "Hemmelig stilling i ledergruppen",
   subscriber: "hemmelig.abonnent@example.no",
+  applicant: "Et hemmelig søknadsbrev",
 };
 const state = {
   full: "",
@@ -39,6 +43,7 @@ const state = {
   issueId: "",
   workId: "",
   mediaId: "",
+  applicationId: "",
 };
 let db: Database;
 
@@ -87,6 +92,30 @@ beforeAll(async () => {
   await subscribe(db, { email: SECRETS.subscriber, ip: "198.51.100.9", source: "footer" }, server.url);
   const [subscriber] = await db.select({ id: schema.newsletterSubscribers.id }).from(schema.newsletterSubscribers);
   state.subscriberId = subscriber!.id;
+  // An application with its CV in the server's private store (decision 057).
+  const spooled = path.join(server.dataDir, "access-control-cv.part");
+  fs.writeFileSync(spooled, plainPdf);
+  const form = new FormData();
+  for (const [name, value] of Object.entries({
+    name: "Søker",
+    email: "soker@example.no",
+    letter: SECRETS.applicant,
+    consent: "on",
+  })) {
+    form.append(name, value);
+  }
+  const applied = await submitApplication(
+    db,
+    { ...job, applyLink: "mailto:jobs@example.no" },
+    form,
+    { path: spooled, size: plainPdf.length, name: "cv.pdf" },
+    {
+      siteUrl: server.url,
+      store: createPrivateStore({ driver: "local", dir: path.join(server.dataDir, "uploads") }),
+    },
+  );
+  if (applied.kind !== "received") throw new Error("the test application was refused");
+  state.applicationId = applied.id;
   // A failed message, the kind "Send igjen" is for.
   const [mail] = await db
     .update(schema.mailOutbox)
@@ -120,6 +149,7 @@ beforeAll(async () => {
 
 /** The id a staff page's `:id` stands for, by the page's file. */
 function idFor(file: string) {
+  if (file.includes("admin.applications")) return state.applicationId;
   if (file.includes("inbox")) return state.leadId;
   if (file.includes("subscribers")) return state.subscriberId;
   if (file.includes("mail")) return state.mailId;

@@ -3,7 +3,18 @@ import { Link, useLocation } from "react-router";
 import type { Role } from "~/lib/auth/roles";
 import { currentNavItem, navFor } from "~/lib/staff/staff-nav";
 
-type Props = { unreadLeads: number; role: Role; owesEnrolment: boolean };
+type Props = { unreadLeads: number; unreadApplications: number; role: Role; owesEnrolment: boolean };
+
+/** The items whose link carries an unread count beside it, and the count's element id. */
+function unreadOf(to: string, counts: { unreadLeads: number; unreadApplications: number }) {
+  const unread =
+    to === "/admin/inbox"
+      ? { count: counts.unreadLeads, id: "staff-nav-unread" }
+      : to === "/admin/applications"
+        ? { count: counts.unreadApplications, id: "staff-nav-unread-applications" }
+        : undefined;
+  return unread && unread.count > 0 ? unread : undefined;
+}
 
 const DRAWER_ID = "staff-drawer";
 
@@ -14,7 +25,7 @@ const DRAWER_ID = "staff-drawer";
  * shows the same list as a sidebar and hides the button. With JavaScript it also closes on
  * a client-side navigation and moves focus to the current item when it opens.
  */
-export function StaffSidebar({ unreadLeads, role, owesEnrolment }: Props) {
+export function StaffSidebar({ unreadLeads, unreadApplications, role, owesEnrolment }: Props) {
   const { pathname } = useLocation();
   const current = currentNavItem(pathname);
   const drawer = useRef<HTMLDivElement>(null);
@@ -64,24 +75,27 @@ export function StaffSidebar({ unreadLeads, role, owesEnrolment }: Props) {
                 </p>
               ) : null}
               <ul aria-labelledby={headingId}>
-                {group.items.map((item) => (
-                  <li key={item.to}>
-                    <Link
-                      to={item.to}
-                      aria-current={item.to === current ? "page" : undefined}
-                      aria-describedby={item.to === "/admin/inbox" && unreadLeads > 0 ? "staff-nav-unread" : undefined}
-                    >
-                      {item.label}
-                    </Link>
-                    {/* Beside the link, not in it: the link is named "Innboks" and the count describes it. */}
-                    {item.to === "/admin/inbox" && unreadLeads > 0 ? (
-                      <span id="staff-nav-unread" className="staff-nav-count">
-                        {unreadLeads}
-                        <span className="visually-hidden"> uleste</span>
-                      </span>
-                    ) : null}
-                  </li>
-                ))}
+                {group.items.map((item) => {
+                  const unread = unreadOf(item.to, { unreadLeads, unreadApplications });
+                  return (
+                    <li key={item.to}>
+                      <Link
+                        to={item.to}
+                        aria-current={item.to === current ? "page" : undefined}
+                        aria-describedby={unread?.id}
+                      >
+                        {item.label}
+                      </Link>
+                      {/* Beside the link, not in it: the link is named "Innboks" and the count describes it. */}
+                      {unread ? (
+                        <span id={unread.id} className="staff-nav-count">
+                          {unread.count}
+                          <span className="visually-hidden"> uleste</span>
+                        </span>
+                      ) : null}
+                    </li>
+                  );
+                })}
               </ul>
             </div>
           );

@@ -15,8 +15,9 @@ export const ROLE_LABELS: Record<Role, string> = { owner: "Eier", editor: "Redak
 /** One line per role for the Team page, so whoever assigns one knows what it gives. */
 export const ROLE_HINTS: Record<Role, string> = {
   owner: "Alt, også team, sikkerhetslogg, sikkerhetskopier og studioinnstillinger.",
-  editor: "Alt innhold, nyhetsbrev og innboks. Ikke team, sikkerhet, sikkerhetskopier eller studioinnstillinger.",
-  author: "Egne blogginnlegg som utkast. Kan ikke publisere, og ser ikke henvendelser eller abonnenter.",
+  editor:
+    "Alt innhold, nyhetsbrev, innboks og søknader. Ikke team, sikkerhet, sikkerhetskopier eller studioinnstillinger.",
+  author: "Egne blogginnlegg som utkast. Kan ikke publisere, og ser ikke henvendelser, søknader eller abonnenter.",
 };
 
 export const PERMISSIONS = [
@@ -32,6 +33,8 @@ export const PERMISSIONS = [
   "subscribers",
   /** The leads inbox and its export. */
   "leads",
+  /** Job applications, their CVs and answers (decision 057). */
+  "applications",
   /** The outgoing mail log (who was written to, and whether it arrived). */
   "mail",
   /** The Team page: invitations, roles, deactivation, the two-step policy. */
@@ -44,7 +47,16 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-const EDITOR: readonly Permission[] = ["account", "posts", "publish", "content", "newsletter", "subscribers", "leads"];
+const EDITOR: readonly Permission[] = [
+  "account",
+  "posts",
+  "publish",
+  "content",
+  "newsletter",
+  "subscribers",
+  "leads",
+  "applications",
+];
 
 export const GRANTS: Record<Role, readonly Permission[]> = {
   owner: PERMISSIONS,

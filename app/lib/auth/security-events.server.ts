@@ -28,6 +28,14 @@ export type SecurityAction =
   | "lead_note_added"
   | "lead_erased"
   | "leads_exported"
+  // Job applications (decision 057): details are the application's id, never what the candidate sent.
+  | "application_status_changed"
+  | "application_note_added"
+  | "application_reply_sent"
+  | "application_cv_downloaded"
+  | "application_exported"
+  | "application_erased"
+  | "applications_exported"
   // Published content and media (details: the item's id and title, never a visitor's data).
   | "post_created"
   | "post_updated"

@@ -37,7 +37,7 @@ type ShelfSettings = Pick<Config, "dataDir" | "mediaStorage">;
 
 export function backupShelf(config: ShelfSettings): MediaStore {
   return config.mediaStorage.driver === "s3"
-    ? createS3Store(config.mediaStorage.s3, BACKUP_PREFIX)
+    ? createS3Store(config.mediaStorage.s3, { prefix: BACKUP_PREFIX, cacheControl: "private, no-store" })
     : createLocalStore(path.join(config.dataDir, "backups"));
 }
 

@@ -13,6 +13,9 @@ import { seoShape } from "../seo/seo-fields";
  */
 export const JOB_LIMITS = { title: 120, slug: 120, location: 120, department: 120, description: 5000, listItem: 300, listItems: 20 } as const;
 export const APPLY_LINK_MESSAGE = "The apply link must be a URL starting with https:// or mailto:";
+/** How long applications to a listing may be kept (decision 057): 6 months unless staff choose otherwise. */
+export const RETENTION_MONTHS = { default: 6, min: 1, max: 24 } as const;
+export const RETENTION_MESSAGE = `Keep applications for ${RETENTION_MONTHS.min} to ${RETENTION_MONTHS.max} months`;
 
 const text = (label: string, max: number, lines?: "multi") => requiredText({ max, lines }, englishFieldMessages(label, max));
 
@@ -54,6 +57,12 @@ const jobFields = z.object({
   requirements: listField,
   benefits: listField,
   applyLink,
+  retentionMonths: z.coerce
+    .number<string | number>(RETENTION_MESSAGE)
+    .int(RETENTION_MESSAGE)
+    .min(RETENTION_MONTHS.min, RETENTION_MESSAGE)
+    .max(RETENTION_MONTHS.max, RETENTION_MESSAGE)
+    .default(RETENTION_MONTHS.default),
   published: z.boolean().default(true),
   /** Search-engine fields (docs/decisions/056); left out, a save keeps the listing's. */
   ...seoShape,

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ne } from "drizzle-orm";
 import { z } from "zod";
 import { type JOB_TYPES } from "~/content/jobs";
+import { extendRetentionOnClose } from "../applications/applications.server";
 import { type Actor, auditAction } from "../auth/security-events.server";
 import { type Database, schema } from "../platform/db.server";
 import { ConflictError, NotFoundError } from "../platform/domain-errors";
@@ -110,6 +111,8 @@ export async function setJobPublished(db: Database, actor: Actor, id: string, pu
   requireJobId(id);
   const [job] = await db.update(jobs).set({ published, updatedAt: new Date() }).where(eq(jobs.id, id)).returning();
   if (!job) throw new NotFoundError(JOB_GONE);
+  // Closing a listing starts its applications' last stretch: kept its months from now (decision 057).
+  if (!published) await extendRetentionOnClose(db, id, job.retentionMonths);
   await auditAction(db, actor, published ? "job_published" : "job_unpublished", { jobId: id, title: job.title });
   return job;
 }

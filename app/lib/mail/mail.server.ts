@@ -24,6 +24,8 @@ export type OutgoingMail = {
   unsubscribeUrl?: string;
   /** The inbox lead the message is about; erasing the lead erases the message. */
   leadId?: string;
+  /** The job application the message is about; erasing the application erases the message. */
+  applicationId?: string;
 };
 
 export async function enqueueMail(tx: Database, mail: OutgoingMail) {
@@ -45,6 +47,7 @@ export async function enqueueMail(tx: Database, mail: OutgoingMail) {
       htmlBody: mail.html,
       headers,
       leadId: mail.leadId ?? null,
+      applicationId: mail.applicationId ?? null,
     })
     .returning({ id: schema.mailOutbox.id });
   return row!.id;

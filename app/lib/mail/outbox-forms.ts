@@ -22,6 +22,11 @@ const MAIL_KIND_LABELS: Record<string, string> = {
   "newsletter-confirm": "Bekreft påmelding til nyhetsbrevet",
   "newsletter-welcome": "Velkommen til nyhetsbrevet",
   "account-security": "Varsel om kontoen",
+  "application-receipt": "Kvittering til søkeren",
+  "application-notification": "Varsel om ny søknad",
+  "application-reply-thanks": "Svar til søkeren: takk",
+  "application-reply-interview": "Svar til søkeren: intervju",
+  "application-reply-rejection": "Svar til søkeren: avslag",
 };
 export const mailKindLabel = (kind: string) => MAIL_KIND_LABELS[kind] ?? kind;
 

@@ -15,6 +15,9 @@ const inOslo = { in: oslo, locale: nb };
 /** "21. november 2026": the blog's dates. */
 export const formatLongDate = (value: string | Date) => format(new Date(value), "d. MMMM yyyy", inOslo);
 
+/** "21 November 2026": a date on the public site's English pages and e-mails (job applications). */
+export const englishLongDate = (value: string | Date) => format(new Date(value), "d MMMM yyyy", { in: oslo });
+
 /** "21.11.2026": tables. */
 export const formatShortDate = (value: string | Date) => format(new Date(value), "dd.MM.yyyy", inOslo);
 

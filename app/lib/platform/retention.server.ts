@@ -60,6 +60,13 @@ export async function applyRetention(db: Database, at = now()) {
   await pruneRateLimits(db);
 }
 
+/**
+ * A domain's own part of the round, run under the same lock and in the same transaction
+ * after the tables above (platform imports no domain: server/startup.ts hands them in).
+ * Job applications and their CVs are one (applications.server.ts, decision 057).
+ */
+export type RetentionTask = (tx: Database, at: Date) => Promise<unknown>;
+
 /** The advisory lock a retention round holds (hashed like the other advisory-lock keys). */
 const RETENTION_LOCK = sql`hashtextextended('retention', 0)`;
 
@@ -70,13 +77,18 @@ const RETENTION_LOCK = sql`hashtextextended('retention', 0)`;
  * and deleting the same rows again; its next round comes within the hour. The lock ends
  * with the transaction, so an instance that dies mid-round leaves nothing held.
  */
-export async function runRetentionRound(db: Database, at = now()): Promise<"ran" | "skipped"> {
+export async function runRetentionRound(
+  db: Database,
+  at = now(),
+  tasks: readonly RetentionTask[] = [],
+): Promise<"ran" | "skipped"> {
   return db.transaction(async (tx) => {
     const result = await tx.execute<{ locked: boolean }>(
       sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK}) as locked`,
     );
     if (!result.rows[0]?.locked) return "skipped";
     await applyRetention(tx, at);
+    for (const task of tasks) await task(tx, at);
     return "ran";
   });
 }

@@ -45,6 +45,7 @@ export const STAFF_NAV_GROUPS: readonly StaffNavGroup[] = [
     label: "Kontakt",
     items: [
       { to: "/admin/inbox", label: "Innboks", permission: "leads" },
+      { to: "/admin/applications", label: "Søknader", permission: "applications" },
       { to: "/admin/subscribers", label: "Abonnenter", permission: "subscribers" },
       { to: "/admin/newsletter", label: "Nyhetsbrev", permission: "newsletter" },
       { to: "/admin/mail", label: "E-post", permission: "mail" },

@@ -10,6 +10,9 @@ import { getConfig } from "~/lib/platform/config.server";
 import { studioFrom } from "~/lib/studio/studio-from-matches";
 import { staticPage } from "~/lib/platform/static-page";
 import { throwRedirectOrNotFound } from "~/lib/redirects/not-found.server";
+import { applyTarget } from "~/lib/applications/applications.server";
+import { applyFromRequest } from "~/lib/applications/application-action.server";
+import { ApplicationForm } from "~/components/application-form";
 import type { Route } from "./+types/careers.detail";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -19,7 +22,17 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // The search-engine fields (decision 056): empty ones are the listing's title and text.
   const seo = resolveSeo(seoOfRow(job), { title: job.title, description: job.description.slice(0, 160) });
   if (seo.image) seo.image = uploadUrl(getConfig().mediaBaseUrl, seo.image);
-  return { job, seo, employmentType: EMPLOYMENT_TYPE[job.type as keyof typeof EMPLOYMENT_TYPE] ?? "OTHER" };
+  // An https apply link stays a link; a mailto: one is the form on this page (decision 057).
+  const target = applyTarget(job.applyLink);
+  const externalApply = target.kind === "external" ? target.url : undefined;
+  return { job, seo, externalApply, employmentType: EMPLOYMENT_TYPE[job.type as keyof typeof EMPLOYMENT_TYPE] ?? "OTHER" };
+}
+
+/** The application form's post: the thanks, or the form again with what was typed. */
+export async function action({ params, request }: Route.ActionArgs) {
+  const job = await getPublishedJob(getDb(), params.slug);
+  if (!job) throw new Response(null, { status: 404 });
+  return applyFromRequest(request, job);
 }
 
 export const handle = staticPage;
@@ -42,8 +55,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) =>
         noindex: true,
       });
 
-export default function JobDetail({ loaderData, matches }: Route.ComponentProps) {
-  const { job, employmentType } = loaderData;
+export default function JobDetail({ loaderData, actionData, matches }: Route.ComponentProps) {
+  const { job, employmentType, externalApply } = loaderData;
   const siteUrl = siteUrlFrom(matches);
   const studio = studioFrom(matches);
   const lists = [
@@ -76,7 +89,7 @@ export default function JobDetail({ loaderData, matches }: Route.ComponentProps)
             },
           },
           url: `${siteUrl}/careers/${job.slug}`,
-          directApply: false,
+          directApply: !externalApply,
         }}
       />
       <Link to="/careers" className="back-link">
@@ -103,13 +116,13 @@ export default function JobDetail({ loaderData, matches }: Route.ComponentProps)
             </ul>
           </section>
         ))}
-      <a
-        href={job.applyLink}
-        className="button button-coral job-apply"
-        rel={job.applyLink.startsWith("http") ? "noopener" : undefined}
-      >
-        Apply for this position
-      </a>
+      {externalApply ? (
+        <a href={externalApply} className="button button-coral job-apply" rel="noopener">
+          Apply for this position
+        </a>
+      ) : (
+        <ApplicationForm jobTitle={job.title} retentionMonths={job.retentionMonths} answer={actionData} />
+      )}
     </article>
   );
 }

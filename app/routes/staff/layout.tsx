@@ -12,6 +12,7 @@ import { staffArea } from "~/lib/platform/static-page";
 import { owesTwoStepEnrolment } from "~/lib/auth/access-policy.server";
 import { can } from "~/lib/auth/roles";
 import { unreadLeadCount } from "~/lib/visitor-forms/leads.server";
+import { unreadApplicationCount } from "~/lib/applications/application-admin.server";
 import type { Route } from "./+types/layout";
 
 /**
@@ -34,13 +35,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // shows its own error state (the guard, or the page's loader, meets the same outage).
   const session = await currentStaff(context).catch(() => null);
   if (!session || session.mfaPending) return data({ staff: null, notice: null }, { headers });
-  // The navigation shows what the role may open (decision 059); the unread count only to those who may read leads.
+  // The navigation shows what the role may open (decision 059); an unread count only to those who may read what it counts.
   const owesEnrolment = await owesTwoStepEnrolment(getDb(), session).catch(() => false);
-  const unreadLeads = can(session.role, "leads") ? await unreadLeadCount(getDb()).catch(() => 0) : 0;
+  const [unreadLeads, unreadApplications] = await Promise.all([
+    can(session.role, "leads") ? unreadLeadCount(getDb()).catch(() => 0) : 0,
+    can(session.role, "applications") ? unreadApplicationCount(getDb()).catch(() => 0) : 0,
+  ]);
   const staff = {
     name: session.fullName || session.email,
     email: session.email,
     unreadLeads,
+    unreadApplications,
     role: session.role,
     owesEnrolment,
   };
@@ -61,6 +66,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
       {loaderData.staff ? (
         <StaffSidebar
           unreadLeads={loaderData.staff.unreadLeads}
+          unreadApplications={loaderData.staff.unreadApplications}
           role={loaderData.staff.role}
           owesEnrolment={loaderData.staff.owesEnrolment}
         />

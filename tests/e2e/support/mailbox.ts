@@ -20,6 +20,11 @@ const KINDS = [
   "email-change-confirm",
   "newsletter-issue",
   "newsletter-test",
+  "application-receipt",
+  "application-notification",
+  "application-reply-thanks",
+  "application-reply-interview",
+  "application-reply-rejection",
 ] as const;
 export type MailKind = (typeof KINDS)[number];
 

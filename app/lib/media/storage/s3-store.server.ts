@@ -15,8 +15,14 @@ const DELETE_BATCH = 1000;
 // The SDK is some megabytes of code: a process on the local folder never loads it.
 const loadSdk = () => import("@aws-sdk/client-s3");
 
-/** `prefix` other than "uploads/": the backups' own place in the bucket (lib/backup, decision 058), never served. */
-export function createS3Store(settings: S3Settings, prefix = S3_PREFIX): MediaStore {
+/**
+ * `prefix` and `cacheControl` are for the private store (private-store.server.ts): the
+ * same bucket, another prefix that MEDIA_BASE_URL never points into, and no caching.
+ */
+export function createS3Store(
+  settings: S3Settings,
+  { prefix = S3_PREFIX, cacheControl = IMMUTABLE }: { prefix?: string; cacheControl?: string } = {},
+): MediaStore {
   const { bucket } = settings;
   let client: Promise<S3Client> | undefined;
   const s3 = () => (client ??= loadSdk().then((sdk) => new sdk.S3Client(clientOptions(settings))));
@@ -41,7 +47,7 @@ export function createS3Store(settings: S3Settings, prefix = S3_PREFIX): MediaSt
           ContentLength: options.size ?? (body instanceof Uint8Array ? body.byteLength : undefined),
           ContentType: options.contentType,
           // What a public bucket or a CDN in front of it sends (MEDIA_BASE_URL): the same as the app.
-          CacheControl: IMMUTABLE,
+          CacheControl: cacheControl,
         }),
       );
     },
