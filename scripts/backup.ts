@@ -1,4 +1,3 @@
-// A backup of the whole site in one file: every table (one consistent snapshot), the
 // media, a manifest with counts and checksums (docs/decisions/058):
 //   npm run backup                 onto the shelf: DATA_DIR/backups, or the bucket's backups/
 //   npm run backup -- --out FILE   into FILE
@@ -10,6 +9,7 @@ import { commandDatabase, existingSecretsKey } from "../app/lib/backup/backup-da
 import { backupShelf, summarise, takeBackup } from "../app/lib/backup/backup-shelf.server";
 import { writeBackupFile } from "../app/lib/backup/backup-write.server";
 import { createMediaStore } from "../app/lib/media/storage/media-store.server";
+import { createPrivateStore } from "../app/lib/media/storage/private-store.server";
 import { getConfig } from "../app/lib/platform/config.server";
 
 async function main() {
@@ -22,6 +22,7 @@ async function main() {
       ? await writeBackupFile(path.resolve(values.out), {
           connection: database.connection,
           media: createMediaStore(config.mediaStorage),
+          privateFiles: createPrivateStore(config.mediaStorage),
           passphrase: config.backupPassphrase,
           secretsKey,
         }).then(({ manifest, bytes, milliseconds }) =>

@@ -1,4 +1,3 @@
-// Restores a backup made by `npm run backup` into an empty database (or any, with
 // --replace), with its media and its secrets key when it carries one (docs/decisions/058):
 //   npm run restore -- FILE [--replace]
 // The embedded database: stop the server first (DATA_DIR may be new or empty). Encrypted
@@ -8,6 +7,7 @@ import { parseArgs } from "node:util";
 import { commandDatabase, existingSecretsKey, placeRestoredKey } from "../app/lib/backup/backup-database.server";
 import { MISSING_KEY_COST, restoreBackup } from "../app/lib/backup/backup-restore.server";
 import { createMediaStore } from "../app/lib/media/storage/media-store.server";
+import { createPrivateStore } from "../app/lib/media/storage/private-store.server";
 import { getConfig } from "../app/lib/platform/config.server";
 
 async function main() {
@@ -27,6 +27,7 @@ async function main() {
     const report = await restoreBackup(path.resolve(file), {
       connection: database.connection,
       media: createMediaStore(config.mediaStorage),
+      privateFiles: createPrivateStore(config.mediaStorage),
       passphrase: config.backupPassphrase,
       replace: values.replace,
       currentKey: existingSecretsKey(config),

@@ -177,6 +177,32 @@ describe(`backup and restore (${engineName()})`, () => {
     }
   });
 
+  it("the staff-only files (CVs) go into the backup and back into the private store, never among the media", async () => {
+    const file = path.join(work, "with-private.ffbackup");
+    const privateFiles = createLocalStore(path.join(work, "private"));
+    const cv = Buffer.from("%PDF-1.7\n% a candidate's CV\n%%EOF\n");
+    await privateFiles.put("applications/cv-1.pdf", cv, { contentType: "application/pdf" });
+    const { manifest } = await writeBackupFile(file, { connection: source.connection, media, privateFiles });
+    expect(manifest.media.files).toBe(Object.keys(await filesOf(media)).length + 1);
+
+    const restoredMedia = createLocalStore(path.join(work, "private-test-uploads"));
+    const restoredPrivate = createLocalStore(path.join(work, "private-test-private"));
+    const into = await target();
+    try {
+      await restoreBackup(file, {
+        connection: into.connection,
+        media: restoredMedia,
+        privateFiles: restoredPrivate,
+        replace: into.replace,
+      });
+      expect(await filesOf(restoredPrivate)).toEqual(await filesOf(privateFiles));
+      expect(Object.keys(await filesOf(restoredMedia))).not.toContain("private/applications/cv-1.pdf");
+      expect(Object.keys(await filesOf(restoredMedia)).sort()).toEqual(Object.keys(await filesOf(media)).sort());
+    } finally {
+      await into.drop();
+    }
+  });
+
   it("restores to the same content when nothing writes: every table equal, row for row", async () => {
     const file = path.join(work, "quiet.ffbackup");
     await writeBackupFile(file, { connection: source.connection, media });

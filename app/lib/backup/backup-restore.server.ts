@@ -3,6 +3,7 @@ import { PassThrough } from "node:stream";
 import pg from "pg";
 import type { MediaStore } from "../media/storage/media-store.server";
 import { contentTypeOf } from "../media/storage/media-store.server";
+import { PRIVATE_FILES_PREFIX } from "./backup-write.server";
 import { KEY_VERSION, keyFingerprint } from "../platform/secrets.server";
 import { BackupRefusedError } from "./backup-format.server";
 import { readBackup, verifyBackup } from "./backup-read.server";
@@ -17,9 +18,16 @@ import {
 } from "./backup-schema.server";
 import type { Manifest } from "./backup-write.server";
 
+/** Reads a file's bytes to the end and keeps none (a private file with nowhere to go). */
+async function drain(body: PassThrough) {
+  for await (const chunk of body) void chunk;
+}
+
 export type RestoreOptions = {
   connection: pg.PoolConfig;
   media: MediaStore;
+  /** Where the backup's `private/` files go (the private store); without one they are skipped. */
+  privateFiles?: MediaStore;
   passphrase?: string;
   /** Empties a database that has rows first; without it such a database is refused. */
   replace?: boolean;
@@ -87,10 +95,12 @@ export async function restoreBackup(file: string, options: RestoreOptions): Prom
           if (!committed) await commitRows(client);
           committed = true;
           const body = new PassThrough();
-          const done = options.media.put(event.key, body, {
-            contentType: contentTypeOf(event.key) ?? "application/octet-stream",
-            size: event.size,
-          });
+          const isPrivate = event.key.startsWith(PRIVATE_FILES_PREFIX);
+          const store = isPrivate ? options.privateFiles : options.media;
+          const key = isPrivate ? event.key.slice(PRIVATE_FILES_PREFIX.length) : event.key;
+          const done = store
+            ? store.put(key, body, { contentType: contentTypeOf(key) ?? "application/octet-stream", size: event.size })
+            : drain(body);
           done.catch(() => {});
           upload = { body, done };
         } else if (event.kind === "fileData" && upload) {

@@ -1,3 +1,4 @@
+import { createPrivateStore } from "../media/storage/private-store.server";
 import fs from "node:fs/promises";
 import { createReadStream } from "node:fs";
 import path from "node:path";
@@ -58,6 +59,7 @@ export async function takeBackup(
     const { manifest, bytes, milliseconds } = await writeBackupFile(file, {
       connection: options.connection,
       media: createMediaStore(config.mediaStorage),
+      privateFiles: createPrivateStore(config.mediaStorage),
       passphrase: config.backupPassphrase,
       secretsKey: options.secretsKey,
     });

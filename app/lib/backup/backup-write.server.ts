@@ -28,6 +28,11 @@ export type BackupOptions = {
   /** The database to copy (a client is opened for the snapshot's one transaction). */
   connection: pg.PoolConfig;
   media: MediaStore;
+  /**
+   * The staff-only files (job applicants' CVs, decision 057), kept in the file under
+   * `private/` beside the media, so a restore puts them back in the private store.
+   */
+  privateFiles?: MediaStore;
   /** Encrypts the file; the secrets key goes in only then. */
   passphrase?: string;
   secretsKey?: Buffer;
@@ -36,6 +41,9 @@ export type BackupOptions = {
 };
 
 const FILE_CHUNK = 256 * 1024;
+
+/** Where the staff-only files sit among the media in a backup file (media keys never start so). */
+export const PRIVATE_FILES_PREFIX = "private/";
 
 /** Writes a backup to `file` (under a temporary name, renamed when complete). */
 export async function writeBackupFile(file: string, options: BackupOptions) {
@@ -108,33 +116,37 @@ export async function writeBackup(out: Writable, options: BackupOptions): Promis
     await client.query("commit");
 
     const media = { files: 0, bytes: 0 };
-    for await (const { key } of options.media.list()) {
-      const found = await options.media.read(key);
-      if (!found) continue; // deleted since it was listed: no row of the snapshot can need it any more
-      await emit(FRAME.fileStart, json({ key, size: found.object.size }));
-      const hash = createHash("sha256");
-      let size = 0;
-      let buffered: Buffer[] = [];
-      let bufferedBytes = 0;
-      const flush = async () => {
-        if (bufferedBytes === 0) return;
-        await emit(FRAME.fileData, Buffer.concat(buffered));
-        buffered = [];
-        bufferedBytes = 0;
-      };
-      for await (const chunk of Readable.fromWeb(found.body as NodeReadableStream<Uint8Array>)) {
-        const bytes = chunk as Buffer;
-        hash.update(bytes);
-        size += bytes.length;
-        buffered.push(bytes);
-        bufferedBytes += bytes.length;
-        if (bufferedBytes >= FILE_CHUNK) await flush();
+    const sources = [{ store: options.media, prefix: "" }];
+    if (options.privateFiles) sources.push({ store: options.privateFiles, prefix: PRIVATE_FILES_PREFIX });
+    for (const { store, prefix } of sources)
+      for await (const { key: stored } of store.list()) {
+        const key = prefix + stored;
+        const found = await store.read(stored);
+        if (!found) continue; // deleted since it was listed: no row of the snapshot can need it any more
+        await emit(FRAME.fileStart, json({ key, size: found.object.size }));
+        const hash = createHash("sha256");
+        let size = 0;
+        let buffered: Buffer[] = [];
+        let bufferedBytes = 0;
+        const flush = async () => {
+          if (bufferedBytes === 0) return;
+          await emit(FRAME.fileData, Buffer.concat(buffered));
+          buffered = [];
+          bufferedBytes = 0;
+        };
+        for await (const chunk of Readable.fromWeb(found.body as NodeReadableStream<Uint8Array>)) {
+          const bytes = chunk as Buffer;
+          hash.update(bytes);
+          size += bytes.length;
+          buffered.push(bytes);
+          bufferedBytes += bytes.length;
+          if (bufferedBytes >= FILE_CHUNK) await flush();
+        }
+        await flush();
+        await emit(FRAME.fileEnd, json({ key, size, sha256: hash.digest("hex") }));
+        media.files++;
+        media.bytes += size;
       }
-      await flush();
-      await emit(FRAME.fileEnd, json({ key, size, sha256: hash.digest("hex") }));
-      media.files++;
-      media.bytes += size;
-    }
 
     const includeKey = Boolean(encryption && options.secretsKey);
     if (includeKey) await emit(FRAME.secretsKey, options.secretsKey!);
