@@ -145,7 +145,12 @@ beforeAll(async () => {
     })
     .returning({ id: schema.media.id });
   state.mediaId = image!.id;
+  // A backup on the shelf (decision 058), for its download's address.
+  fs.mkdirSync(path.join(server.dataDir, "backups"), { recursive: true });
+  fs.writeFileSync(path.join(server.dataDir, "backups", BACKUP_NAME), "not a real backup");
 });
+
+const BACKUP_NAME = "backup-2026-01-01T00-00-00-000Z.ffbackup";
 
 /** The id a staff page's `:id` stands for, by the page's file. */
 function idFor(file: string) {
@@ -173,12 +178,14 @@ function staffPages(): string[] {
       const page = entry.index || entry.path !== undefined ? [{ file: entry.file, path: here || "/" }] : [];
       return [...page, ...walk(entry.children ?? [], here)];
     });
-  return walk(routes as Entry[], "")
-    .filter((route) => route.file.startsWith("routes/staff/"))
-    .map((route) => (route.path.includes(":id") ? route.path.replace(":id", idFor(route.file)) : route.path))
-    // The page-content editor's pages (/admin/pages/:page/…) are tested on one page's key.
-    .map((path) => path.replace(":page", "design"))
-    .concat(`/blog/cms?edit=${state.draftId}`);
+  return (
+    walk(routes as Entry[], "")
+      .filter((route) => route.file.startsWith("routes/staff/"))
+      .map((route) => (route.path.includes(":id") ? route.path.replace(":id", idFor(route.file)) : route.path))
+      // The page-content editor's pages (/admin/pages/:page/…) are tested on one page's key.
+      .map((path) => path.replace(":page", "design").replace(":name", BACKUP_NAME))
+      .concat(`/blog/cms?edit=${state.draftId}`)
+  );
 }
 
 /** Follows redirects by hand (at most 5) and says where the request ended. */

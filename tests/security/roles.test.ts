@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createPost } from "~/lib/blog/blog.server";
@@ -87,10 +89,33 @@ beforeAll(async () => {
     })
     .returning({ id: schema.media.id });
   ids.media = image!.id;
+  // An application (decision 057): the row is what the pages show; its CV need not exist.
+  const [application] = await db
+    .insert(schema.jobApplications)
+    .values({
+      jobId: ids.job,
+      jobTitle: "Stilling",
+      jobSlug: "stilling",
+      name: "Søker",
+      email: "soker@example.no",
+      letter: "Et brev",
+      cvKey: "roles-test.pdf",
+      cvName: "cv.pdf",
+      cvSize: 10,
+      retentionUntil: new Date(Date.now() + 86_400_000),
+    })
+    .returning({ id: schema.jobApplications.id });
+  ids.application = application!.id;
+  // A backup on the shelf (decision 058), for its download's address.
+  fs.mkdirSync(path.join(server.dataDir, "backups"), { recursive: true });
+  fs.writeFileSync(path.join(server.dataDir, "backups", BACKUP_NAME), "not a real backup");
 });
+
+const BACKUP_NAME = "backup-2026-01-01T00-00-00-000Z.ffbackup";
 
 function idFor(file: string) {
   for (const [part, key] of [
+    ["admin.applications", "application"],
     ["inbox", "lead"],
     ["subscribers", "subscriber"],
     ["mail", "mail"],
@@ -114,7 +139,8 @@ function staffPages() {
       pattern: route.pattern,
       path: route.pattern
         .replace(":id", route.pattern.includes(":id") ? idFor(route.file) : "")
-        .replace(":page", "design"),
+        .replace(":page", "design")
+        .replace(":name", BACKUP_NAME),
       // Never "public" for a staff page (tests/unit/route-permissions.test.ts).
       permission: permissionOf(route.pattern) as Permission,
     }));
