@@ -128,6 +128,29 @@ describe("deleting an image", () => {
   });
 });
 
+describe("a case study's gallery", () => {
+  it("keeps its images: one shown in a gallery is refused, naming the project, until the gallery lets go", async () => {
+    const image = await upload();
+    const [item] = await handle.db
+      .insert(schema.portfolioItems)
+      .values({
+        slug: "fjordkart",
+        title: "Fjordkart",
+        videoMp4: "/m/a.mp4",
+        poster: "a.webp",
+        posterJpeg: "a.jpg",
+        gallery: [{ src: image.url, alt: "Kartet på en telefon" }],
+      })
+      .returning();
+    const refused = await deleteMedia(handle.db, store, image.media.id, actor);
+    if (refused.kind !== "in-use") throw new Error("not refused");
+    expect(inUseMessage(refused.uses)).toContain("prosjektet «Fjordkart» (galleri)");
+
+    await handle.db.update(schema.portfolioItems).set({ gallery: [] }).where(eq(schema.portfolioItems.id, item!.id));
+    expect(await deleteMedia(handle.db, store, image.media.id, actor)).toEqual({ kind: "deleted" });
+  });
+});
+
 describe("alt text", () => {
   it("set in the library is what the blog's pages and the newsletter e-mail give the image", async () => {
     const image = await upload();

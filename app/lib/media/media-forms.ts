@@ -38,16 +38,16 @@ export function imageAlt(own: string | null | undefined, library: string | null 
   return own?.trim() || library?.trim() || "";
 }
 
-/** Where an upload is used: a post's or newsletter issue's featured image or its text. */
+/** Where an upload is used: a post's or newsletter issue's featured image or its text, a case study's gallery. */
 export type MediaUse = {
-  kind: "post" | "issue";
+  kind: "post" | "issue" | "case";
   id: string;
   title: string;
-  place: "featured" | "body";
+  place: "featured" | "body" | "gallery";
 };
 
-const KIND_LABELS = { post: "blogginnlegget", issue: "nyhetsbrevet" } as const;
-const PLACE_LABELS = { featured: "hovedbilde", body: "i teksten" } as const;
+const KIND_LABELS = { post: "blogginnlegget", issue: "nyhetsbrevet", case: "prosjektet" } as const;
+const PLACE_LABELS = { featured: "hovedbilde", body: "i teksten", gallery: "galleri" } as const;
 
 /** "blogginnlegget «Tittel» (hovedbilde)" */
 export function describeUse(use: MediaUse) {

@@ -1,4 +1,4 @@
-import { type AnyColumn, desc, eq, inArray, like, or } from "drizzle-orm";
+import { type AnyColumn, desc, eq, inArray, like, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Actor, auditAction } from "../auth/security-events.server";
 import { type Database, schema } from "../platform/db.server";
@@ -15,7 +15,7 @@ const MEDIA_GONE = "Bildet finnes ikke (lenger).";
  * where it is used; changing the alt text, and deleting an upload that nothing uses,
  * which deletes its stored copies too. Every change is audited (decision 024).
  */
-const { media: m, blogPosts: posts, newsletterIssues: issues, users, profiles } = schema;
+const { media: m, blogPosts: posts, newsletterIssues: issues, portfolioItems: portfolio, users, profiles } = schema;
 
 const listFields = {
   id: m.id,
@@ -81,15 +81,15 @@ export async function getMediaItem(db: Database, id: string, mediaBaseUrl: strin
 
 /**
  * Where uploads are used, by storage key: blog posts and newsletter issues that have one
- * of their copies (/uploads/<key>-<width>.<ext>) as featured image or in their text.
- * Portfolio posters are not library uploads (they are stored under showcase/ with the
- * item) and so never use one.
+ * of their copies (/uploads/<key>-<width>.<ext>) as featured image or in their text, and
+ * case studies that show one in their gallery (decision 063). Portfolio posters are not
+ * library uploads (they are stored under showcase/ with the item) and so never use one.
  */
 export async function mediaUses(db: Database, storageKeys: string[]) {
   const found = new Map<string, MediaUse[]>();
   if (storageKeys.length === 0) return found;
-  const mentions = (column: AnyColumn) => or(...storageKeys.map((key) => like(column, `%/uploads/${key}-%`)));
-  const [postRows, issueRows] = await Promise.all([
+  const mentions = (column: AnyColumn | SQL) => or(...storageKeys.map((key) => like(column, `%/uploads/${key}-%`)));
+  const [postRows, issueRows, caseRows] = await Promise.all([
     db
       .select({ id: posts.id, title: posts.title, image: posts.featuredImage, text: posts.content })
       .from(posts)
@@ -98,6 +98,10 @@ export async function mediaUses(db: Database, storageKeys: string[]) {
       .select({ id: issues.id, title: issues.subject, image: issues.featuredImage, text: issues.body })
       .from(issues)
       .where(or(mentions(issues.featuredImage), mentions(issues.body))),
+    db
+      .select({ id: portfolio.id, title: portfolio.title, gallery: portfolio.gallery })
+      .from(portfolio)
+      .where(mentions(sql`${portfolio.gallery}::text`)),
   ]);
   const add = (key: string, use: MediaUse) => found.set(key, [...(found.get(key) ?? []), use]);
   for (const [kind, rows] of [["post", postRows], ["issue", issueRows]] as const) {
@@ -105,6 +109,13 @@ export async function mediaUses(db: Database, storageKeys: string[]) {
       for (const key of storageKeys) {
         if (storageKeyOf(row.image) === key) add(key, { kind, id: row.id, title: row.title, place: "featured" });
         else if (row.text.includes(`/uploads/${key}-`)) add(key, { kind, id: row.id, title: row.title, place: "body" });
+      }
+    }
+  }
+  for (const row of caseRows) {
+    for (const key of storageKeys) {
+      if (row.gallery.some((image) => storageKeyOf(image.src) === key)) {
+        add(key, { kind: "case", id: row.id, title: row.title, place: "gallery" });
       }
     }
   }

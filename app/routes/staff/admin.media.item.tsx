@@ -35,7 +35,9 @@ export async function loader({ params }: Route.LoaderArgs) {
       uses: item.uses.map((use) => ({
         key: `${use.kind}-${use.id}-${use.place}`,
         text: describeUse(use),
-        href: use.kind === "post" ? `/blog/cms?edit=${use.id}` : `/admin/newsletter/${use.id}`,
+        href: { post: `/blog/cms?edit=${use.id}`, issue: `/admin/newsletter/${use.id}`, case: `/admin/work/${use.id}` }[
+          use.kind
+        ],
       })),
     },
   };
