@@ -1,4 +1,3 @@
-import { ForbiddenNotice } from "~/components/staff/forbidden-notice";
 import {
   Links,
   Meta,
@@ -22,7 +21,7 @@ import { getDb } from "~/lib/platform/db.server";
 import { getStudioDetails } from "~/lib/studio/studio-details.server";
 
 import { INLINE_CSS_ID, useInlineCss, useNonce } from "~/lib/platform/nonce";
-import { isStaffArea, needsFramework } from "~/lib/platform/static-page";
+import { isStaffArea, needsFramework } from "~/lib/platform/document-marks";
 import type { Route } from "./+types/root";
 
 export const links: Route.LinksFunction = () => [
@@ -140,32 +139,38 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // No address when the root loader itself failed (the database away): the details are unknown.
   const studioEmail = useRouteLoaderData<typeof loader>("root")?.studio.email;
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // A staff page the role may not open, loaded in full: the guard's 403 lands here (decision 059).
-  if (isRouteErrorResponse(error) && error.status === 403) {
-    return (
-      <>
-        <SiteHeader />
-        <main id="main" className="error-page">
-          <ForbiddenNotice />
-        </main>
-      </>
-    );
-  }
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A staff page the role may not open, loaded in full: the guard's 403 lands here (decision
+  // 059). Its words are written here, not taken from the staff layout's ForbiddenNotice: a
+  // shared module would be one more file every visitor's wizard page loads (its budget).
+  const [eyebrow, title, lead, back, home] =
+    status === 403
+      ? [
+          "403",
+          "Ingen tilgang.",
+          "Rollen din gir ikke tilgang til denne siden.",
+          "Til oversikten",
+          "/admin",
+        ]
+      : status === 404
+        ? ["404", "This page doesn’t exist.", "The link may be old, or the address mistyped.", "Back to Home", "/"]
+        : [
+            "Something broke",
+            "Sorry, something went wrong.",
+            `Please try again in a moment. If it keeps happening, write to ${studioEmail ?? "us by e-mail"}.`,
+            "Back to Home",
+            "/",
+          ];
   return (
     <>
       <SiteHeader />
       <main id="main" className="error-page">
-        <section className="container narrow">
-          <p className="eyebrow">{notFound ? "404" : "Something broke"}</p>
-          <h1>{notFound ? "This page doesn’t exist." : "Sorry, something went wrong."}</h1>
-          <p className="lead">
-            {notFound
-              ? "The link may be old, or the address mistyped."
-              : `Please try again in a moment. If it keeps happening, write to ${studioEmail ?? "us by e-mail"}.`}
-          </p>
-          <a className="button" href="/">
-            Back to Home
+        <section className="container narrow" lang={status === 403 ? "nb" : undefined}>
+          <p className="eyebrow">{eyebrow}</p>
+          <h1>{title}</h1>
+          <p className="lead">{lead}</p>
+          <a className="button" href={home}>
+            {back}
           </a>
         </section>
       </main>

@@ -1,0 +1,20 @@
+import type { UIMatch } from "react-router";
+import type { staffArea, staticPage } from "./static-page";
+
+/**
+ * How the root reads the marks routes set in their `handle` (static-page.ts). Only the root
+ * imports this, so it is part of the root's own file: the marks themselves are shared with
+ * the routes, and a shared module is one more file every wizard page loads (its budget in
+ * tests/e2e/budgets.spec.ts).
+ */
+
+/** Whether this document needs React in the browser: unless every matched route (below the root) is static. */
+export function needsFramework(matches: UIMatch[]) {
+  const routes = matches.filter((match) => match.id !== "root");
+  return routes.length === 0 || !routes.every((match) => (match.handle as typeof staticPage | undefined)?.staticPage);
+}
+
+/** Whether the page is in the staff area (its layout's `handle = staffArea`). */
+export function isStaffArea(matches: Pick<UIMatch, "handle">[]) {
+  return matches.some((match) => (match.handle as typeof staffArea | undefined)?.staffArea === true);
+}
