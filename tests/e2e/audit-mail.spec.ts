@@ -26,7 +26,7 @@ test("the security log shows the test's own actions; the mail page shows the e-m
   await expect(leave.getByRole("status")).toHaveText("Abonnenten er meldt av.");
 
   // The log, filtered with the form by account and kind.
-  await page.getByRole("navigation", { name: "Stab" }).getByRole("link", { name: "Sikkerhet" }).click();
+  await page.getByRole("navigation", { name: "Stab" }).getByRole("link", { name: "Sikkerhet", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/security$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sikkerhet");
   const filters = page.getByRole("search", { name: "Filtrer hendelser" });

@@ -75,8 +75,8 @@ test.describe("the staff layout", () => {
     await expect(nav.getByRole("button", { name: "Meny" })).toBeHidden();
     for (const [group, items] of [
       ["Innhold", ["Blogg", "Sider", "Arbeid", "Stillinger", "Media", "Omdirigeringer"]],
-      ["Kontakt", ["Innboks", "Abonnenter", "Nyhetsbrev", "E-post"]],
-      ["Admin", ["Team", "Sikkerhet", "Innstillinger"]],
+      ["Kontakt", ["Innboks", "Søknader", "Abonnenter", "Nyhetsbrev", "E-post"]],
+      ["Admin", ["Team", "Sikkerhet", "Sikkerhetskopier", "Innstillinger"]],
     ] as const) {
       await expect(nav.getByRole("list", { name: group }).getByRole("link")).toHaveText([...items]);
     }
