@@ -1,10 +1,9 @@
-import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
-import { FieldError } from "~/components/field-error";
 import { FormNotice } from "~/components/form-notice";
 import { CheckboxField, TextareaField, TextField } from "~/components/forms/fields";
 import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
+import { NoteForm, StatusForm } from "~/components/staff/record-forms";
 import { useSchemaForm } from "~/components/use-schema-form";
 import {
   APPLICATION_STATUS_LABELS,
@@ -19,7 +18,6 @@ import {
   type ReplyLanguage,
   type ReplyTemplate,
 } from "~/lib/applications/application-forms";
-import { schemaConstraint } from "~/lib/platform/form-constraints";
 import { type FormResult, resultFor } from "~/lib/platform/form-result";
 
 /**
@@ -27,51 +25,20 @@ import { type FormResult, resultFor } from "~/lib/platform/form-result";
  * a Conform form over the schema the server parses with.
  */
 export function ApplicationStatusForm({ status, actionData }: { status: ApplicationStatus; actionData?: FormResult }) {
-  const mine = resultFor("status", actionData);
-  const busy = useNavigation().state !== "idle";
-  const [form, fields] = useForm({
-    id: "application-status-form",
-    lastResult: mine?.result,
-    constraint: schemaConstraint(applicationStatusSchema),
-    defaultValue: { status },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: applicationStatusSchema }),
-  });
   return (
-    <Form method="post" {...getFormProps(form)} className="inline-form lead-status-form">
-      <input type="hidden" name="intent" value="status" />
-      <label htmlFor={fields.status.id}>Status</label>
-      <select {...getSelectProps(fields.status)} key={fields.status.key}>
-        {APPLICATION_STATUSES.map((value) => (
-          <option key={value} value={value}>
-            {APPLICATION_STATUS_LABELS[value]}
-          </option>
-        ))}
-      </select>
-      <button type="submit" className="button button-small" disabled={busy}>
-        Lagre status
-      </button>
-      <FieldError id={fields.status.errorId} errors={fields.status.errors} />
-      <FormNotice data={mine} />
-    </Form>
+    <StatusForm
+      id="application-status-form"
+      schema={applicationStatusSchema}
+      statuses={APPLICATION_STATUSES}
+      labels={APPLICATION_STATUS_LABELS}
+      status={status}
+      actionData={actionData}
+    />
   );
 }
 
 export function ApplicationNoteForm({ actionData }: { actionData?: FormResult }) {
-  const mine = resultFor("note", actionData);
-  const busy = useNavigation().state !== "idle";
-  const [form, fields] = useSchemaForm("application-note-form", applicationNoteSchema, { lastResult: mine?.result });
-  return (
-    <Form method="post" {...getFormProps(form)} className="cms-form lead-note-form">
-      <input type="hidden" name="intent" value="note" />
-      <TextareaField field={fields.body} label="Nytt notat (bare for staben)" rows={3} />
-      <div>
-        <button type="submit" className="button button-small" disabled={busy}>
-          Lagre notat
-        </button>
-      </div>
-      <FormNotice data={mine} />
-    </Form>
-  );
+  return <NoteForm id="application-note-form" schema={applicationNoteSchema} actionData={actionData} />;
 }
 
 type ReplyProps = {
