@@ -40,6 +40,8 @@ async function main() {
     }
     const file = fs.readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
     if (!file) throw new Error("no profile written");
+    // PROFILE_OUT=path keeps the raw profile (Chrome DevTools opens it) for a look at callers.
+    if (process.env.PROFILE_OUT) fs.copyFileSync(path.join(profileDir, file), process.env.PROFILE_OUT);
     report(JSON.parse(fs.readFileSync(path.join(profileDir, file), "utf8")) as Profile, `${target}${cold ? " (PAGE_CACHE=false)" : ""}`);
   } finally {
     await removeDataDir(dataDir);

@@ -26,4 +26,10 @@ describe("route ids for the metrics", () => {
     expect(routeId("/_root.data")).toBe("routes/site/home");
     expect(routeId("/no/such/place")).toBe("not-found");
   });
+
+  it("keeps answering right after many made-up addresses filled its memory", () => {
+    for (let i = 0; i < 5_000; i++) expect(routeId(`/blog/post-${i}`)).toBe("routes/site/blog.post");
+    expect(routeId("/blog")).toBe("routes/site/blog");
+    expect(routeId("/no/such/place")).toBe("not-found");
+  });
 });
