@@ -7,6 +7,7 @@
 //   node:http   the same bytes from memory: the reference every ratio is against
 //   the app     the production build on a fresh embedded database, page cache on: `/`, `/blog`,
 //               a post, `/careers`, `/work`, `/` with campaign and click-id parameters, `/blog?page=2`
+//   publish     /careers under the same load while a listing is published mid-run: p99 and renders
 //   cold        a second app instance with PAGE_CACHE=false: `/`, a post, `/blog` rendered each time
 //
 // Figures, not pass/fail: on a busy machine every number drops; compare ratios within one run,
@@ -17,6 +18,8 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
+import { embeddedConnection } from "../app/lib/platform/embedded-postgres.server";
 import { seedBenchPost, startBenchServer, stopProcess, waitUntilAnswering } from "./bench-support";
 import { BROWSER_UA, freePort, makeDataDir, removeDataDir } from "../tests/support/server-process";
 
@@ -29,7 +32,7 @@ const NGINX = process.env.NGINX ?? "/usr/sbin/nginx";
 // A bound on each wrk run: its duration plus a generous margin for a stuck server.
 const WRK_CEILING_MS = (SECONDS + 60) * 1000;
 
-type Row = { server: string; target: string; rps: number; p99: number; errors: number; cpuPerRequest?: number };
+type Row = { server: string; target: string; rps: number; p99: number; errors: number; cpuPerRequest?: number; renders?: number };
 
 /**
  * CPU time (user + system) a process has used, in microseconds, from /proc (Linux); undefined
@@ -143,9 +146,46 @@ async function stop(child: ChildProcess | undefined) {
   clearTimeout(timer);
 }
 
+const METRICS_TOKEN = "bench-metrics-token-0123";
+
+/** How many pages the app has rendered so far: the sum of its render histogram's counts (/metrics). */
+async function rendersSoFar(url: string) {
+  const text = await (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  return [...text.matchAll(/^page_render_duration_seconds_count\{[^}]*\} (\d+)/gm)].reduce((sum, [, n]) => sum + Number(n), 0);
+}
+
+/**
+ * /careers under the usual load while a listing is published a third of the way in (one INSERT
+ * on the app's own database: its trigger announces content_changed, as a staff save does).
+ * The p99 is the stampede figure: visitors get the previous copy while one render makes the
+ * new one. `renders` counts the renders the change caused (the aim: exactly one per process).
+ */
+async function publishUnderLoad(wrk: string, app: { url: string; child: ChildProcess }, dataDir: string): Promise<Row> {
+  const target = "/careers";
+  for (let i = 0; i < 2; i++) await (await fetch(app.url + target)).arrayBuffer();
+  const before = await rendersSoFar(app.url);
+  const pool = new pg.Pool({ ...embeddedConnection(path.join(dataDir, "pg")), max: 1 });
+  const title = `Bench engineer ${Date.now()}`;
+  try {
+    const load = measure(wrk, app.url + target, app.child);
+    await new Promise((resolve) => setTimeout(resolve, (SECONDS * 1000) / 3));
+    await pool.query(
+      "insert into job_listings (slug, title, location, type, description, apply_link) values ($1, $2, 'Oslo', 'Full-time', 'Published mid-run.', 'mailto:jobs@example.com')",
+      [`bench-${Date.now()}`, title],
+    );
+    const result = await load;
+    const renders = (await rendersSoFar(app.url)) - before;
+    const shown = (await (await fetch(app.url + target)).text()).includes(title);
+    if (!shown) throw new Error("the listing published mid-run never showed on /careers");
+    return { server: "app, publish mid-run", target, ...result, renders };
+  } finally {
+    await pool.end();
+  }
+}
+
 /** The app as `npm run start:prod` runs it; its request log goes to a file, as a production log would. */
 async function startApp(dataDir: string, pageCache: boolean, logFile: string) {
-  return startBenchServer({ DATA_DIR: dataDir, PAGE_CACHE: String(pageCache), LOG_LEVEL: LOG_LEVEL }, logFile);
+  return startBenchServer({ DATA_DIR: dataDir, PAGE_CACHE: String(pageCache), LOG_LEVEL: LOG_LEVEL, METRICS_TOKEN }, logFile);
 }
 
 async function main() {
@@ -180,6 +220,7 @@ async function main() {
     await stop(reference.child);
 
     for (const target of cached) rows.push({ server: "app, cache", target, ...(await measure(wrk, app.url + target, app.child)) });
+    rows.push(await publishUnderLoad(wrk, app, dataDir));
     await stop(app.child);
 
     app = await startApp(dataDir, false, path.join(work, "app-cold.log"));
@@ -207,6 +248,7 @@ async function main() {
       "÷ node:http": (row.rps / referenceRps).toFixed(2),
       "÷ plain /": row.server === "app, cache" ? (row.rps / plainRoot).toFixed(2) : "",
       "CPU µs/req": row.cpuPerRequest === undefined ? "" : Math.round(row.cpuPerRequest),
+      renders: row.renders ?? "",
       errors: row.errors || "",
     })),
   );
