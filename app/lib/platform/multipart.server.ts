@@ -23,7 +23,8 @@ const HEADER_END = Buffer.from("\r\n\r\n");
 /** The boundary of a multipart/form-data Content-Type, or undefined. */
 export function multipartBoundary(contentType: string | null) {
   if (!contentType || !/^multipart\/form-data\b/i.test(contentType)) return undefined;
-  const match = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;]{1,70}))/i.exec(contentType);
+  // RFC 2046: 1 to 70 characters. A longer one is refused, not cut to 70 (that would never match).
+  const match = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;"]{1,70}))(?=\s*(?:;|$))/i.exec(contentType);
   return match?.[1] ?? match?.[2];
 }
 
