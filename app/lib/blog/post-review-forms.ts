@@ -14,6 +14,7 @@ export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
 };
 
 export const REVIEW_COMMENT_MAX = 2000;
+export const COMMENT_REQUIRED = "Skriv hva skribenten skal endre før innlegget sendes tilbake.";
 
 /** "Send tilbake": the reviewer says what to change; the author gets it by e-mail and in the editor. */
 export const sendBackSchema = z.object({
@@ -22,7 +23,7 @@ export const sendBackSchema = z.object({
     { max: REVIEW_COMMENT_MAX, lines: "multi" },
     {
       ...norwegianFieldMessages("Kommentar", REVIEW_COMMENT_MAX),
-      required: "Skriv hva skribenten skal endre før innlegget sendes tilbake.",
+      required: COMMENT_REQUIRED,
     },
   ),
 });

@@ -7,13 +7,14 @@ import { now } from "../platform/clock.server";
 import { getConfig } from "../platform/config.server";
 import { osloDateTime } from "../platform/dates";
 import { type Database, schema } from "../platform/db.server";
-import { ConflictError, ForbiddenError, NotFoundError } from "../platform/domain-errors";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../platform/domain-errors";
 import { getStudioDetails } from "../studio/studio-details.server";
 import { POST_NOT_FOUND } from "./blog-forms";
 import { isAuthor, postsVisibleTo } from "./post-access.server";
 import { editorPath } from "./post-history-forms";
 import {
   ALREADY_PUBLISHED,
+  COMMENT_REQUIRED,
   NOT_IN_REVIEW,
   ONLY_THE_AUTHOR_SUBMITS,
   REVIEWERS_ONLY,
@@ -112,6 +113,8 @@ async function accountOf(db: Database, userId: string | null) {
 /** "Send tilbake": editors and owners only, a post that is waiting, with the comment the author gets. */
 export async function sendBackForChanges(db: Database, actor: Actor, id: string, comment: string) {
   if (isAuthor(actor)) throw new ForbiddenError(REVIEWERS_ONLY);
+  // The form requires it too; a send-back without a reason leaves the author guessing.
+  if (!comment.trim()) throw new ValidationError(COMMENT_REQUIRED);
   return db.transaction(async (tx) => {
     const post = await lockedPost(tx, actor, id);
     if (post.reviewStatus !== "submitted") throw new ConflictError(NOT_IN_REVIEW);
