@@ -191,7 +191,8 @@ export default function Editor({ loaderData, actionData }: Route.ComponentProps)
         <Link to="/blog/manage">← Tilbake til oversikten</Link>
       </div>
       {problem ? <EditorSaveProblem problem={problem} /> : null}
-      {post ? (
+      {/* An author sees it on a new post too: the way to publishing is "Send til godkjenning". */}
+      {post || !canPublish ? (
         <PostReviewPanel review={review} canPublish={canPublish} published={Boolean(history?.published)} actionData={reviewReply} />
       ) : null}
       <BlogEditorForm
