@@ -264,9 +264,24 @@ export const blogPosts = pgTable(
      * theirs (decision 059). Older posts: the first revision's author; null for seeds.
      */
     ownerId: uuid("owner_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * Review before publishing (docs/decisions/066): "submitted" waits in the editors'
+     * queue, "returned" was sent back with `review_comment`; null is a plain draft or a
+     * published post. One review at a time, so columns rather than a table; the history
+     * of submissions and answers is the audit log's.
+     */
+    reviewStatus: text("review_status").$type<"submitted" | "returned">(),
+    reviewComment: text("review_comment"),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    /** Who last answered (published or sent back), and when. */
+    reviewedBy: uuid("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
   },
   (t) => [
     index("blog_posts_owner_idx").on(t.ownerId),
+    index("blog_posts_review_idx")
+      .on(t.submittedAt)
+      .where(sql`${t.reviewStatus} = 'submitted'`),
     index("blog_posts_published_idx").on(t.published, t.createdAt),
     index("blog_posts_tags_idx").using("gin", t.tags),
     index("blog_posts_publish_at_idx")

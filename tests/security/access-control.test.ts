@@ -293,6 +293,10 @@ describe("staff pages", () => {
       ["/admin/settings/profile", { intent: "email", email: "taken@evil.example", password: "guess" }],
       [`/admin/posts/${state.draftId}/revisions`, { intent: "restore", revision: "1", confirm: "on" }],
       [`/admin/posts/${state.draftId}/preview-links`, { intent: "create-preview-link" }],
+      // Review before publishing (docs/decisions/066): the editor's review intents.
+      [`/blog/cms?edit=${state.draftId}`, { intent: "submit", title: "Taken over", excerpt: "x", author: "x", content: "x" }],
+      [`/blog/cms?edit=${state.draftId}`, { intent: "send-back", comment: "Planted" }],
+      [`/blog/cms?edit=${state.draftId}`, { intent: "withdraw" }],
     ];
     for (const cookie of [undefined, state.pending]) {
       for (const [page, form] of posts) {

@@ -282,6 +282,96 @@ describe("an author (Skribent)", () => {
   });
 });
 
+describe("review before publishing (docs/decisions/066)", () => {
+  const fields = { excerpt: "Kort", author: "Skribent", content: "Tekst." };
+  const row = async (id: string) =>
+    (await db.select().from(schema.blogPosts).where(eq(schema.blogPosts.id, id)))[0]!;
+
+  async function authorsSubmittedPost(title: string) {
+    const created = await call(server.url, "/api/blog", {
+      cookie: cookies.author,
+      origin: server.url,
+      json: { ...fields, title, published: false },
+    });
+    const id = (JSON.parse(created.body) as { data: { id: string } }).data.id;
+    await submit(id, title);
+    return id;
+  }
+
+  /** "Send til godkjenning" in the editor: the author's text saved, then in the queue. */
+  async function submit(id: string, title: string) {
+    const reply = await call(server.url, `/blog/cms?edit=${id}`, {
+      cookie: cookies.author,
+      origin: server.url,
+      form: { intent: "submit", title, ...fields },
+    });
+    expect(reply.status).toBe(200);
+    expect(await row(id)).toMatchObject({ reviewStatus: "submitted", published: false });
+  }
+
+  it("an author cannot publish a post in review at any address, nor approve or send back their own", async () => {
+    const id = await authorsSubmittedPost("Venter på godkjenning");
+    const attempts: [string, Parameters<typeof call>[2]][] = [
+      [`/blog/cms?edit=${id}`, { form: { intent: "publish", title: "Venter", ...fields } }],
+      [`/blog/cms.data?edit=${id}`, { form: { intent: "publish", title: "Venter", ...fields } }],
+      [
+        `/blog/cms?edit=${id}`,
+        { form: { intent: "schedule", title: "Venter", ...fields, publish_at: "2099-01-01T08:00" } },
+      ],
+      [`/blog/cms?edit=${id}`, { form: { intent: "send-back", comment: "Godkjent av meg selv" } }],
+      [`/blog/cms.data?edit=${id}`, { form: { intent: "send-back", comment: "Godkjent av meg selv" } }],
+      [`/blog/manage`, { form: { intent: "publish-now", id } }],
+      [`/api/blog-edit?id=${id}`, { method: "PUT", json: { title: "Venter", ...fields, published: true } }],
+    ];
+    for (const [path, options] of attempts) {
+      const reply = await call(server.url, path, { cookie: cookies.author, origin: server.url, ...options });
+      expect([path, options?.form?.intent, reply.status]).toEqual([path, options?.form?.intent, 403]);
+    }
+    expect(await row(id)).toMatchObject({ published: false, reviewStatus: "submitted", reviewedBy: null });
+  });
+
+  it("only the post's author sends it; an editor sends it back with a comment, or publishes it", async () => {
+    const id = await authorsSubmittedPost("Til redaktøren");
+    // Someone else's post is not there for an author; an editor cannot send another's post "for review".
+    const foreign = await call(server.url, `/blog/cms?edit=${ids.draft}`, {
+      cookie: cookies.author,
+      origin: server.url,
+      form: { intent: "withdraw" },
+    });
+    expect(foreign.status).toBe(404);
+    const notTheirs = await call(server.url, `/blog/cms?edit=${id}`, {
+      cookie: cookies.editor,
+      origin: server.url,
+      form: { intent: "withdraw" },
+    });
+    expect(notTheirs.status).toBe(403);
+
+    const empty = await call(server.url, `/blog/cms?edit=${id}`, {
+      cookie: cookies.editor,
+      origin: server.url,
+      form: { intent: "send-back", comment: " " },
+    });
+    expect(empty.status).toBe(400);
+    const back = await call(server.url, `/blog/cms?edit=${id}`, {
+      cookie: cookies.editor,
+      origin: server.url,
+      form: { intent: "send-back", comment: "Mer om hvorfor." },
+    });
+    expect(back.status).toBe(200);
+    expect(await row(id)).toMatchObject({ reviewStatus: "returned", reviewComment: "Mer om hvorfor.", reviewedBy: ids.editor });
+
+    await submit(id, "Til redaktøren");
+    const publish = await call(server.url, `/api/blog-edit?id=${id}`, {
+      method: "PUT",
+      cookie: cookies.editor,
+      origin: server.url,
+      json: { title: "Til redaktøren", ...fields, published: true },
+    });
+    expect(publish.status).toBe(200);
+    expect(await row(id)).toMatchObject({ published: true, reviewStatus: null, reviewedBy: ids.editor });
+  });
+});
+
 describe("the last owner", () => {
   it("an owner cannot change their own role", async () => {
     const reply = await call(server.url, `/admin/staff/${ids.owner}`, {

@@ -10,6 +10,7 @@ import { gdprNotificationEmail } from "~/lib/mail/templates/gdpr-notification.se
 import { gdprReportEmail, levelText } from "~/lib/mail/templates/gdpr-report.server";
 import { newsletterConfirmationEmail } from "~/lib/mail/templates/newsletter-confirmation.server";
 import { newsletterWelcomeEmail } from "~/lib/mail/templates/newsletter-welcome.server";
+import { postApprovedEmail, postReturnedEmail } from "~/lib/mail/templates/post-review.server";
 
 /**
  * Every e-mail template, rendered: both parts come from one React component, so the
@@ -258,5 +259,31 @@ describe("brand colours", () => {
       const declared = new RegExp(`${name}:\\s*(#[0-9a-f]{6})\\s*;`, "i").exec(css)?.[1];
       expect(declared?.toLowerCase(), name).toBe(value.toLowerCase());
     }
+  });
+});
+
+describe("review e-mails (docs/decisions/066)", () => {
+  it("review before publishing: published, scheduled, and sent back with the reviewer's comment, escaped", async () => {
+    const base = { siteUrl: SITE, studio: STUDIO_SEED, name: "Eva", postTitle: "Om lokale modeller", reviewer: "Rita" };
+    const published = await postApprovedEmail({ ...base, url: `${SITE}/blog/om-lokale-modeller` });
+    savePreview("post-approved", published);
+    expectWellFormed(published);
+    expect(published.subject).toBe(`${STUDIO_SEED.name}: «Om lokale modeller» er publisert`);
+    expect(published.text).toContain("Rita har godkjent «Om lokale modeller», og det er publisert.");
+    expect(linkIn(published.text, "/blog/om-lokale-modeller")).toBe(`${SITE}/blog/om-lokale-modeller`);
+
+    const scheduled = await postApprovedEmail({ ...base, url: `${SITE}/blog/cms?edit=1`, scheduledFor: "7. des. 2026 kl. 08:00" });
+    expect(scheduled.subject).toBe(`${STUDIO_SEED.name}: «Om lokale modeller» er godkjent`);
+    expect(scheduled.text).toContain("og det er planlagt publisert 7. des. 2026 kl. 08:00.");
+
+    const returned = await postReturnedEmail({ ...base, url: `${SITE}/blog/cms?edit=1`, comment: "Kortere.\nOg en kilde." });
+    savePreview("post-returned", returned);
+    expectWellFormed(returned);
+    expect(returned.text).toContain("Kortere.\n\nOg en kilde.");
+    // The reviewer's words are text: escaped in the HTML part, as typed in the plain one.
+    const hostile = await postReturnedEmail({ ...base, url: `${SITE}/blog/cms?edit=1`, comment: HOSTILE });
+    expect(hostile.html).not.toMatch(/<(script|img)\b/);
+    expect(hostile.text).toContain(HOSTILE);
+    expect(linkIn(returned.text, "/blog/cms?edit=1")).toBe(`${SITE}/blog/cms?edit=1`);
   });
 });

@@ -51,6 +51,8 @@ type Props = {
   /** Edit mode: the post's id (the browser keeps unsaved text per post) and the revision opened. */
   postId?: string;
   revision?: number;
+  /** The post waits in the editors' queue (docs/decisions/066): an author's save takes it out. */
+  inReview?: boolean;
 };
 
 /**
@@ -69,6 +71,7 @@ export function BlogEditorForm({
   postId,
   revision,
   canPublish = true,
+  inReview = false,
 }: Props) {
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -284,6 +287,12 @@ export function BlogEditorForm({
               {saveLabel ?? (mode === "edit" ? "Oppdater og publiser" : "Publiser")}
             </button>
           ) : null}
+          {/* An author's way to publishing: saved, then in the editors' queue (docs/decisions/066). */}
+          {canPublish ? null : (
+            <button type="submit" name="intent" value="submit" className="button" disabled={busy}>
+              {inReview ? "Lagre og send til godkjenning" : "Send til godkjenning"}
+            </button>
+          )}
           <button type="submit" name="intent" value="draft" className="button button-ghost" disabled={busy}>
             Lagre som utkast
           </button>

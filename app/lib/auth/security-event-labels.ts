@@ -75,6 +75,10 @@ export const SECURITY_EVENT_LABELS: Record<string, string> = {
   post_revision_restored: "Innlegg: tidligere versjon gjenopprettet",
   post_preview_link_created: "Innlegg: forhåndsvisningslenke laget",
   post_preview_link_revoked: "Innlegg: forhåndsvisningslenke trukket tilbake",
+  post_submitted_for_review: "Innlegg sendt til godkjenning",
+  post_review_withdrawn: "Innlegg trukket fra godkjenning",
+  post_review_approved: "Innlegg godkjent",
+  post_review_returned: "Innlegg sendt tilbake til skribenten",
 };
 
 export function securityEventLabel(kind: string) {

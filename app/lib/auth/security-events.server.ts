@@ -49,6 +49,11 @@ export type SecurityAction =
   | "post_revision_restored"
   | "post_preview_link_created"
   | "post_preview_link_revoked"
+  // Review before publishing (docs/decisions/066): details are the post's id and title, never the comment.
+  | "post_submitted_for_review"
+  | "post_review_withdrawn"
+  | "post_review_approved"
+  | "post_review_returned"
   | "job_created"
   | "job_updated"
   | "job_published"

@@ -92,7 +92,8 @@ export const PUBLISH_AT_PAST = "Tidspunktet har allerede vært. Velg et tidspunk
 export const postFormSchema = z
   .object({
     ...postFields,
-    intent: z.enum(["publish", "draft", "schedule"]),
+    /** "submit": "Send til godkjenning", saved as a draft and put in the editors' queue (docs/decisions/066). */
+    intent: z.enum(["publish", "draft", "schedule", "submit"]),
     image_alt: z.string().trim().max(ALT_TEXT_MAX_LENGTH, ALT_TEXT_TOO_LONG).default(""),
     /** The editor's one box, comma separated (post-tags.ts). */
     tags: tagsText,

@@ -12,6 +12,7 @@ import { assertCurrentRevision, recordRevision } from "./post-revisions.server";
 import { assertPicturesInLibrary } from "./post-text/post-text.server";
 import { seoColumns, seoOfRow } from "../seo/seo.server";
 import { assertMayChangePost, assertMayPublish, postsVisibleTo } from "./post-access.server";
+import { closeReviewOnPublish, leaveReviewOnAuthorEdit } from "./post-review.server";
 
 /**
  * Blog posts. Visitors only ever get published posts (every public query filters on
@@ -181,7 +182,12 @@ export async function createPost(db: Database, input: PostInput, actor: Actor) {
  * opened (a newer one refuses the save, StaleRevisionError); `restoredFrom`, the revision
  * a restore brings back (noted on the new one).
  */
-export type SaveOptions = { expectedRevision?: number; restoredFrom?: number };
+export type SaveOptions = {
+  expectedRevision?: number;
+  restoredFrom?: number;
+  /** The save that goes with "Send til godkjenning": the post stays in (or enters) the queue (docs/decisions/066). */
+  forReview?: boolean;
+};
 
 /**
  * Changes a post; a changed address leaves a 301 behind (lib/redirects), and the save is
@@ -216,6 +222,10 @@ export async function updatePost(db: Database, id: string, input: PostInput, act
       .returning({ id: posts.id, slug: posts.slug });
     if (!post || !before) return undefined;
     await recordRevision(tx, id, actor, options.restoredFrom);
+    // Review before publishing (docs/decisions/066): publishing answers a waiting review;
+    // an author's own change takes the post out of the queue.
+    if (input.published) await closeReviewOnPublish(tx, actor, id);
+    else if (!options.forReview) await leaveReviewOnAuthorEdit(tx, actor, id);
     await auditAction(tx, actor, "post_updated", { postId: id, title: input.title, published: input.published });
     const change = { from: `/blog/${before.slug}`, to: `/blog/${post.slug}`, wasPublic: before.published };
     await recordAddressChange(tx, change, actor);

@@ -1,5 +1,6 @@
 import { format } from "date-fns";
 import { assertMayPublish } from "./post-access.server";
+import { closeReviewOnPublish } from "./post-review.server";
 import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Actor, auditAction } from "../auth/security-events.server";
@@ -60,9 +61,11 @@ export async function setPostSchedule(db: Database, actor: Actor, id: string, at
   }
   if ((post.publishAt?.getTime() ?? null) === (at?.getTime() ?? null)) return { kind: "unchanged" as const };
   await db.update(posts).set({ publishAt: at }).where(eq(posts.id, id));
-  if (at)
+  if (at) {
     await auditAction(db, actor, "post_scheduled", { postId: id, title: post.title, publishAt: at.toISOString() });
-  else await auditAction(db, actor, "post_unscheduled", { postId: id, title: post.title });
+    // Scheduling a post that waited for review is its approval (docs/decisions/066).
+    await closeReviewOnPublish(db, actor, id, at);
+  } else await auditAction(db, actor, "post_unscheduled", { postId: id, title: post.title });
   return { kind: at ? ("scheduled" as const) : ("unscheduled" as const), title: post.title };
 }
 

@@ -2,6 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { TopPages, TrafficChart, TrafficSources } from "~/components/staff/traffic-chart";
 import { TwoStepNudge } from "~/components/staff/two-step-nudge";
+import { ReviewQueue } from "~/components/staff/review-queue";
+import { reviewQueue } from "~/lib/blog/post-review.server";
 import { getPageViewBuffer } from "~/lib/site/analytics.server";
 import { pageViewsPerDay, topCampaigns, topPages, topSources } from "~/lib/site/traffic.server";
 import { staffActor } from "~/lib/staff/actor.server";
@@ -32,6 +34,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     showTwoStepNudge(db, session.userId),
     staleBackupWarning(db),
   ]);
+  // Review before publishing (docs/decisions/066): what authors sent, for those who may publish it.
+  const reviews = can(session.role, "publish") ? await reviewQueue(db) : null;
   const backupWarning = backup && (backup.kind === "old" ? { ...backup, lastAt: osloDateTime(backup.lastAt) } : backup);
   return {
     name: session.fullName || session.email,
@@ -51,6 +55,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
     traffic: { days, pages, sources, campaigns },
     twoStepNudge,
+    reviewQueue: reviews,
     // Backups are the owners' (decision 059): only they are warned of a stale one.
     backupWarning: can(session.role, "backups") ? backupWarning : null,
   };
@@ -134,6 +139,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           . Ta en nå under Sikkerhetskopier, og sjekk loggen for hvorfor den planlagte ikke ble tatt.
         </p>
       ) : null}
+      {loaderData.reviewQueue ? <ReviewQueue items={loaderData.reviewQueue} /> : null}
       <ul className="stat-cards">
         {cards.map((card) => (
           <li key={card.label} className="stat-card" data-testid={card.testId}>

@@ -31,6 +31,10 @@ import { PostRevisionsPanel, PreviewLinksPanel } from "~/components/staff/post-h
 import { postHistoryForEditor } from "~/lib/blog/post-editor-history.server";
 import { editorPath } from "~/lib/blog/post-history-forms";
 import { StaleRevisionError } from "~/lib/blog/post-revisions.server";
+import { reviewOfPost, sendBackForChanges, submitForReview, withdrawFromReview } from "~/lib/blog/post-review.server";
+import { sendBackSchema, sentBackNotice, SUBMITTED, withdrawSchema, WITHDRAWN } from "~/lib/blog/post-review-forms";
+import { PostReviewPanel } from "~/components/staff/post-review-panel";
+import { replyToForm } from "~/lib/platform/form-reply.server";
 
 /** The blog editor: a new post, or with `?edit={id}` that post. The staff guard (guarded.ts) covers loader and action. */
 export const meta: Route.MetaFunction = () => staffMeta("Blogginnlegg");
@@ -42,7 +46,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const editId = editIdOf(url);
   // The library's images, for the picker beside the upload.
   const media = await mediaChoices(getDb(), getConfig().mediaBaseUrl);
-  const none = { post: null, createdAtText: "", scheduledText: "", media, history: null };
+  const none = { post: null, createdAtText: "", scheduledText: "", media, history: null, review: null };
   const canPublish = can(viewer.role, "publish");
   if (!editId) return { ...none, mode: "create" as const, loadError: null, canPublish };
   const found = await getPostById(getDb(), editId, viewer); // an author: their own only (decision 059)
@@ -77,14 +81,40 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     media,
     // Its revisions (the one opened goes back with the save) and a draft's preview links: docs/decisions/052.
     history: await postHistoryForEditor(getDb(), id, found.published),
+    // Waiting for review, or sent back with a comment (docs/decisions/066).
+    review: await reviewOfPost(getDb(), id),
   };
 }
 
 /** Saves the post (as the JSON API does, audited) and its image's alt text, then the page moves on to the list. */
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: postFormSchema });
-  if (submission.status !== "success") return data<EditorResult>({ result: submission.reply() }, 400);
+  const formData = await request.formData();
   const editId = editIdOf(url);
+  // "Send tilbake" and "Trekk tilbake" (docs/decisions/066): forms of their own beside the
+  // post's; lib/blog checks who may (a reviewer, the post's author) and audits.
+  const intent = formData.get("intent");
+  if (intent === "send-back") {
+    return replyToForm(
+      parseWithZod(formData, { schema: sendBackSchema }),
+      async ({ comment }) => {
+        const { title } = await sendBackForChanges(getDb(), staffActor(request, context), editId ?? "", comment);
+        return { message: sentBackNotice(title), resetForm: true };
+      },
+      { intent },
+    );
+  }
+  if (intent === "withdraw") {
+    return replyToForm(
+      parseWithZod(formData, { schema: withdrawSchema }),
+      async () => {
+        await withdrawFromReview(getDb(), staffActor(request, context), editId ?? "");
+        return { message: WITHDRAWN };
+      },
+      { intent },
+    );
+  }
+  const submission = parseWithZod(formData, { schema: postFormSchema });
+  if (submission.status !== "success") return data<EditorResult>({ result: submission.reply() }, 400);
   const input = postFromForm(submission.value);
   input.created_at = fromOsloWallClock(input.created_at);
   // "Publiser senere": saved as a draft that goes live at this Oslo time (decision 051).
@@ -94,10 +124,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     return data<EditorResult>({ result: submission.reply({ fieldErrors: { publish_at: [PUBLISH_AT_PAST] } }) }, 400);
   const actor = staffActor(request, context);
   try {
-    const options = { expectedRevision: editId ? submission.value.revision : undefined };
+    const forReview = submission.value.intent === "submit";
+    const options = { expectedRevision: editId ? submission.value.revision : undefined, forReview };
     await getDb().transaction(async (tx) => {
       const post = await savePostWithImageAlt(tx, actor, input, submission.value.image_alt, editId, options);
       await setPostSchedule(tx, actor, post.id, publishAt);
+      // "Send til godkjenning": the text just saved is what goes to the queue.
+      if (forReview) await submitForReview(tx, actor, post.id);
     });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
@@ -110,8 +143,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
   const saved = publishAt
     ? `Innlegget er planlagt og publiseres ${osloDateTime(publishAt)}.`
-    : savedToast(editId ? "edit" : "create", input.published);
-  return { result: submission.reply(), saved } satisfies EditorResult;
+    : submission.value.intent === "submit"
+      ? SUBMITTED
+      : savedToast(editId ? "edit" : "create", input.published);
+  const reply: EditorResult = { result: submission.reply(), saved };
+  return reply;
 }
 
 /**
@@ -133,7 +169,10 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 }
 
 export default function Editor({ loaderData, actionData }: Route.ComponentProps) {
-  const { mode, post, createdAtText, scheduledText, loadError, media, history, canPublish } = loaderData;
+  const { mode, post, createdAtText, scheduledText, loadError, media, history, canPublish, review } = loaderData;
+  // The review forms answer with an `intent`; the post's own form without one.
+  const reviewReply = actionData && "result" in actionData && actionData.intent ? actionData : undefined;
+  const editorReply = actionData && "result" in actionData && !actionData.intent ? actionData : undefined;
   const navigate = useNavigate();
   const [uploadUnauthorized, setUploadUnauthorized] = useState(false);
   const problem = saveProblem(actionData, uploadUnauthorized, post?.id);
@@ -152,6 +191,10 @@ export default function Editor({ loaderData, actionData }: Route.ComponentProps)
         <Link to="/blog/manage">← Tilbake til oversikten</Link>
       </div>
       {problem ? <EditorSaveProblem problem={problem} /> : null}
+      {/* An author sees it on a new post too: the way to publishing is "Send til godkjenning". */}
+      {post || !canPublish ? (
+        <PostReviewPanel review={review} canPublish={canPublish} published={Boolean(history?.published)} actionData={reviewReply} />
+      ) : null}
       <BlogEditorForm
         key={post?.id ?? "new"}
         mode={mode}
@@ -159,7 +202,8 @@ export default function Editor({ loaderData, actionData }: Route.ComponentProps)
         createdAtText={createdAtText}
         scheduledText={scheduledText}
         media={media}
-        actionData={actionData && "result" in actionData ? actionData : undefined}
+        actionData={editorReply}
+        inReview={review?.status === "submitted"}
         onUnauthorized={() => setUploadUnauthorized(true)}
         postId={post?.id}
         revision={history?.revision}

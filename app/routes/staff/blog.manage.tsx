@@ -5,6 +5,8 @@ import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
 import { formatShortDate, osloDateTime } from "~/lib/platform/dates";
 import { publishScheduledNow, scheduledTimes, unschedulePost } from "~/lib/blog/post-schedule.server";
 import { deletePost, listAllPosts } from "~/lib/blog/blog.server";
+import { reviewStates } from "~/lib/blog/post-review.server";
+import { REVIEW_STATUS_LABELS } from "~/lib/blog/post-review-forms";
 import { deletePostSchema, deleteQuestion, POST_DELETED } from "~/lib/blog/blog-forms";
 import { DomainError } from "~/lib/platform/domain-errors";
 import type { FormResult } from "~/lib/platform/form-result";
@@ -27,6 +29,8 @@ export async function loader({ context, pattern, request }: Route.LoaderArgs) {
   const posts = await listAllPosts(getDb(), session); // an author: their own (decision 059)
   // Drafts waiting for their time ("Planlagt", decision 051).
   const scheduled = await scheduledTimes(getDb());
+  // Waiting for review, or sent back with a comment (docs/decisions/066).
+  const reviews = await reviewStates(getDb(), session);
   return {
     authorized: true as const,
     canPublish: can(session.role, "publish"),
@@ -38,6 +42,7 @@ export async function loader({ context, pattern, request }: Route.LoaderArgs) {
       featured,
       created_at,
       scheduledAt: scheduled.has(id) ? osloDateTime(scheduled.get(id)!) : null,
+      review: reviews.has(id) ? { status: reviews.get(id)!.status, comment: reviews.get(id)!.comment } : null,
     })),
   };
 }
@@ -153,12 +158,19 @@ export default function ManagePosts({ loaderData, actionData }: Route.ComponentP
                   <td data-label="Status">
                     {post.scheduledAt ? (
                       <span className="badge badge-scheduled">Planlagt</span>
+                    ) : post.review && !post.published ? (
+                      <span className={`badge badge-review-${post.review.status}`}>
+                        {REVIEW_STATUS_LABELS[post.review.status]}
+                      </span>
                     ) : (
                       <span className={post.published ? "badge badge-published" : "badge"}>
                         {post.published ? "Publisert" : "Utkast"}
                       </span>
                     )}
                     {post.featured ? <span className="badge badge-featured">Fremhevet</span> : null}
+                    {post.review?.status === "returned" && post.review.comment ? (
+                      <p className="review-comment-line">«{post.review.comment}»</p>
+                    ) : null}
                     {/* Publishing now or cancelling the schedule is publishing: not an author's (decision 059). */}
                     {post.scheduledAt && loaderData.canPublish ? (
                       <>

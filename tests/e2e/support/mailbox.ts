@@ -25,6 +25,7 @@ const KINDS = [
   "application-reply-thanks",
   "application-reply-interview",
   "application-reply-rejection",
+  "post-review",
 ] as const;
 export type MailKind = (typeof KINDS)[number];
 
