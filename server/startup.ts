@@ -26,8 +26,9 @@ import { protectStoredFactors } from "~/lib/auth/mfa.server";
 import { upgradeUnsubscribeTokens } from "~/lib/visitor-forms/newsletter.server";
 import { getMediaStore } from "~/lib/media/storage/media-store.server";
 import { createNewsletterReleaser } from "~/lib/newsletter/releaser.server";
-import { startDueSends } from "~/lib/newsletter/scheduled-send.server";
-import { createPostScheduler, setPostScheduler } from "~/lib/blog/post-schedule.server";
+import { dueSends } from "~/lib/newsletter/scheduled-send.server";
+import { duePosts } from "~/lib/blog/post-schedule.server";
+import { createDueScheduler, setDueScheduler } from "~/lib/platform/due-scheduler.server";
 import { sweepUploadSpool, uploadSpoolDir } from "~/lib/showcase/showcase-upload.server";
 
 /**
@@ -80,16 +81,10 @@ export async function startApp(): Promise<{ stop: () => Promise<void> }> {
   releaser.start();
   stopReleaser = () => releaser.stop();
   // Scheduled posts go live, and scheduled newsletters start, at their time, by whichever
-  // process gets there first (decision 051).
-  const scheduler = createPostScheduler({
-    db: handle.db,
-    alsoDue: [
-      async (db) => {
-        for (const { issueId, kind } of await startDueSends(db)) log.info("scheduled newsletter send", { issueId, kind });
-      },
-    ],
-  });
-  setPostScheduler(scheduler);
+  // process gets there first (decision 051); the scheduler sleeps until then, woken by
+  // `schedule_changed` below (decision 069).
+  const scheduler = createDueScheduler({ db: handle.db, work: [duePosts, dueSends] });
+  setDueScheduler(scheduler);
   scheduler.start();
   stopScheduler = () => scheduler.stop();
   // Which store uploads go to (the folder or a bucket): the first thing to check when an
@@ -98,7 +93,8 @@ export async function startApp(): Promise<{ stop: () => Promise<void> }> {
 
   // Public pages and their words are cached per process; any content change, in any
   // process, clears them.
-  // Mail committed to the outbox by any process wakes this process's worker at once.
+  // Mail committed to the outbox by any process wakes this process's worker at once, and
+  // a post or send scheduled (or moved) by any process sets this process's scheduler again.
   const notifications = listenForNotifications(handle, {
     content_changed: () => {
       getPageContentCache().clear();
@@ -106,6 +102,7 @@ export async function startApp(): Promise<{ stop: () => Promise<void> }> {
       getPageCache().invalidate();
     },
     mail_due: () => worker.kick(),
+    schedule_changed: () => scheduler.kick(),
   });
   await notifications.ready;
   stopListening = () => notifications.stop();
@@ -199,7 +196,7 @@ async function stopApp() {
   stopHousekeeping();
   await stopReleaser();
   await stopScheduler();
-  setPostScheduler(undefined);
+  setDueScheduler(undefined);
   await stopListening();
   await getPageViewBuffer()?.stop();
   setPageViewBuffer(undefined);

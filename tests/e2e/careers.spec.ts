@@ -151,3 +151,19 @@ test("a new listing appears on /careers and in the sitemap; unpublishing hides i
   await expect(page.locator(".auth-message")).toContainText("Listing deleted.");
   await expect(page.getByRole("link", { name: title })).toHaveCount(0);
 });
+
+test("/job-cms: a request with an action the page does not have is refused with “Unknown action”, nothing changed", async ({
+  page,
+}) => {
+  await signInWithForm(page, "staff");
+  await page.goto("/job-cms");
+  const button = page.getByRole("button", { name: "Unpublish Accountant" });
+  // Stands in for a hand-made request: the row's own form, with an intent no button sends.
+  await button.evaluate((element) => element.setAttribute("value", "archive"));
+  const answer = page.waitForResponse((response) => response.request().method() === "POST");
+  await button.click();
+  expect((await answer).status()).toBe(400);
+  await expect(page.getByRole("alert")).toHaveText("Unknown action");
+  await page.goto("/job-cms");
+  await expect(page.getByRole("button", { name: "Unpublish Accountant" })).toBeVisible();
+});

@@ -1,18 +1,12 @@
-import {
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useForm,
-} from "@conform-to/react";
-import { useSchemaForm } from "~/components/use-schema-form";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { schemaConstraint } from "~/lib/platform/form-constraints";
-import type { FormResult } from "~/lib/platform/form-result";
+import { getFormProps } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
 import { FormNotice } from "~/components/form-notice";
+import { CheckboxField, SelectField, TextareaField, TextField } from "~/components/forms/fields";
 import { type MediaChoice, MediaPicker } from "~/components/staff/media-picker";
-import { issueSchema, sendSchema } from "~/lib/newsletter/issue-forms";
+import { useSchemaForm } from "~/components/use-schema-form";
+import { fromPostSchema, issueSchema, sendSchema } from "~/lib/newsletter/issue-forms";
+import type { FormResult } from "~/lib/platform/form-result";
 
 /**
  * The newsletter pages' forms: writing an issue, and confirming a send. Conform forms
@@ -40,20 +34,20 @@ export function IssueForm({
   const chosen = media.find((item) => item.path === (fields.featuredImage.value ?? defaults.featuredImage));
   return (
     <Form method="post" {...getFormProps(form)} className="cms-form">
-      <label htmlFor={fields.subject.id}>Emnelinje</label>
-      <input {...getInputProps(fields.subject, { type: "text" })} key={fields.subject.key} />
-      <FieldError id={fields.subject.errorId} errors={fields.subject.errors} />
+      <TextField field={fields.subject} label="Emnelinje" />
+      <TextField
+        field={fields.preheader}
+        label="Forhåndstekst (valgfri)"
+        hint="Linjen e-postprogrammer viser etter emnet i innboksen."
+      />
+      <TextareaField
+        field={fields.body}
+        label="Tekst (på engelsk, som nettstedet)"
+        hint="Som blogginnlegg: hver linje blir et avsnitt. Lenker skrives som de er."
+        rows={14}
+      />
 
-      <label htmlFor={fields.preheader.id}>Forhåndstekst (valgfri)</label>
-      <input {...getInputProps(fields.preheader, { type: "text" })} key={fields.preheader.key} />
-      <p className="field-hint">Linjen e-postprogrammer viser etter emnet i innboksen.</p>
-      <FieldError id={fields.preheader.errorId} errors={fields.preheader.errors} />
-
-      <label htmlFor={fields.body.id}>Tekst (på engelsk, som nettstedet)</label>
-      <textarea {...getTextareaProps(fields.body)} key={fields.body.key} rows={14} />
-      <p className="field-hint">Som blogginnlegg: hver linje blir et avsnitt. Lenker skrives som de er.</p>
-      <FieldError id={fields.body.errorId} errors={fields.body.errors} />
-
+      {/* By hand: a picker from the library, not a control the form kit knows (decision 055). */}
       <p className="field-label" id={fields.featuredImage.id}>
         Hovedbilde (valgfritt)
       </p>
@@ -87,27 +81,34 @@ export function SendConfirmForm({
   actionData?: FormResult;
 }) {
   const busy = useNavigation().state !== "idle";
-  const [form, fields] = useForm({
-    id: "newsletter-send-form",
-    lastResult: actionData?.result,
-    constraint: schemaConstraint(sendSchema),
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: sendSchema }),
-  });
+  const [form, fields] = useSchemaForm("newsletter-send-form", sendSchema, { lastResult: actionData?.result });
   const who = recipients === 1 ? "1 abonnent" : `${recipients.toLocaleString("nb-NO")} abonnenter`;
   return (
     <Form method="post" {...getFormProps(form)} className="cms-form">
       <input type="hidden" name="expectedRecipients" value={recipients} />
-      <label className="checkbox-label">
-        <input {...getInputProps(fields.confirm, { type: "checkbox" })} key={fields.confirm.key} />
-        Jeg har sett forhåndsvisningen og vil sende nyhetsbrevet til {who}
-      </label>
-      <FieldError id={fields.confirm.errorId} errors={fields.confirm.errors} />
+      <CheckboxField field={fields.confirm} label={`Jeg har sett forhåndsvisningen og vil sende nyhetsbrevet til ${who}`} />
       <div className="editor-actions">
         <button type="submit" className="button" disabled={busy}>
           Send til {who}
         </button>
       </div>
+    </Form>
+  );
+}
+
+/** "Start fra et publisert innlegg": a draft made from a post (the route answers with a flash line). */
+export function FromPostForm({ posts }: { posts: { id: string; title: string }[] }) {
+  const [form, fields] = useSchemaForm("newsletter-from-post", fromPostSchema, { defaultValue: { postId: posts[0]?.id } });
+  return (
+    <Form method="post" action="/admin/newsletter/from-post" {...getFormProps(form)} className="inline-form newsletter-from-post">
+      <SelectField
+        field={fields.postId}
+        label="Start fra et publisert innlegg"
+        options={posts.map((post) => ({ value: post.id, label: post.title }))}
+      />
+      <button type="submit" className="button button-small button-ghost">
+        Lag kladd
+      </button>
     </Form>
   );
 }

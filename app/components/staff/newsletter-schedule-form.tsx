@@ -1,9 +1,8 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
-import { FieldError } from "~/components/field-error";
+import { CheckboxField, TextField } from "~/components/forms/fields";
+import { useSchemaForm } from "~/components/use-schema-form";
 import { scheduleSendSchema } from "~/lib/newsletter/schedule-forms";
-import { schemaConstraint } from "~/lib/platform/form-constraints";
 import type { FormResult } from "~/lib/platform/form-result";
 
 /**
@@ -21,12 +20,8 @@ export function ScheduleSendForm({
   actionData?: FormResult;
 }) {
   const busy = useNavigation().state !== "idle";
-  const [form, fields] = useForm({
-    id: "newsletter-schedule-form",
+  const [form, fields] = useSchemaForm("newsletter-schedule-form", scheduleSendSchema, {
     lastResult: actionData?.intent === "schedule" ? actionData.result : undefined,
-    constraint: schemaConstraint(scheduleSendSchema),
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: scheduleSendSchema }),
   });
   const who = recipients === 1 ? "1 abonnent" : `${recipients.toLocaleString("nb-NO")} abonnenter`;
   return (
@@ -44,14 +39,11 @@ export function ScheduleSendForm({
       <Form method="post" {...getFormProps(form)} className="cms-form">
         <input type="hidden" name="intent" value="schedule" />
         <input type="hidden" name="expectedRecipients" value={recipients} />
-        <label htmlFor={fields.send_at.id}>Dato og klokkeslett (norsk tid)</label>
-        <input {...getInputProps(fields.send_at, { type: "datetime-local" })} key={fields.send_at.key} />
-        <FieldError id={fields.send_at.errorId} errors={fields.send_at.errors} />
-        <label className="checkbox-label">
-          <input {...getInputProps(fields.confirm, { type: "checkbox" })} key={fields.confirm.key} />
-          Bekreft: send nyhetsbrevet til abonnentene på dette tidspunktet (nå {who})
-        </label>
-        <FieldError id={fields.confirm.errorId} errors={fields.confirm.errors} />
+        <TextField field={fields.send_at} type="datetime-local" label="Dato og klokkeslett (norsk tid)" />
+        <CheckboxField
+          field={fields.confirm}
+          label={`Bekreft: send nyhetsbrevet til abonnentene på dette tidspunktet (nå ${who})`}
+        />
         <div className="editor-actions">
           <button type="submit" className="button button-ghost" disabled={busy}>
             {scheduled ? "Flytt utsendelsen" : "Planlegg utsendelse"}

@@ -1,22 +1,23 @@
 import { format } from "date-fns";
 import { assertMayPublish } from "./post-access.server";
 import { closeReviewOnPublish } from "./post-review.server";
-import { and, eq, isNotNull, lte, sql } from "drizzle-orm";
+import { and, eq, isNotNull, lte, min, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Actor, auditAction } from "../auth/security-events.server";
 import { now } from "../platform/clock.server";
 import { osloZone } from "../platform/dates";
 import { type Database, schema } from "../platform/db.server";
+import type { DueWork } from "../platform/due-scheduler.server";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/domain-errors";
 import { log } from "../platform/log.server";
 import { PUBLISH_AT_PAST, POST_NOT_FOUND } from "./blog-forms";
 
 /**
  * "Publiser senere" (decision 051). A scheduled post is a draft (`published` false) with a
- * `publish_at`. Every server process runs a scheduler that, every few seconds, publishes
- * the drafts whose time has come by the server's clock (clock.server.ts, which the tests
- * move): one conditional UPDATE, so with several processes each post is published by
- * exactly one of them, once. The table's trigger then announces `content_changed`, which
+ * `publish_at`. Every server process runs a scheduler (platform/due-scheduler.server.ts)
+ * that wakes at the earliest `publish_at` and publishes the drafts whose time has come by
+ * the server's clock (clock.server.ts, which the tests move): one conditional UPDATE, so
+ * with several processes each post is published by exactly one of them, once. The table's trigger then announces `content_changed`, which
  * clears every process's page cache (/blog, the post, the tag pages, the sitemap, the feed).
  */
 const { blogPosts: posts } = schema;
@@ -132,79 +133,20 @@ export async function publishDuePosts(db: Database, at: Date = now()) {
   });
 }
 
-/**
- * The process's scheduler: a round every `tickMs` (and at once when kicked: a moved test
- * clock). `alsoDue` is other work that falls due at a set time (the newsletter's
- * "Send senere"), run in the same round.
- */
-export function createPostScheduler({
-  db,
-  tickMs = 5_000,
-  alsoDue = [],
-}: {
-  db: Database;
-  tickMs?: number;
-  alsoDue?: Array<(db: Database) => Promise<unknown>>;
-}) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = true;
-
-  async function round() {
-    try {
-      for (const post of await publishDuePosts(db))
-        log.info("scheduled post published", { postId: post.id, slug: post.slug });
-    } catch (error) {
-      log.warn("scheduled publishing failed; trying again", { error: String(error) });
-    }
-    for (const work of alsoDue)
-      await work(db).catch((error: unknown) =>
-        log.warn("scheduled work failed; trying again", { error: String(error) }),
-      );
-  }
-
-  function run() {
-    clearTimeout(timer);
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = round().finally(() => {
-      running = undefined;
-      if (again) {
-        again = false;
-        run();
-      } else schedule();
-    });
-  }
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(run, tickMs);
-    timer.unref();
-  }
-
-  return {
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      run();
-    },
-    /** A round now (the test clock moved); the regular rounds continue after it. */
-    kick() {
-      run();
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+/** When the next scheduled post goes live (undefined: none is scheduled). */
+export async function nextScheduledPost(db: Database) {
+  const [next] = await db
+    .select({ at: min(posts.publishAt) })
+    .from(posts)
+    .where(and(eq(posts.published, false), isNotNull(posts.publishAt)));
+  return next?.at ?? undefined;
 }
 
-export type PostScheduler = ReturnType<typeof createPostScheduler>;
-let current: PostScheduler | undefined;
-export const setPostScheduler = (scheduler: PostScheduler | undefined) => void (current = scheduler);
-export const getPostScheduler = () => current;
+/** Scheduled posts as the process's due scheduler (platform/due-scheduler.server.ts) runs them. */
+export const duePosts: DueWork = {
+  name: "scheduled posts",
+  async run(db, at) {
+    for (const post of await publishDuePosts(db, at)) log.info("scheduled post published", { postId: post.id, slug: post.slug });
+  },
+  nextDue: nextScheduledPost,
+};

@@ -1,15 +1,17 @@
-import { and, asc, eq, isNotNull, lte } from "drizzle-orm";
+import { and, asc, eq, isNotNull, lte, min } from "drizzle-orm";
 import { z } from "zod";
 import { auditAction, type StaffActor } from "../auth/security-events.server";
 import { now } from "../platform/clock.server";
 import { type Database, schema } from "../platform/db.server";
+import type { DueWork } from "../platform/due-scheduler.server";
+import { log } from "../platform/log.server";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/domain-errors";
 import { countActiveSubscribers, startSend } from "./sending.server";
 
 /**
  * "Send senere" (decision 051): an issue's send starts at a set Oslo time, once, whichever
  * process gets there first. The issue keeps `send_at` and who set it; every scheduler
- * round (post-schedule.server.ts's, in every process) claims a due issue with
+ * round (the due scheduler's, in every process) claims a due issue with
  * FOR UPDATE SKIP LOCKED and starts its send in the same transaction, so no two processes
  * start it, and a send that cannot start yet (another is running) stays due for the next
  * round. From there the releaser (decision 027) sends it as any other.
@@ -81,3 +83,15 @@ export async function startDueSends(db: Database, at: Date = now()) {
   }
   return outcomes;
 }
+
+/** Planned sends as the process's due scheduler runs them, beside the scheduled posts. */
+export const dueSends: DueWork = {
+  name: "scheduled newsletter sends",
+  async run(db, at) {
+    for (const { issueId, kind } of await startDueSends(db, at)) log.info("scheduled newsletter send", { issueId, kind });
+  },
+  async nextDue(db) {
+    const [next] = await db.select({ at: min(i.sendAt) }).from(i).where(isNotNull(i.sendAt));
+    return next?.at ?? undefined;
+  },
+};

@@ -5,10 +5,11 @@ import { log } from "./log.server";
 /**
  * The channels the database's triggers notify, after commit, whichever process, script or
  * psql session made the change: `content_changed` (what public pages show changed:
- * db/migrations/0001) and `mail_due` (the outbox has a message to deliver now:
- * db/migrations/0014).
+ * db/migrations/0001), `mail_due` (the outbox has a message to deliver now:
+ * db/migrations/0014) and `schedule_changed` (a post or a newsletter send was scheduled or
+ * moved: the due scheduler sets its timer again; decision 069).
  */
-export type Channel = "content_changed" | "mail_due";
+export type Channel = "content_changed" | "mail_due" | "schedule_changed";
 
 /**
  * Listens on `channels`, on a connection of its own, and calls each channel's handler for

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { CtaSection } from "~/components/cta-section";
 import { JsonLd } from "~/components/json-ld";
-import { PostCard, PostImage } from "~/components/post-card";
+import { PostImage } from "~/components/post-card";
+import { PostGrid } from "~/components/post-grid";
 import { tagPath } from "~/lib/blog/post-tags";
 import { PostBody } from "~/components/post-body";
 import { postDocument } from "~/lib/blog/post-text/post-text.server";
@@ -119,13 +120,7 @@ export default function BlogPost({ loaderData, matches }: Route.ComponentProps) 
       {related.length > 0 ? (
         <aside className="container related" aria-labelledby="related-heading">
           <h2 id="related-heading">More from the blog</h2>
-          <ul className="post-grid related-grid">
-            {related.map((item) => (
-              <li key={item.id}>
-                <PostCard post={item} headingLevel={3} sizes="(max-width: 600px) 100vw, 600px" />
-              </li>
-            ))}
-          </ul>
+          <PostGrid posts={related} className="post-grid related-grid" headingLevel={3} sizes="(max-width: 600px) 100vw, 600px" />
         </aside>
       ) : null}
       <CtaSection

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { PageIntro } from "~/components/page-intro";
-import { PostCard } from "~/components/post-card";
+import { PostList } from "~/components/post-grid";
 import { withImageAlt } from "~/lib/blog/blog.server";
 import { tagPath } from "~/lib/blog/post-tags";
 import { listPublishedPostsWithTag } from "~/lib/blog/post-tags.server";
@@ -57,18 +57,7 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
             ← All posts
           </Link>
         </p>
-        <div className="post-lead" data-testid="post-lead">
-          <PostCard post={lead!} sizes="(max-width: 900px) 100vw, 700px" eager />
-        </div>
-        {rest.length > 0 ? (
-          <ul className="post-grid" data-testid="post-grid">
-            {rest.map((post) => (
-              <li key={post.id}>
-                <PostCard post={post} />
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <PostList lead={lead!} rest={rest} />
       </section>
     </>
   );

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { PostCard } from "~/components/post-card";
+import { PostList } from "~/components/post-grid";
 import { listPublishedPosts, withImageAlt } from "~/lib/blog/blog.server";
 import { getDb, isDatabaseUnavailable } from "~/lib/platform/db.server";
 import { pageMeta } from "~/lib/site/seo";
@@ -50,20 +50,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
             </a>
           </div>
         ) : (
-          <>
-            <div className="post-lead" data-testid="post-lead">
-              <PostCard post={lead} sizes="(max-width: 900px) 100vw, 700px" eager />
-            </div>
-            {rest.length > 0 ? (
-              <ul className="post-grid" data-testid="post-grid">
-                {rest.map((post) => (
-                  <li key={post.id}>
-                    <PostCard post={post} />
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </>
+          <PostList lead={lead} rest={rest} />
         )}
       </section>
     </>

@@ -1,5 +1,6 @@
-import { Form, Link } from "react-router";
-import { Pager } from "~/components/staff/pager";
+import { Link } from "react-router";
+import { StaffList, StaffTable } from "~/components/staff/list-kit";
+import { FromPostForm } from "~/components/staff/newsletter-forms";
 import { staffSession } from "~/lib/auth/guard.server";
 import { issuePageSchema, SEND_STATES } from "~/lib/newsletter/issue-forms";
 import { listIssues, publishedPostChoices } from "~/lib/newsletter/issues.server";
@@ -47,59 +48,31 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
         {active === 1 ? "1 aktiv abonnent" : `${active.toLocaleString("nb-NO")} aktive abonnenter`} (bekreftet, ikke
         avmeldt).
       </p>
-      {posts.length > 0 ? (
-        <Form method="post" action="/admin/newsletter/from-post" className="inline-form newsletter-from-post">
-          <label htmlFor="from-post">Start fra et publisert innlegg</label>
-          <select id="from-post" name="postId" required>
-            {posts.map((post) => (
-              <option key={post.id} value={post.id}>
-                {post.title}
-              </option>
-            ))}
-          </select>
-          <button type="submit" className="button button-small button-ghost">
-            Lag kladd
-          </button>
-        </Form>
-      ) : null}
+      {posts.length > 0 ? <FromPostForm posts={posts} /> : null}
       <h2>Utgaver ({total})</h2>
-      {issues.length === 0 ? (
-        <p className="empty">Ingen nyhetsbrev ennå.</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Emne</th>
-                <th scope="col">Status</th>
-                <th scope="col">Dato</th>
-                <th scope="col">Mottakere</th>
-                <th scope="col">Sendt / feilet</th>
-              </tr>
-            </thead>
-            <tbody>
-              {issues.map((issue) => (
-                <tr key={issue.id}>
-                  <td data-label="Emne">
-                    <Link to={`/admin/newsletter/${issue.id}`}>{issue.subject}</Link>
-                  </td>
-                  <td data-label="Status">
-                    <div>
-                      <span className={`badge badge-issue-${issue.state}`}>{SEND_STATES[issue.state]}</span>
-                    </div>
-                  </td>
-                  <td data-label="Dato">{issue.when}</td>
-                  <td data-label="Mottakere">{issue.progress ? issue.progress.recipients : "–"}</td>
-                  <td data-label="Sendt / feilet">
-                    {issue.progress ? `${issue.progress.sent} / ${issue.progress.failed}` : "–"}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager page={page} pageCount={pageCount} />
+      <StaffList isEmpty={issues.length === 0} empty="Ingen nyhetsbrev ennå." pages={{ page, pageCount }}>
+        <StaffTable
+          className="admin-table"
+          rows={issues}
+          columns={[
+            { label: "Emne", cell: (issue) => <Link to={`/admin/newsletter/${issue.id}`}>{issue.subject}</Link> },
+            {
+              label: "Status",
+              cell: (issue) => (
+                <div>
+                  <span className={`badge badge-issue-${issue.state}`}>{SEND_STATES[issue.state]}</span>
+                </div>
+              ),
+            },
+            { label: "Dato", time: true, cell: (issue) => issue.when },
+            { label: "Mottakere", cell: (issue) => (issue.progress ? issue.progress.recipients : "–") },
+            {
+              label: "Sendt / feilet",
+              cell: (issue) => (issue.progress ? `${issue.progress.sent} / ${issue.progress.failed}` : "–"),
+            },
+          ]}
+        />
+      </StaffList>
     </>
   );
 }

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { redirectWithFlash } from "~/lib/platform/flash.server";
 import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
+import { CompareTable, VersionTable } from "~/components/staff/version-table";
 import { restoreVersion } from "~/lib/pages/page-editing.server";
 import { restoreSchema } from "~/lib/pages/page-forms";
 import { compareWithLive, listVersions } from "~/lib/pages/page-history.server";
@@ -72,72 +73,41 @@ export default function PageHistory({ loaderData, actionData }: Route.ComponentP
         <Link to={`/admin/pages/${key}`}>← Tilbake til redigering</Link>
       </p>
       <h1 className="admin-title">Historikk: {label}</h1>
-      <div className="table-wrap">
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Versjon</th>
-              <th scope="col">Publisert</th>
-              <th scope="col">Vis</th>
-            </tr>
-          </thead>
-          <tbody>
-            {versions.map((row) => (
-              <tr key={row.version}>
-                <td data-label="Versjon">
-                  {versionName(row.version)}
-                  {row.version === live ? " (publisert nå)" : ""}
-                  {row.restoredFrom !== null ? `, gjenopprettet fra ${versionName(row.restoredFrom).toLowerCase()}` : ""}
-                </td>
-                <td data-label="Publisert">
-                  {row.at} av {row.by}
-                </td>
-                <td data-label="Vis">
-                  <Link to={`?version=${row.version}`}>Vis og sammenlign</Link>
-                </td>
-              </tr>
-            ))}
-            <tr>
-              <td data-label="Versjon">
-                {versionName(0)}
-                {live === 0 ? " (publisert nå)" : ""}
-              </td>
-              <td data-label="Publisert">Ved installasjon</td>
-              <td data-label="Vis">
-                <Link to="?version=0">Vis og sammenlign</Link>
-              </td>
-            </tr>
-          </tbody>
-        </table>
-      </div>
+      <VersionTable
+        whenLabel="Publisert"
+        shown={shown?.version}
+        rows={[
+          ...versions.map((row) => ({
+            id: row.version,
+            name: [
+              versionName(row.version),
+              row.version === live ? " (publisert nå)" : "",
+              row.restoredFrom !== null ? `, gjenopprettet fra ${versionName(row.restoredFrom).toLowerCase()}` : "",
+            ].join(""),
+            when: `${row.at} av ${row.by}`,
+            show: { to: `?version=${row.version}`, label: "Vis og sammenlign" },
+          })),
+          // The seed: the texts the page had before anyone published it.
+          {
+            id: 0,
+            name: `${versionName(0)}${live === 0 ? " (publisert nå)" : ""}`,
+            when: "Ved installasjon",
+            show: { to: "?version=0", label: "Vis og sammenlign" },
+          },
+        ]}
+      />
       {shown ? (
         <section className="admin-panel page-compare" aria-labelledby="page-compare-heading">
           <h2 id="page-compare-heading">{versionName(shown.version)} sammenlignet med den publiserte siden</h2>
           {shown.groups.map((group) => (
-            <div key={group.label} className="table-wrap">
-              <h3>{group.label}</h3>
-              <table className="admin-table page-compare-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Felt</th>
-                    <th scope="col">{versionName(shown.version)}</th>
-                    <th scope="col">Publisert nå</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {group.fields.map((field) => (
-                    <tr key={field.name} className={field.changed ? "page-compare-changed" : undefined}>
-                      <th scope="row" data-label="Felt">
-                        {field.label}
-                        {field.changed ? <span className="badge">Endret</span> : null}
-                      </th>
-                      <td data-label={versionName(shown.version)}>{field.then}</td>
-                      <td data-label="Publisert nå">{field.now}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <CompareTable
+              key={group.label}
+              heading={<h3>{group.label}</h3>}
+              fields={group.fields}
+              thenLabel={versionName(shown.version)}
+              nowLabel="Publisert nå"
+              markChanged
+            />
           ))}
           <ConfirmedActionForm
             intent="restore"

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
 import { LineDiffView } from "~/components/staff/line-diff-view";
+import { CompareTable, VersionTable } from "~/components/staff/version-table";
 import { getPostById } from "~/lib/blog/blog.server";
 import { diffCounts } from "~/lib/blog/line-diff";
 import { editorPath, restoreRevisionSchema, revisionsPath } from "~/lib/blog/post-history-forms";
@@ -80,39 +81,21 @@ export default function PostRevisions({ loaderData, actionData }: Route.Componen
       {revisions.length === 0 ? (
         <p>Innlegget er ikke lagret siden versjoner ble tatt vare på.</p>
       ) : (
-        <div className="table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Versjon</th>
-                <th scope="col">Lagret</th>
-                <th scope="col">Vis</th>
-              </tr>
-            </thead>
-            <tbody>
-              {revisions.map((row) => (
-                <tr key={row.number} aria-current={shown?.number === row.number ? "true" : undefined}>
-                  <td data-label="Versjon">
-                    Versjon {row.number}
-                    {row.number === current ? " (nå)" : ""}
-                    {row.restoredFrom !== null ? `, gjenopprettet fra versjon ${row.restoredFrom}` : ""}
-                    {row.published ? "" : " · utkast"}
-                  </td>
-                  <td data-label="Lagret">
-                    {row.at} av {row.by}
-                  </td>
-                  <td data-label="Vis">
-                    {row.number === current ? (
-                      "Gjeldende"
-                    ) : (
-                      <Link to={revisionsPath(id, row.number)}>Se endringer</Link>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <VersionTable
+          whenLabel="Lagret"
+          shown={shown?.number}
+          rows={revisions.map((row) => ({
+            id: row.number,
+            name: [
+              `Versjon ${row.number}`,
+              row.number === current ? " (nå)" : "",
+              row.restoredFrom !== null ? `, gjenopprettet fra versjon ${row.restoredFrom}` : "",
+              row.published ? "" : " · utkast",
+            ].join(""),
+            when: `${row.at} av ${row.by}`,
+            show: row.number === current ? "Gjeldende" : { to: revisionsPath(id, row.number), label: "Se endringer" },
+          }))}
+        />
       )}
       {shown ? (
         <section className="admin-panel post-compare" aria-labelledby="post-compare-heading">
@@ -120,28 +103,11 @@ export default function PostRevisions({ loaderData, actionData }: Route.Componen
             Versjon {shown.number} ({shown.savedAt}) sammenlignet med innlegget nå
           </h2>
           {changed.length > 0 ? (
-            <div className="table-wrap">
-              <table className="admin-table page-compare-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Felt</th>
-                    <th scope="col">Versjon {shown.number}</th>
-                    <th scope="col">Nå</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {changed.map((field) => (
-                    <tr key={field.field} className="page-compare-changed">
-                      <th scope="row" data-label="Felt">
-                        {field.label}
-                      </th>
-                      <td data-label={`Versjon ${shown.number}`}>{field.then}</td>
-                      <td data-label="Nå">{field.now}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <CompareTable
+              fields={changed.map((field) => ({ ...field, name: field.field }))}
+              thenLabel={`Versjon ${shown.number}`}
+              nowLabel="Nå"
+            />
           ) : null}
           {same.length > 0 ? <p className="field-hint">Uendret: {same.map((field) => field.label).join(", ")}.</p> : null}
           <h3>Innhold</h3>

@@ -29,6 +29,9 @@ export async function loader() {
   };
 }
 
+/** The line for an intent that is none of the page's (the job pages speak English: decision 010). */
+const UNKNOWN_ACTION = "Unknown action";
+
 /** Which listing a row's answer is for, so only its row shows what was wrong with its form. */
 type RowResult = FormResult & { id: string };
 
@@ -41,19 +44,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = staffActor(request, context);
   const id = String(formData.get("id") ?? "");
   const db = getDb();
-  const deleting = formData.get("intent") === "delete";
+  const intent = formData.get("intent");
+  const deleting = intent === "delete";
   const submission = deleting
     ? parseWithZod(formData, { schema: deleteJobSchema })
     : parseWithZod(formData, { schema: jobVisibilitySchema });
   const row = (body: Omit<RowResult, "id" | "result">, status: number) =>
     data<RowResult>({ ...body, id, result: submission.reply() }, status);
+  // An intent no button sends (a hand-made request): said in words, not a bare 400.
+  if (!deleting && intent !== "publish" && intent !== "unpublish") return row({ error: UNKNOWN_ACTION }, 400);
   if (submission.status !== "success") return row({ intent: deleting ? "delete" : undefined }, 400);
   try {
     if (deleting) {
       await deleteJob(db, actor, id);
       return redirectWithFlash("/job-cms", { kind: "success", message: "Listing deleted." });
     }
-    const job = await setJobPublished(db, actor, id, formData.get("intent") === "publish");
+    const job = await setJobPublished(db, actor, id, intent === "publish");
     const message = job.published ? `“${job.title}” is published.` : `“${job.title}” is hidden from /careers.`;
     return redirectWithFlash("/job-cms", { kind: "success", message });
   } catch (error) {

@@ -1,6 +1,6 @@
-import { getPostScheduler } from "~/lib/blog/post-schedule.server";
 import { clockOffset, setClockOffset } from "~/lib/platform/clock.server";
 import { getConfig } from "~/lib/platform/config.server";
+import { getDueScheduler } from "~/lib/platform/due-scheduler.server";
 import type { Route } from "./+types/test-hooks";
 
 /**
@@ -15,7 +15,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (params.hook === "clock" && typeof body.offsetMs === "number" && Number.isFinite(body.offsetMs)) {
     setClockOffset(body.offsetMs);
     // What falls due at the new time happens now, not at the next round.
-    getPostScheduler()?.kick();
+    getDueScheduler()?.kick();
     return Response.json({ offsetMs: clockOffset() });
   }
   return Response.json({ error: "Unknown hook or bad body" }, { status: 400 });
