@@ -62,6 +62,8 @@ export function SessionsSection({
         Nettverket er omtrentlig (de første delene av IP-adressen). Kjenner du ikke igjen en økt, avslutt den og bytt
         passord.
       </p>
+      {/* Above the rows, not in one: the ended session's row is gone when the answer shows. */}
+      <FormNotice data={resultFor("end-session", actionData)} />
       <StaffTable className="admin-table session-table" columns={columns} rows={sessions} />
       {manage ? null : (
         <p>
@@ -79,9 +81,13 @@ export function SessionsSection({
   );
 }
 
-/** One row's form: the answer is this row's when the id it carries back is this row's. */
+/**
+ * One row's form: the answer's field errors (the box not ticked) are this row's when the id
+ * it carries back is this row's; its line is the section's.
+ */
 function EndSessionForm({ row, actionData }: { row: SessionRow; actionData?: FormResult }) {
-  const mine = resultFor("end-session", actionData);
+  const answer = resultFor("end-session", actionData);
+  const mine = answer && { intent: answer.intent, result: answer.result };
   return (
     <ConfirmedActionForm
       intent="end-session"
