@@ -36,10 +36,11 @@ export function SessionsSection({
     {
       label: "Nettleser",
       cell: (row: SessionRow) => (
-        <>
+        // One element: on a phone the cell is a two-column grid (label, content).
+        <span>
           <strong>{row.browser}</strong>
           {row.current ? <span className="badge badge-current">Denne økten</span> : null}
-        </>
+        </span>
       ),
     },
     { label: "Nettverk", cell: (row: SessionRow) => row.network },
@@ -56,7 +57,7 @@ export function SessionsSection({
       : []),
   ];
   return (
-    <section className="admin-panel" aria-labelledby="sessions-heading">
+    <section className="admin-panel sessions-panel" aria-labelledby="sessions-heading">
       <h2 id="sessions-heading">Aktive økter</h2>
       <p>
         Nettverket er omtrentlig (de første delene av IP-adressen). Kjenner du ikke igjen en økt, avslutt den og bytt
