@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { knownBrowserCookieName, NEW_BROWSER_MAIL_KIND } from "~/lib/auth/known-browser.server";
+import { acceptInvitation } from "~/lib/auth/invitation.server";
 import { signInWithPassword } from "~/lib/auth/login.server";
+import { INVITATION_MAIL_KIND, inviteStaff } from "~/lib/auth/staff-accounts.server";
 import { endOneSession, listSessionViews } from "~/lib/auth/session-list.server";
 import { getSession, requestMeta, type StaffSession } from "~/lib/auth/session.server";
 import { createUser } from "~/lib/auth/users.server";
@@ -125,6 +127,26 @@ describe(`the new-browser notice (${engineName()})`, () => {
     expect(office.jar.get(knownBrowserCookieName()), "one browser keeps one id across accounts").toBe(idBefore);
     await office.signIn("kari@fjordform.test");
     expect(await notices("kari@fjordform.test"), "Kari's browser is still known to Kari").toHaveLength(0);
+  });
+
+  it("accepting an invitation records its browser without a notice; the colleague's next new browser gets one", async () => {
+    const admin = await staff("admin@fjordform.test", "Ada Admin");
+    const actor = { userId: admin.id, name: "Ada Admin", ip: "203.0.113.1", userAgent: "vitest" };
+    await inviteStaff(handle.db, { email: "ola@fjordform.test", fullName: "Ola" }, actor);
+    const [invitation] = await handle.db
+      .select()
+      .from(schema.mailOutbox)
+      .where(eq(schema.mailOutbox.kind, INVITATION_MAIL_KIND));
+    const token = /token=([A-Za-z0-9_-]{43})/.exec(invitation!.textBody)![1]!;
+
+    const laptop = browser(CHROME_WINDOWS, "203.0.113.45");
+    const accepted = await acceptInvitation(handle.db, token, PASSWORD, requestMeta(laptop.request(), "203.0.113.45"));
+    expect(accepted.kind).toBe("accepted");
+    expect(await notices("ola@fjordform.test"), "the first sign-in is no news").toHaveLength(0);
+    expect(await handle.db.select().from(schema.knownBrowsers)).toHaveLength(1);
+
+    await browser(SAFARI_IPHONE, "198.51.100.3").signIn("ola@fjordform.test");
+    expect(await notices("ola@fjordform.test")).toHaveLength(1);
   });
 
   it("the known-browser cookie is long-lived, HttpOnly and SameSite=Lax", async () => {
