@@ -164,6 +164,30 @@ export const userSessions = pgTable(
 );
 
 /**
+ * Browsers an account has signed in from (decision 067): the SHA-256 of the random id in
+ * the long-lived "browser" cookie, per account, so a sign-in from any other browser sends
+ * the "new sign-in" e-mail. Only for that notice: nothing is skipped for a known browser.
+ */
+export const knownBrowsers = pgTable(
+  "known_browsers",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    browserHash: text("browser_hash").notNull(),
+    /** "Chrome på Windows", from the User-Agent at the first sign-in. */
+    label: text("label").notNull(),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("known_browsers_user_browser_idx").on(t.userId, t.browserHash),
+    index("known_browsers_hash_idx").on(t.browserHash),
+  ],
+);
+
+/**
  * Every check of a second-factor code (TOTP or recovery code) for an existing factor,
  * wherever it happens: the failures of the last 15 minutes are the account's code budget.
  */
@@ -252,10 +276,7 @@ export const blogPosts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** Tags in slug form ("local-ai"), at most 8 (app/lib/blog/post-tags.ts; decision 051). */
-    tags: text("tags")
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     /** "Publiser senere": a draft goes live at this moment, once (post-schedule.server.ts); null otherwise. */
     publishAt: timestamp("publish_at", { withTimezone: true }),
     ...seoColumnsOf(),

@@ -163,7 +163,7 @@ describe("by the HTTP Observatory's rules", () => {
     expect(pages).toBeGreaterThanOrEqual(9);
   });
 
-  it("cookies: the session cookie is __Host-, Secure, HttpOnly and SameSite, from sign-in to logout", async () => {
+  it("cookies: the session and known-browser cookies are __Host-, Secure, HttpOnly and SameSite, from sign-in to logout", async () => {
     const extend = await call(server.url, "/api/session/extend", {
       method: "POST",
       origin: SITE,
@@ -178,7 +178,7 @@ describe("by the HTTP Observatory's rules", () => {
     for (const cookie of cookies) {
       const [pair, ...attributes] = cookie.split(";").map((part) => part.trim());
       const flags = attributes.map((attribute) => attribute.toLowerCase());
-      expect(pair).toMatch(/^__Host-session=/);
+      expect(pair).toMatch(/^__Host-(session|browser)=/);
       expect([cookie, flags.includes("secure"), flags.includes("httponly")]).toEqual([cookie, true, true]);
       expect([cookie, flags.some((flag) => flag === "samesite=lax" || flag === "samesite=strict")]).toEqual([
         cookie,

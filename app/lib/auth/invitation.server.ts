@@ -34,7 +34,7 @@ export async function checkInvitation(db: Database, token: string): Promise<Invi
 }
 
 export type AcceptResult =
-  | { kind: "accepted"; userId: string; cookie: string }
+  | { kind: "accepted"; userId: string; cookie: string; cookies: string[] }
   | { kind: "invalid-password"; message: string }
   | { kind: Exclude<TokenState, "valid"> | "disabled" };
 
@@ -69,5 +69,5 @@ export async function acceptInvitation(
     p_user_agent: meta.userAgent,
   });
   const session = await createSession(db, outcome.userId, meta, { mfaVerified: true });
-  return { kind: "accepted", userId: outcome.userId, cookie: session.cookie };
+  return { kind: "accepted", userId: outcome.userId, cookie: session.cookie, cookies: session.cookies };
 }

@@ -235,5 +235,5 @@ export async function signInWithPassword(db: Database, input: { email: string; p
   if (result.kind !== "success") return result;
   const needsSecondFactor = await hasConfirmedFactor(db, result.userId);
   const session = await createSession(db, result.userId, meta, { mfaVerified: !needsSecondFactor });
-  return { kind: "signed-in" as const, needsSecondFactor, cookie: session.cookie };
+  return { kind: "signed-in" as const, needsSecondFactor, cookie: session.cookie, cookies: session.cookies };
 }

@@ -17,6 +17,7 @@ export const SECURITY_EVENT_LABELS: Record<string, string> = {
   reauth_failed: "Feil passord ved ny bekreftelse",
   session_extended: "Økten forlenget",
   sessions_revoked: "Andre økter avsluttet",
+  session_ended: "Økt avsluttet",
   password_changed: "Passord endret",
   mfa_enrolled: "Totrinnsbekreftelse slått på",
   mfa_removed: "Totrinnsbekreftelse slått av",

@@ -14,6 +14,8 @@ export type SecurityAction =
   | "reauth_failed"
   | "session_extended"
   | "sessions_revoked"
+  // One session ended from the sessions page (details: its id, and whether it was the one asking).
+  | "session_ended"
   | "password_changed"
   | "mfa_enrolled"
   | "mfa_removed"

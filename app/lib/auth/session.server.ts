@@ -5,6 +5,7 @@ import { type Database, schema } from "../platform/db.server";
 import { logSecurityEvent } from "./security-events.server";
 import { hashToken, randomToken } from "../platform/tokens.server";
 import { readSessionToken, sessionCookie } from "./session-cookie.server";
+import { noteBrowser, readBrowserId } from "./known-browser.server";
 import type { SessionEndReason } from "./session-end";
 
 export {
@@ -29,7 +30,15 @@ export const SESSION_MAX_LIFETIME_MS = 7 * SESSION_TTL_MS;
 /** A session that still owes its second factor is short: 10 minutes to enter the code. */
 export const MFA_PENDING_TTL_MS = 10 * 60 * 1000;
 
-export type RequestMeta = { ip: string; userAgent: string };
+export type RequestMeta = {
+  ip: string;
+  userAgent: string;
+  /**
+   * The id in the request's known-browser cookie (null: none yet). Left out where no
+   * browser is involved (scripts, test fixtures): such sessions note no browser.
+   */
+  browserId?: string | null;
+};
 
 export type StaffSession = {
   id: string;
@@ -62,10 +71,18 @@ function nextExpiry(at: Date, maxExpiresAt: Date) {
 }
 
 export function requestMeta(request: Request, ip: string): RequestMeta {
-  return { ip, userAgent: (request.headers.get("user-agent") ?? "").slice(0, 512) };
+  return {
+    ip,
+    userAgent: (request.headers.get("user-agent") ?? "").slice(0, 512),
+    browserId: readBrowserId(request.headers.get("cookie")),
+  };
 }
 
-/** A new session (a new token at every sign-in); returns the Set-Cookie value too. */
+/**
+ * A new session (a new token at every sign-in): the one place every sign-in ends, so the
+ * browser is noted here too (the "new sign-in" e-mail, known-browser.server.ts). Returns
+ * the session's Set-Cookie (`cookie`) and every Set-Cookie the response must carry (`cookies`).
+ */
 export async function createSession(
   db: Database,
   userId: string,
@@ -88,7 +105,17 @@ export async function createSession(
       mfaVerifiedAt: options.mfaVerified ? at : null,
     })
     .returning({ id: schema.userSessions.id });
-  return { id: row!.id, token, expiresAt, cookie: await sessionCookie(token, expiresAt, at) };
+  const cookie = await sessionCookie(token, expiresAt, at);
+  const cookies = [cookie];
+  if (meta.browserId !== undefined) cookies.push(await noteBrowser(db, userId, { ...meta, browserId: meta.browserId }));
+  return { id: row!.id, token, expiresAt, cookie, cookies };
+}
+
+/** Response headers that set every cookie of `cookies` (one Set-Cookie each). */
+export function setCookieHeaders(cookies: string[]) {
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return headers;
 }
 
 /** The signed-in staff member of a request, or null. Expired sessions are closed here. */

@@ -22,6 +22,7 @@ const MAIL_KIND_LABELS: Record<string, string> = {
   "newsletter-confirm": "Bekreft påmelding til nyhetsbrevet",
   "newsletter-welcome": "Velkommen til nyhetsbrevet",
   "account-security": "Varsel om kontoen",
+  "new-browser": "Ny innlogging",
   "application-receipt": "Kvittering til søkeren",
   "application-notification": "Varsel om ny søknad",
   "application-reply-thanks": "Svar til søkeren: takk",

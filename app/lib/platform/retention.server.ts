@@ -18,6 +18,8 @@ export const RETENTION_DAYS = {
   unconfirmedSignUps: 30,
   unsubscribedConsentRecords: 3 * 365,
 } as const;
+/** As long as the known-browser cookie lives (app/lib/auth/known-browser.server.ts). */
+export const KNOWN_BROWSER_DAYS = 400;
 
 export async function applyRetention(db: Database, at = now()) {
   const before = (days: number) => new Date(at.getTime() - days * DAY);
@@ -33,6 +35,8 @@ export async function applyRetention(db: Database, at = now()) {
         lt(s.userSessions.lastActivity, before(RETENTION_DAYS.signInLogs)),
       ),
     );
+  // A browser unseen for longer than its cookie lives (known-browser.server.ts) would count as new anyway.
+  await db.delete(s.knownBrowsers).where(lt(s.knownBrowsers.lastSeenAt, before(KNOWN_BROWSER_DAYS)));
   // One-time links about accounts (hashes only), used or not, 90 days after they expired.
   await db.delete(s.accountTokens).where(lt(s.accountTokens.expiresAt, before(RETENTION_DAYS.signInLogs)));
   await db.delete(s.contactRequests).where(lt(s.contactRequests.createdAt, before(RETENTION_DAYS.contactRequests)));

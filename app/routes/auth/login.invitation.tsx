@@ -3,7 +3,7 @@ import { data, Link, redirect } from "react-router";
 import { NewPasswordForm } from "~/components/auth/new-password-form";
 import { invitationPasswordSchema } from "~/lib/auth/account-forms";
 import { acceptInvitation, checkInvitation, type InvitationView } from "~/lib/auth/invitation.server";
-import { requestMeta } from "~/lib/auth/session.server";
+import { requestMeta, setCookieHeaders } from "~/lib/auth/session.server";
 import { getDb } from "~/lib/platform/db.server";
 import { clientIpOf } from "~/lib/platform/request-context";
 import { isWellFormedToken } from "~/lib/platform/tokens.server";
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await acceptInvitation(getDb(), token, password, requestMeta(request, clientIpOf(context)));
   switch (result.kind) {
     case "accepted":
-      throw redirect("/admin", { status: 303, headers: { "Set-Cookie": result.cookie } });
+      throw redirect("/admin", { status: 303, headers: setCookieHeaders(result.cookies) });
     case "invalid-password":
       return data({ result: submission.reply({ fieldErrors: { password: [result.message] } }), dead: null }, 400);
     default:

@@ -9,7 +9,7 @@ import { RedirectAfterSignIn } from "~/components/redirect-after-sign-in";
 import { siteConfig } from "~/content/site";
 import { currentStaff } from "~/lib/auth/guard.server";
 import { minutesLeft, signInWithPassword } from "~/lib/auth/login.server";
-import { requestMeta } from "~/lib/auth/session.server";
+import { requestMeta, setCookieHeaders } from "~/lib/auth/session.server";
 import { SIGNED_OUT_NOTICES, type SignedOutReason } from "~/lib/auth/settings-page.server";
 import { endedNotice } from "~/lib/auth/session-end";
 import { LOGIN_MESSAGES, signInSchema } from "~/lib/auth/sign-in-forms";
@@ -70,8 +70,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "invalid":
         return reply({ status: "error", message: LOGIN_MESSAGES.invalid }, 401);
       case "signed-in":
-        if (result.needsSecondFactor) throw redirect("/login/mfa", { headers: { "Set-Cookie": result.cookie } });
-        return reply({ status: "success", message: LOGIN_MESSAGES.success }, 200, { "Set-Cookie": result.cookie });
+        if (result.needsSecondFactor) throw redirect("/login/mfa", { headers: setCookieHeaders(result.cookies) });
+        return reply({ status: "success", message: LOGIN_MESSAGES.success }, 200, setCookieHeaders(result.cookies));
     }
   } catch (error) {
     if (error instanceof Response) throw error;

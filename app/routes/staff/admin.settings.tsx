@@ -6,7 +6,7 @@ import { TwoStepSection, type TwoStepView } from "~/components/settings/two-step
 import { needsPassword, settingsRequest } from "~/lib/auth/settings-page.server";
 import { factorStatus } from "~/lib/auth/mfa.server";
 import { staffMeta } from "~/lib/site/seo";
-import { listActiveSessions } from "~/lib/auth/session.server";
+import { sessionRows } from "~/lib/auth/session-list.server";
 import type { Route } from "./+types/admin.settings";
 
 /**
@@ -19,12 +19,12 @@ export const meta: Route.MetaFunction = () => staffMeta("Settings");
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { session, db } = await settingsRequest(request, context);
   const factor = await factorStatus(db, session.userId);
-  const sessions = await listActiveSessions(db, session.userId);
+  const sessions = await sessionRows(db, session);
   const twoStep: TwoStepView = factor ? { state: "on", recoveryCodesLeft: factor.recoveryCodesLeft } : { state: "off" };
   return {
     twoStep,
     needsPassword: needsPassword(session),
-    sessions: sessions.map((s) => ({ ...s, current: s.id === session.id })),
+    sessions,
     fullName: session.fullName,
     email: session.email,
   };

@@ -15,6 +15,7 @@ const KINDS = [
   "gdpr-report",
   "gdpr-notification",
   "account-security",
+  "new-browser",
   "staff-invitation",
   "password-reset",
   "email-change-confirm",

@@ -20,6 +20,8 @@ export const STAFF_ACCOUNTS = {
   passwordchange: "passwordchange@fjordform.test",
   /** Writes a post while another browser signs it out (blog-revisions.spec.ts). */
   writer: "writer@fjordform.test",
+  /** Signs in from several browsers, gets the new-browser notice and ends a session (sessions.spec.ts). */
+  browsers: "browsers@fjordform.test",
   /** An address as long as real ones get: lists and filters must not widen a phone's page. */
   longaddress: "kari.nordmann-bjornstad.prosjektleder.oslo@fjordform.test",
   /** A Redaktør and a Skribent (staff-roles.spec.ts); every other account is an owner (Eier). */
