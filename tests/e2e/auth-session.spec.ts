@@ -22,7 +22,7 @@ async function expectSentToLogin(request: APIRequestContext, flag: string) {
 async function openDashboard(page: Page, context: BrowserContext) {
   await signInWithRequest(context.request, "session");
   await page.goto("/admin");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Session Tester");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Velkommen tilbake, Session Tester");
   await waitForHydration(page);
 }
 
@@ -51,7 +51,7 @@ test("5 minutes before the end a banner offers Extend Session, which extends the
   const before = await sessionCookieOf(context);
 
   await page.clock.fastForward(23 * HOUR + 50 * MINUTE);
-  await expect(page.getByText("Welcome back, Session Tester")).toBeVisible();
+  await expect(page.getByText("Velkommen tilbake, Session Tester")).toBeVisible();
   await expect(banner(page)).toHaveCount(0); // 10 minutes left: no warning yet
 
   await page.clock.fastForward(6 * MINUTE);
@@ -194,19 +194,19 @@ test("Settings lists the active sessions and signs out all the others", async ({
     await signInWithRequest(other.request, "session");
     await openDashboard(page, context);
     await page.goto("/admin/settings");
-    const section = page.locator("section", { has: page.getByRole("heading", { name: "Active sessions" }) });
-    await expect(section.getByRole("heading", { name: "Active sessions" })).toBeVisible();
+    const section = page.locator("section", { has: page.getByRole("heading", { name: "Aktive økter" }) });
+    await expect(section.getByRole("heading", { name: "Aktive økter" })).toBeVisible();
     const sessions = section.locator(".session-list li");
     expect(await sessions.count()).toBeGreaterThanOrEqual(2);
-    await expect(sessions.filter({ hasText: "This browser" })).toHaveCount(1);
+    await expect(sessions.filter({ hasText: "Denne nettleseren" })).toHaveCount(1);
     expect((await landing(other.request, "/admin")).status).toBe(200);
 
     await waitForHydration(page);
-    await section.getByRole("button", { name: "Sign out all other sessions" }).click();
-    await expect(section.getByRole("status")).toHaveText(/^Signed out of \d+ other sessions?\.$/);
+    await section.getByRole("button", { name: "Logg ut alle andre økter" }).click();
+    await expect(section.getByRole("status")).toHaveText(/^Logget ut av \d+ (annen økt|andre økter)\.$/);
     await expect(sessions).toHaveCount(1);
-    await expect(sessions).toContainText("This browser");
-    await expect(section.getByRole("button", { name: "Sign out all other sessions" })).toBeDisabled();
+    await expect(sessions).toContainText("Denne nettleseren");
+    await expect(section.getByRole("button", { name: "Logg ut alle andre økter" })).toBeDisabled();
 
     await expectSentToLogin(other.request, "signed-out-elsewhere");
     expect((await landing(page.request, "/admin")).status, "this browser stays signed in").toBe(200);

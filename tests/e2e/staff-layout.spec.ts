@@ -131,8 +131,8 @@ test.describe("on a 375 px phone", () => {
     const firstRow = page.locator(".admin-table tbody tr").first();
     await expect(firstRow).toHaveCSS("display", "block"); // a card, not a table row
     // Each cell says what it is (shown before its content), the actions too.
-    await expect(firstRow.getByRole("cell").last()).toHaveAttribute("data-label", "Actions");
-    await expect(page.getByRole("columnheader", { name: "Actions" })).toHaveCount(1); // still there for screen readers
+    await expect(firstRow.getByRole("cell").last()).toHaveAttribute("data-label", "Handlinger");
+    await expect(page.getByRole("columnheader", { name: "Handlinger" })).toHaveCount(1); // still there for screen readers
   });
 });
 

@@ -12,7 +12,7 @@ export type SessionRow = {
 
 export const SESSIONS_PATH = "/admin/settings/sessions";
 
-/** The active sessions of the signed-in staff member, and "Sign out all other sessions". */
+/** The active sessions of the signed-in staff member, and "Logg ut alle andre økter". */
 export function SessionsSection({
   sessions,
   notice,
@@ -23,19 +23,19 @@ export function SessionsSection({
   const busy = useNavigation().state === "submitting";
   return (
     <section className="admin-panel" aria-labelledby="sessions-heading">
-      <h2 id="sessions-heading">Active sessions</h2>
+      <h2 id="sessions-heading">Aktive økter</h2>
       <FormNotice data={notice ?? undefined} />
       <ul className="session-list">
         {sessions.map((s) => (
           <li key={s.id}>
-            <strong>{s.current ? "This browser" : describeAgent(s.userAgent)}</strong> ·{" "}
-            {s.ipAddress ?? "unknown address"} · signed in {osloTimestamp(new Date(s.createdAt))}
+            <strong>{s.current ? "Denne nettleseren" : describeAgent(s.userAgent)}</strong> ·{" "}
+            {s.ipAddress ?? "ukjent adresse"} · logget inn {osloTimestamp(new Date(s.createdAt))}
           </li>
         ))}
       </ul>
       <Form method="post" action={SESSIONS_PATH}>
         <button type="submit" className="button button-small button-ghost" disabled={busy || sessions.length < 2}>
-          Sign out all other sessions
+          Logg ut alle andre økter
         </button>
       </Form>
     </section>
@@ -43,7 +43,7 @@ export function SessionsSection({
 }
 
 function describeAgent(userAgent: string | null) {
-  if (!userAgent) return "Unknown browser";
+  if (!userAgent) return "Ukjent nettleser";
   const browser = /Firefox\//.test(userAgent)
     ? "Firefox"
     : /Edg\//.test(userAgent)
@@ -52,7 +52,7 @@ function describeAgent(userAgent: string | null) {
         ? "Chrome"
         : /Safari\//.test(userAgent)
           ? "Safari"
-          : "Browser";
+          : "Nettleser";
   const os = /Windows/.test(userAgent)
     ? "Windows"
     : /Mac OS X/.test(userAgent)
@@ -64,5 +64,5 @@ function describeAgent(userAgent: string | null) {
           : /Linux/.test(userAgent)
             ? "Linux"
             : "";
-  return os ? `${browser} on ${os}` : browser;
+  return os ? `${browser} på ${os}` : browser;
 }

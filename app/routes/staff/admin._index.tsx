@@ -17,7 +17,7 @@ import { can, type Permission } from "~/lib/auth/roles";
 import { staffMeta } from "~/lib/site/seo";
 import type { Route } from "./+types/admin._index";
 
-export const meta: Route.MetaFunction = () => staffMeta("Dashboard");
+export const meta: Route.MetaFunction = () => staffMeta("Oversikt");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const session = staffSession(context);
@@ -66,16 +66,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const quickActions: { to: string; label: string; hint: string; permission: Permission }[] = [
-  { to: "/blog/manage", label: "Manage blog posts", hint: "Edit, publish or delete posts", permission: "posts" },
-  { to: "/blog/cms", label: "Write a new post", hint: "Opens the editor", permission: "posts" },
-  { to: "/job-cms", label: "Job listings", hint: "Publish and edit positions", permission: "content" },
+  { to: "/blog/manage", label: "Blogginnlegg", hint: "Rediger, publiser eller slett innlegg", permission: "posts" },
+  { to: "/blog/cms", label: "Skriv et nytt innlegg", hint: "Åpner redigeringen", permission: "posts" },
+  { to: "/job-cms", label: "Stillingsannonser", hint: "Publiser og rediger stillinger", permission: "content" },
   {
     to: "/admin/subscribers",
-    label: "Newsletter subscribers",
-    hint: "Who confirmed, who left",
+    label: "Nyhetsbrevabonnenter",
+    hint: "Hvem som bekreftet, hvem som meldte seg av",
     permission: "subscribers",
   },
-  { to: "/gdpr-checklist", label: "GDPR checklist", hint: "The public self-assessment", permission: "account" },
+  { to: "/gdpr-checklist", label: "GDPR-sjekkliste", hint: "Den offentlige egenvurderingen", permission: "account" },
 ];
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
@@ -99,7 +99,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
   ];
   return (
     <>
-      <h1 className="admin-title">Welcome back, {loaderData.name}</h1>
+      <h1 className="admin-title">Velkommen tilbake, {loaderData.name}</h1>
       {loaderData.twoStepNudge ? <TwoStepNudge lastResult={actionData?.result} /> : null}
       {may.leads ? (
         <p className="inbox-callout" data-testid="unread-leads">
@@ -156,7 +156,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         />
         <TopPages pages={loaderData.traffic.pages} days={loaderData.traffic.days.length} />
       </div>
-      <h2 className="section-label">Quick actions</h2>
+      <h2 className="section-label">Snarveier</h2>
       <ul className="quick-actions">
         {loaderData.quickActions.map((action) => (
           <li key={action.to}>

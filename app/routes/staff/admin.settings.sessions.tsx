@@ -6,7 +6,7 @@ import { endOtherSessions, listActiveSessions } from "~/lib/auth/session.server"
 import type { Route } from "./+types/admin.settings.sessions";
 
 /** /admin/settings/sessions: the active sessions, and signing out all the others. */
-export const meta: Route.MetaFunction = () => staffMeta("Active sessions");
+export const meta: Route.MetaFunction = () => staffMeta("Aktive økter");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { session, db } = await settingsRequest(request, context);
@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { session, db, meta } = await settingsRequest(request, context);
   const count = await endOtherSessions(db, session, meta);
-  return { message: `Signed out of ${count} other session${count === 1 ? "" : "s"}.` };
+  return { message: `Logget ut av ${count} ${count === 1 ? "annen økt" : "andre økter"}.` };
 }
 
 export default function Sessions({ loaderData, actionData }: Route.ComponentProps) {
