@@ -40,7 +40,7 @@ async function startSetup(page: Page) {
   await page.goto("/admin/settings");
   await waitForHydration(page);
   const section = mfaSection(page);
-  await expect(section).toContainText("Off.");
+  await expect(section).toContainText("Av.");
   await section.getByLabel("Nåværende passord").fill(staffCredentials("mfa").password);
   await section.getByRole("button", { name: "Sett opp totrinnsbekreftelse" }).click();
   const qr = section.getByRole("img", { name: /^QR-kode for å sette opp totrinnsbekreftelse/ });
