@@ -63,6 +63,12 @@ test("welcomes by name, shows four labelled numbers, the quick links and Logout"
     const element = page.getByTestId(card.testId);
     await expect(element.locator(".stat-label")).toHaveText(card.label);
     await expect(element.locator(".stat-value")).toHaveText(/^\d[\d\s\u00a0\u202f]*$/);
+    // Beside the figure, the period before it, and the change in a word (not only an arrow).
+    const trend = element.getByTestId("stat-trend");
+    await expect(trend.locator(".stat-trend-change")).toHaveText(/^[↑↓→] (Opp|Ned|Uendret)/);
+    await expect(trend.locator(".stat-trend-before")).toHaveText(
+      card.testId === "stat-views" ? /^i går til samme tid: \d+$/ : /^forrige 30 dager: \d+$/,
+    );
   }
   const quickLinks = page.locator(".quick-actions a");
   expect(await quickLinks.evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual(QUICK_LINKS);

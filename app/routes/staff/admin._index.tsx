@@ -1,11 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
+import { type StatCard, StatCards } from "~/components/staff/stat-cards";
 import { TopPages, TrafficChart, TrafficSources } from "~/components/staff/traffic-chart";
 import { TwoStepNudge } from "~/components/staff/two-step-nudge";
 import { getPageViewBuffer } from "~/lib/site/analytics.server";
 import { pageViewsPerDay, topCampaigns, topPages, topSources } from "~/lib/site/traffic.server";
 import { staffActor } from "~/lib/staff/actor.server";
-import { dashboardCounts } from "~/lib/staff/dashboard.server";
+import { dashboardCounts, dashboardTrends } from "~/lib/staff/dashboard.server";
 import { dismissTwoStepNudgeSchema, TWO_STEP_NUDGE_DISMISSED } from "~/lib/staff/dashboard-forms";
 import { dismissTwoStepNudge, showTwoStepNudge } from "~/lib/staff/two-step-nudge.server";
 import { getDb } from "~/lib/platform/db.server";
@@ -23,8 +24,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const session = staffSession(context);
   await getPageViewBuffer()?.flush(); // so the count includes this process's latest views
   const db = getDb();
-  const [counts, days, pages, sources, campaigns, twoStepNudge, backup] = await Promise.all([
+  const [counts, trends, days, pages, sources, campaigns, twoStepNudge, backup] = await Promise.all([
     dashboardCounts(db),
+    dashboardTrends(db),
     pageViewsPerDay(db),
     topPages(db),
     topSources(db),
@@ -48,6 +50,10 @@ export async function loader({ context }: Route.LoaderArgs) {
       unreadLeads: can(session.role, "leads") ? counts.unreadLeads : 0,
       newsletterSubscribers: can(session.role, "subscribers") ? counts.newsletterSubscribers : 0,
       failingMail: can(session.role, "mail") ? counts.failingMail : 0,
+    },
+    trends: {
+      ...trends,
+      newsletterSubscribers: can(session.role, "subscribers") ? trends.newsletterSubscribers : { current: 0, previous: 0 },
     },
     traffic: { days, pages, sources, campaigns },
     twoStepNudge,
@@ -79,23 +85,45 @@ const quickActions: { to: string; label: string; hint: string; permission: Permi
 ];
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { counts, may } = loaderData;
-  const cards = [
-    { label: "Published Posts", value: counts.publishedPosts, testId: "stat-posts" },
+  const { counts, may, trends } = loaderData;
+  const lastDays = (trend: { current: number; previous: number }, what: string) => ({
+    now: trend.current,
+    before: trend.previous,
+    nowLabel: `${what} siste 30 dager`,
+    beforeLabel: "forrige 30 dager",
+  });
+  const cards: StatCard[] = [
+    {
+      label: "Published Posts",
+      value: counts.publishedPosts,
+      testId: "stat-posts",
+      trend: lastDays(trends.publishedPosts, "nye"),
+    },
     ...(may.subscribers
       ? [
           {
             label: "Newsletter Subscribers",
             value: counts.newsletterSubscribers,
             testId: "stat-subscribers",
+            trend: lastDays(trends.newsletterSubscribers, "bekreftet"),
             // The figure counts active (confirmed) subscribers, as the spec says; the list's own
             // count is every status, so the card opens the list filtered the same way (issue 32).
             list: { to: "/admin/subscribers?status=active", label: "Vis de aktive abonnentene" },
           },
         ]
       : []),
-    { label: "Portfolio Items", value: counts.portfolioItems, testId: "stat-portfolio" },
-    { label: "Page Views Today", value: counts.pageViewsToday, testId: "stat-views" },
+    {
+      label: "Portfolio Items",
+      value: counts.portfolioItems,
+      testId: "stat-portfolio",
+      trend: lastDays(trends.portfolioItems, "nye"),
+    },
+    {
+      label: "Page Views Today",
+      value: counts.pageViewsToday,
+      testId: "stat-views",
+      trend: { now: counts.pageViewsToday, before: trends.pageViewsYesterday, beforeLabel: "i går til samme tid" },
+    },
   ];
   return (
     <>
@@ -134,19 +162,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           . Ta en nå under Sikkerhetskopier, og sjekk loggen for hvorfor den planlagte ikke ble tatt.
         </p>
       ) : null}
-      <ul className="stat-cards">
-        {cards.map((card) => (
-          <li key={card.label} className="stat-card" data-testid={card.testId}>
-            <span className="stat-label">{card.label}</span>
-            <span className="stat-value">{card.value.toLocaleString("nb-NO")}</span>
-            {"list" in card && card.list ? (
-              <Link className="stat-link" to={card.list.to}>
-                {card.list.label}
-              </Link>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+      <StatCards cards={cards} />
       <div className="traffic">
         <TrafficChart days={loaderData.traffic.days} />
         <TrafficSources
