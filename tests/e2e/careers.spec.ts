@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signInWithForm } from "./support/sign-in";
+import { signInWithForm, waitForHydration } from "./support/sign-in";
 
 const seeded = [
   { slug: "open-application", title: "Open Application", type: "Full-time" },
@@ -133,6 +133,18 @@ test("a new listing appears on /careers and in the sitemap; unpublishing hides i
   expect(await (await request.get("/sitemap.xml")).text()).toContain(`/careers/${slug}</loc>`);
 
   await page.goto("/job-cms");
+  await waitForHydration(page); // Escape is the menu's one script
+  // A row's actions sit behind "⋯ Handlinger" (a <details>): opened from the keyboard, closed with Escape.
+  const menu = page.locator("details.row-menu").filter({ hasText: `Handlinger for ${title}` });
+  const toggle = menu.locator("summary");
+  await expect(page.getByRole("button", { name: `Skjul ${title}` })).toBeHidden();
+  await toggle.focus();
+  await page.keyboard.press("Enter");
+  await expect(menu).toHaveAttribute("open", "");
+  await page.keyboard.press("Escape");
+  await expect(menu).not.toHaveAttribute("open");
+  await expect(toggle).toBeFocused();
+  await toggle.click();
   await page.getByRole("button", { name: `Skjul ${title}` }).click();
   await expect(page.locator(".auth-message")).toContainText("er skjult fra /careers");
   expect((await page.goto(`/careers/${slug}`))?.status()).toBe(404);
@@ -141,6 +153,7 @@ test("a new listing appears on /careers and in the sitemap; unpublishing hides i
   expect(await (await request.get("/sitemap.xml")).text()).not.toContain(`/careers/${slug}<`);
 
   await page.goto("/job-cms");
+  await toggle.click();
   // Deleting is confirmed twice: the ticked box (without JavaScript too), then the browser's question.
   await page.getByRole("button", { name: `Slett ${title}` }).click();
   await expect(page.getByText("Kryss av i boksen for å bekrefte slettingen.")).toBeVisible();

@@ -146,4 +146,15 @@ test.describe("on a 375 px phone without JavaScript", () => {
     await nav.getByRole("link", { name: "Innboks" }).click();
     await expect(page).toHaveURL(/\/admin\/inbox$/);
   });
+
+  test("a row's actions menu opens without JavaScript (a native <details>)", async ({ signedIn: page }) => {
+    await page.goto("/job-cms");
+    const row = page.locator(".admin-table tbody tr").first();
+    const edit = row.getByRole("link", { name: /^Rediger / });
+    await expect(edit).toBeHidden();
+    await row.locator("details.row-menu summary").click();
+    await expect(edit).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, "the open menu stays on the screen").toBeLessThanOrEqual(375);
+  });
 });

@@ -2,6 +2,7 @@ import { FormNotice } from "~/components/form-notice";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
+import { RowMenu } from "~/components/staff/row-menu";
 import { StaffTable } from "~/components/staff/list-kit";
 import { deleteJobQuestion, deleteJobSchema, jobVisibilitySchema } from "~/lib/careers/job-form";
 import { deleteJob, JOB_GONE, listAllJobs, setJobPublished } from "~/lib/careers/jobs.server";
@@ -94,7 +95,7 @@ export default function JobCms({ loaderData, actionData }: Route.ComponentProps)
           {
             label: "Handlinger",
             cell: (job) => (
-              <div className="row-actions">
+              <RowMenu name={job.title} open={Boolean(rowResult(job.id))}>
                 <Link to={`/job-cms/${job.id}`} className="button button-small button-ghost">
                   Rediger<span className="visually-hidden"> {job.title}</span>
                 </Link>
@@ -131,7 +132,7 @@ export default function JobCms({ loaderData, actionData }: Route.ComponentProps)
                 >
                   <input type="hidden" name="id" value={job.id} />
                 </ConfirmedActionForm>
-              </div>
+              </RowMenu>
             ),
           },
         ]}
