@@ -76,45 +76,45 @@ export function JobForm({
           {form.errors[0]}
         </p>
       ) : null}
-      <TextField field={fields.title} label="Title *" onChange={(event) => setTitle(event.target.value)} />
+      <TextField field={fields.title} label="Tittel *" onChange={(event) => setTitle(event.target.value)} />
 
       <TextField
         field={fields.slug}
-        label="Slug (address)"
+        label="Slug (adresse)"
         maxLength={JOB_LIMITS.slug}
         value={shownSlug}
         onChange={(event) => {
           setSlugEdited(true);
           setSlug(event.target.value);
         }}
-        hint={<>/careers/{slugify(shownSlug) || "…"} — made from the title; lowercase and hyphens.</>}
+        hint={<>/careers/{slugify(shownSlug) || "…"} — lages av tittelen; små bokstaver og bindestreker.</>}
       />
 
       <div className="cms-row">
-        <TextField className="cms-field" field={fields.location} label="Location *" />
+        <TextField className="cms-field" field={fields.location} label="Sted *" />
         <SelectField className="cms-field" field={fields.type} label="Type" options={JOB_TYPES} />
-        <TextField className="cms-field" field={fields.department} label="Department" />
+        <TextField className="cms-field" field={fields.department} label="Avdeling" />
       </div>
 
-      <TextareaField field={fields.description} label="Description *" rows={5} />
+      <TextareaField field={fields.description} label="Beskrivelse *" rows={5} />
 
-      <ListField form={form} meta={fields.responsibilities} label="Responsibilities" />
-      <ListField form={form} meta={fields.requirements} label="Requirements" />
-      <ListField form={form} meta={fields.benefits} label="Benefits" />
+      <ListField form={form} meta={fields.responsibilities} label="Ansvarsområder" item="ansvarsområde" />
+      <ListField form={form} meta={fields.requirements} label="Krav" item="krav" />
+      <ListField form={form} meta={fields.benefits} label="Fordeler" item="fordel" />
 
       <TextField
         field={fields.applyLink}
-        label="Apply link *"
-        placeholder="https://… or mailto:…"
-        hint="An https:// link sends applicants there. A mailto: address gets the site's application form; new applications are announced to that address."
+        label="Søknadslenke *"
+        placeholder="https://… eller mailto:…"
+        hint="En https://-lenke sender søkerne dit. En mailto:-adresse gir nettstedets søknadsskjema; nye søknader varsles til den adressen."
       />
       <TextField
         field={fields.retentionMonths}
         type="number"
         min={1}
         max={24}
-        label="Keep applications (months)"
-        hint="After the application, or after the listing is unpublished if later; then they are deleted with their CVs."
+        label="Behold søknader (måneder)"
+        hint="Regnet fra søknaden, eller fra da annonsen ble skjult om det er senere; så slettes de med CV-ene."
       />
 
       {/* Decision 056: the search result and the shared link; empty fields are the listing's own. */}
@@ -126,10 +126,10 @@ export function JobForm({
         imageFallback="standardbildet"
       />
 
-      <CheckboxField className="checkbox" field={fields.published} label={<span>Published (shown on /careers)</span>} />
+      <CheckboxField className="checkbox" field={fields.published} label={<span>Publisert (vises på /careers)</span>} />
 
       <button type="submit" className="button" disabled={busy}>
-        {busy ? "Saving..." : submitLabel}
+        {busy ? "Lagrer..." : submitLabel}
       </button>
     </Form>
   );
@@ -140,13 +140,15 @@ function ListField({
   form,
   meta,
   label,
+  item: noun,
 }: {
   form: FormMetadata<JobFormValues, string[]>;
   meta: FieldMetadata<(string | undefined)[] | undefined, JobFormValues, string[]>;
   label: string;
+  /** One entry's name, as the buttons say it: "Legg til krav". */
+  item: string;
 }) {
   const items = meta.getFieldList();
-  const noun = label.toLowerCase();
   return (
     <fieldset className="list-editor">
       <legend>{label}</legend>
@@ -154,14 +156,14 @@ function ListField({
         {items.map((item, index) => (
           <li key={item.key}>
             <label className="visually-hidden" htmlFor={item.id}>
-              {label} item {index + 1}
+              {label} punkt {index + 1}
             </label>
             <input {...getInputProps(item, { type: "text" })} key={item.key} maxLength={JOB_LIMITS.listItem} />
             <button
               {...form.reorder.getButtonProps({ name: meta.name, from: index, to: index - 1 })}
               className="icon-button"
               disabled={index === 0}
-              aria-label={`Move ${noun} item ${index + 1} up`}
+              aria-label={`Flytt ${label.toLowerCase()} punkt ${index + 1} opp`}
             >
               ↑
             </button>
@@ -169,14 +171,14 @@ function ListField({
               {...form.reorder.getButtonProps({ name: meta.name, from: index, to: index + 1 })}
               className="icon-button"
               disabled={index === items.length - 1}
-              aria-label={`Move ${noun} item ${index + 1} down`}
+              aria-label={`Flytt ${label.toLowerCase()} punkt ${index + 1} ned`}
             >
               ↓
             </button>
             <button
               {...form.remove.getButtonProps({ name: meta.name, index })}
               className="icon-button"
-              aria-label={`Remove ${noun} item ${index + 1}`}
+              aria-label={`Fjern ${label.toLowerCase()} punkt ${index + 1}`}
             >
               ✕
             </button>
@@ -188,7 +190,7 @@ function ListField({
         {...form.insert.getButtonProps({ name: meta.name, defaultValue: "" })}
         className="button button-small button-ghost"
       >
-        Add {noun.replace(/ies$/, "y").replace(/s$/, "")}
+        Legg til {noun}
       </button>
       <FieldError id={meta.errorId} errors={meta.errors} />
     </fieldset>

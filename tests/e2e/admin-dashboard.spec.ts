@@ -22,7 +22,7 @@ const QUICK_LINKS = ["/blog/manage", "/blog/cms", "/job-cms", "/admin/subscriber
 test.beforeEach(async ({ page, context }) => {
   await signInWithRequest(context.request, "staff");
   await page.goto("/admin");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Staff Tester");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Velkommen tilbake, Staff Tester");
 });
 
 /** Loads the dashboard again and reads one number (formatted nb-NO, e.g. "1 234"). */
@@ -58,16 +58,22 @@ async function withVisitor(browser: Browser, userAgent: string | undefined, visi
 }
 
 test("welcomes by name, shows four labelled numbers, the quick links and Logout", async ({ page, context }) => {
-  await expect(page).toHaveTitle(/^Dashboard \|/);
+  await expect(page).toHaveTitle(/^Oversikt \|/);
   for (const card of CARDS) {
     const element = page.getByTestId(card.testId);
     await expect(element.locator(".stat-label")).toHaveText(card.label);
     await expect(element.locator(".stat-value")).toHaveText(/^\d[\d\s\u00a0\u202f]*$/);
+    // Beside the figure, the period before it, and the change in a word (not only an arrow).
+    const trend = element.getByTestId("stat-trend");
+    await expect(trend.locator(".stat-trend-change")).toHaveText(/^[↑↓→] (Opp|Ned|Uendret)/);
+    await expect(trend.locator(".stat-trend-before")).toHaveText(
+      card.testId === "stat-views" ? /^i går til samme tid: \d+$/ : /^forrige 30 dager: \d+$/,
+    );
   }
   const quickLinks = page.locator(".quick-actions a");
   expect(await quickLinks.evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual(QUICK_LINKS);
   await waitForHydration(page);
-  await quickLinks.filter({ hasText: "Newsletter subscribers" }).click();
+  await quickLinks.filter({ hasText: "Nyhetsbrevabonnenter" }).click();
   await expect(page).toHaveURL(/\/admin\/subscribers$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Abonnenter på nyhetsbrevet");
 

@@ -24,13 +24,13 @@ test.describe.configure({ mode: "default" });
 test.use({ viewport: { width: 1280, height: 800 } });
 test.afterEach(async ({ request }) => resetServerClock(request));
 
-const SETUP_ERROR = "That code did not match. Check the time on your phone and try the next code.";
+const SETUP_ERROR = "Koden stemte ikke. Sjekk klokken på telefonen og prøv neste kode.";
 type Story = { secret: string; recoveryCodes: string[]; enrolmentCode: string; enrolmentStep: number };
 const storyFile = () => path.join(process.env.E2E_DATA_DIR!, "mfa-story.json");
 const story = (): Story => JSON.parse(fs.readFileSync(storyFile(), "utf8"));
 
 const mfaSection = (page: Page) =>
-  page.locator("section", { has: page.getByRole("heading", { name: "Two-step verification" }) });
+  page.locator("section", { has: page.getByRole("heading", { name: "Totrinnsbekreftelse" }) });
 
 /**
  * Starts setup on /admin/settings and returns the key shown next to the QR code. The
@@ -40,10 +40,10 @@ async function startSetup(page: Page) {
   await page.goto("/admin/settings");
   await waitForHydration(page);
   const section = mfaSection(page);
-  await expect(section).toContainText("Off.");
-  await section.getByLabel("Current password").fill(staffCredentials("mfa").password);
-  await section.getByRole("button", { name: "Set up two-step verification" }).click();
-  const qr = section.getByRole("img", { name: /^QR code for setting up two-step verification/ });
+  await expect(section).toContainText("Av.");
+  await section.getByLabel("Nåværende passord").fill(staffCredentials("mfa").password);
+  await section.getByRole("button", { name: "Sett opp totrinnsbekreftelse" }).click();
+  const qr = section.getByRole("img", { name: /^QR-kode for å sette opp totrinnsbekreftelse/ });
   await expect(qr).toBeVisible();
   expect(await qr.getAttribute("src")).toMatch(/^data:image\/svg\+xml;base64,/);
   const key = (await section.getByTestId("totp-secret").innerText()).trim();
@@ -73,7 +73,7 @@ async function expectCodeAccepted(page: Page, code: string) {
   expect(response.status()).toBe(200);
   expect(await response.text()).toContain(SIGN_IN.success);
   await expect(page).toHaveURL(/\/admin$/, { timeout: 5_000 });
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Mfa Tester");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Velkommen tilbake, Mfa Tester");
 }
 
 test("turning on two-step verification: QR code, key, a code from the app, 10 recovery codes", async ({
@@ -89,11 +89,11 @@ test("turning on two-step verification: QR code, key, a code from the app, 10 re
   await withServerClock(request, async () => {
     enrolmentCode = await totpCode(secret);
     enrolmentStep = timeStep();
-    await section.getByLabel("Code from the app").fill(enrolmentCode);
-    await section.getByRole("button", { name: "Turn on" }).click();
+    await section.getByLabel("Kode fra appen").fill(enrolmentCode);
+    await section.getByRole("button", { name: "Slå på" }).click();
     await expect(section.getByTestId("recovery-codes")).toBeVisible();
   });
-  await expect(section.getByRole("status")).toContainText("Two-step verification is on.");
+  await expect(section.getByRole("status")).toContainText("Totrinnsbekreftelse er på.");
   const recoveryCodes = (await section.getByTestId("recovery-codes").locator("li").allInnerTexts()).map((c) =>
     c.trim(),
   );
@@ -106,7 +106,7 @@ test("turning on two-step verification: QR code, key, a code from the app, 10 re
   for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
 
   await page.reload();
-  await expect(section).toContainText("On, with an authenticator app. 10 recovery codes left.");
+  await expect(section).toContainText("På, med en autentiseringsapp. 10 reservekoder igjen.");
   await expect(section.getByTestId("recovery-codes")).toHaveCount(0); // shown once only
   await expect(section.getByTestId("totp-secret")).toHaveCount(0);
 });
@@ -153,7 +153,7 @@ test("a recovery code works once, not twice", async ({ page }) => {
   await expectCodeRefused(page, recoveryCodes[0]!);
   await expectCodeAccepted(page, recoveryCodes[1]!.toUpperCase()); // case and dash do not matter
   await page.goto("/admin/settings");
-  await expect(mfaSection(page)).toContainText("8 recovery codes left.");
+  await expect(mfaSection(page)).toContainText("8 reservekoder igjen.");
 });
 
 test("a code from the app signs in, but the code used before does not work again", async ({ page, request }) => {
@@ -173,7 +173,7 @@ test("after the right code the success message stays for a second before the das
   const response = await enterCode(page, recoveryCodes[4]!);
   expect(response.status()).toBe(200);
   await expectDashboardAfterOneSecond(page, "/login/mfa");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Mfa Tester");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Velkommen tilbake, Mfa Tester");
 });
 
 test("turning it off needs the password and a current code; then the password is enough again", async ({
@@ -190,17 +190,17 @@ test("turning it off needs the password and a current code; then the password is
     await page.goto("/admin/settings");
     await waitForHydration(page);
     const section = mfaSection(page);
-    await section.getByLabel("Current password").fill(staffCredentials("mfa").password);
-    await section.getByLabel("Current code").fill(await wrongCode(secret));
-    await section.getByRole("button", { name: "Turn off" }).click();
+    await section.getByLabel("Nåværende passord").fill(staffCredentials("mfa").password);
+    await section.getByLabel("Gjeldende kode").fill(await wrongCode(secret));
+    await section.getByRole("button", { name: "Slå av" }).click();
     await expect(section.getByRole("alert")).toHaveText(
-      "Enter a current code from your app to turn two-step verification off.",
+      "Skriv inn en gjeldende kode fra appen for å slå av totrinnsbekreftelse.",
     );
     // The password was right: for the next 5 minutes it is not asked again.
-    await expect(section.getByLabel("Current password")).toHaveCount(0);
-    await section.getByLabel("Current code").fill(recoveryCodes[3]!);
-    await section.getByRole("button", { name: "Turn off" }).click();
-    await expect(section.getByRole("status")).toHaveText("Two-step verification is off.");
+    await expect(section.getByLabel("Nåværende passord")).toHaveCount(0);
+    await section.getByLabel("Gjeldende kode").fill(recoveryCodes[3]!);
+    await section.getByRole("button", { name: "Slå av" }).click();
+    await expect(section.getByRole("status")).toHaveText("Totrinnsbekreftelse er av.");
   });
 
   await page.getByRole("button", { name: "Logout" }).click();
@@ -217,14 +217,14 @@ test("a wrong code during setup says so and keeps the key on screen for another 
   await signInWithRequest(context.request, "mfa");
   const key = await startSetup(page);
   const section = mfaSection(page);
-  await section.getByLabel("Code from the app").fill(await wrongCode(key));
-  await section.getByRole("button", { name: "Turn on" }).click();
+  await section.getByLabel("Kode fra appen").fill(await wrongCode(key));
+  await section.getByRole("button", { name: "Slå på" }).click();
   await expect(section.getByRole("alert")).toHaveText(SETUP_ERROR);
   await expect(section.getByTestId("totp-secret")).toHaveText(key);
-  await expect(section.getByLabel("Code from the app")).toBeVisible();
+  await expect(section.getByLabel("Kode fra appen")).toBeVisible();
   await withServerClock(request, async () => {
-    await section.getByLabel("Code from the app").fill(await totpCode(key));
-    await section.getByRole("button", { name: "Turn on" }).click();
+    await section.getByLabel("Kode fra appen").fill(await totpCode(key));
+    await section.getByRole("button", { name: "Slå på" }).click();
     await expect(section.getByTestId("recovery-codes").locator("li")).toHaveCount(10);
   });
 });

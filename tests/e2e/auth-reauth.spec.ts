@@ -25,8 +25,8 @@ test.use({ viewport: { width: 1280, height: 800 } });
 test.afterEach(async ({ request }) => resetServerClock(request));
 
 const TOO_MANY_CODES = "Too many wrong codes. Please wait a few minutes and sign in again.";
-const WRONG_PASSWORD = "Your current password is not right.";
-const NEED_CODE = "Enter a current code from your app to turn two-step verification off.";
+const WRONG_PASSWORD = "Passordet ditt er ikke riktig.";
+const NEED_CODE = "Skriv inn en gjeldende kode fra appen for å slå av totrinnsbekreftelse.";
 const storyFile = () => path.join(process.env.E2E_DATA_DIR!, "twostep-story.json");
 
 const section = (page: Page, heading: string) =>
@@ -47,7 +47,7 @@ test("a session alone cannot turn two-step verification on; with the password it
   const form = await context.request.post("/admin/settings/two-step/enrol", { form: { intent: "start" } });
   expect(form.status()).toBe(403);
   const formPage = await form.text();
-  expect(formPage).toContain("Enter your current password to continue.");
+  expect(formPage).toContain("Skriv inn passordet ditt for å fortsette.");
   expect(formPage).not.toContain("totp-secret");
   const guess = await context.request.post("/api/auth/reauthenticate", { data: { password: "a guess, not it" } });
   expect(guess.status()).toBe(400);
@@ -55,19 +55,19 @@ test("a session alone cannot turn two-step verification on; with the password it
 
   await page.goto("/admin/settings");
   await waitForHydration(page);
-  const mfa = section(page, "Two-step verification");
+  const mfa = section(page, "Totrinnsbekreftelse");
   // The password's 5-minute window and the TOTP step are on the server's clock, which
   // other tests move: hold it still from the password to the last code.
   const secret = await withServerClock(request, async () => {
-    await mfa.getByLabel("Current password").fill("another wrong guess");
-    await mfa.getByRole("button", { name: "Set up two-step verification" }).click();
+    await mfa.getByLabel("Nåværende passord").fill("another wrong guess");
+    await mfa.getByRole("button", { name: "Sett opp totrinnsbekreftelse" }).click();
     await expect(mfa.getByRole("alert")).toHaveText(WRONG_PASSWORD);
     await expect(mfa.getByTestId("totp-secret")).toHaveCount(0);
-    await mfa.getByLabel("Current password").fill(password);
-    await mfa.getByRole("button", { name: "Set up two-step verification" }).click();
+    await mfa.getByLabel("Nåværende passord").fill(password);
+    await mfa.getByRole("button", { name: "Sett opp totrinnsbekreftelse" }).click();
     const key = (await mfa.getByTestId("totp-secret").innerText()).trim();
-    await mfa.getByLabel("Code from the app").fill(await totpCode(key));
-    await mfa.getByRole("button", { name: "Turn on" }).click();
+    await mfa.getByLabel("Kode fra appen").fill(await totpCode(key));
+    await mfa.getByRole("button", { name: "Slå på" }).click();
     await expect(mfa.getByTestId("recovery-codes").locator("li")).toHaveCount(10);
     return key;
   });
@@ -100,17 +100,17 @@ test("turning it off: the fifth wrong code signs the session out, and codes stay
   await withServerClock(request, async () => {
     await page.goto("/admin/settings");
     await waitForHydration(page);
-    const mfa = section(page, "Two-step verification");
-    await mfa.getByLabel("Current password").fill(password);
+    const mfa = section(page, "Totrinnsbekreftelse");
+    await mfa.getByLabel("Nåværende passord").fill(password);
     const wrong = await wrongCode(secret);
     for (let attempt = 1; attempt <= 4; attempt++) {
-      await mfa.getByLabel("Current code").fill(wrong);
-      await mfa.getByRole("button", { name: "Turn off" }).click();
+      await mfa.getByLabel("Gjeldende kode").fill(wrong);
+      await mfa.getByRole("button", { name: "Slå av" }).click();
       await expect(mfa.getByRole("alert"), `wrong code ${attempt}`).toHaveText(NEED_CODE);
       await expect(page).toHaveURL(/\/admin\/settings\/two-step\/disable$/);
     }
-    await mfa.getByLabel("Current code").fill(wrong);
-    await mfa.getByRole("button", { name: "Turn off" }).click();
+    await mfa.getByLabel("Gjeldende kode").fill(wrong);
+    await mfa.getByRole("button", { name: "Slå av" }).click();
     await expect(page).toHaveURL(/\/login\?signed-out=codes$/);
     await expect(page.getByRole("alert")).toHaveText(TOO_MANY_CODES);
     expect(await sessionCookieOf(context)).toBeUndefined();
@@ -141,12 +141,12 @@ test("guessing the current password in settings locks the account like wrong sig
   await withServerClock(request, async () => {
     await page.goto("/admin/settings");
     await waitForHydration(page);
-    const change = section(page, "Change password");
+    const change = section(page, "Bytt passord");
     for (let attempt = 1; attempt <= 5; attempt++) {
-      await change.getByLabel("Current password").fill(`guess number ${attempt}`);
-      await change.getByLabel("New password", { exact: true }).fill("the thief's own new password");
-      await change.getByLabel("New password again").fill("the thief's own new password");
-      await change.getByRole("button", { name: "Change password" }).click();
+      await change.getByLabel("Nåværende passord").fill(`guess number ${attempt}`);
+      await change.getByLabel("Nytt passord", { exact: true }).fill("the thief's own new password");
+      await change.getByLabel("Nytt passord igjen").fill("the thief's own new password");
+      await change.getByRole("button", { name: "Bytt passord" }).click();
       if (attempt < 5) await expect(change.getByRole("alert"), `guess ${attempt}`).toHaveText(WRONG_PASSWORD);
     }
     await expect(page).toHaveURL(/\/login\?signed-out=locked$/);

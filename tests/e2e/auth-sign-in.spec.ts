@@ -151,7 +151,7 @@ test("while signing in the button says Signing in..., then success and the dashb
   expect((await answered).status()).toBe(200);
   expect(await sessionCookieOf(context)).toBeDefined();
   await expectDashboardAfterOneSecond(page, "/login");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Staff Tester");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Velkommen tilbake, Staff Tester");
 });
 
 test("after signing in the dashboard is loaded once, without a second full page load", async ({ page }) => {
@@ -177,7 +177,7 @@ test("after signing in the dashboard is loaded once, without a second full page 
   });
   await submitLogin(page, email, password);
   await expect(page).toHaveURL(/\/admin$/, { timeout: 5_000 });
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Staff Tester");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Velkommen tilbake, Staff Tester");
   await page.clock.runFor(2_000); // anything scheduled for "a second later" has run now
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   expect(await page.evaluate(() => (window as unknown as { refreshes: string[] }).refreshes)).toEqual([]);
@@ -189,7 +189,7 @@ test("visiting /login when already signed in goes straight to the dashboard", as
   await signInWithRequest(context.request, "staff");
   await page.goto("/login");
   await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Staff Tester");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Velkommen tilbake, Staff Tester");
   const status = await page.request.get("/login/status");
   expect((await status.json()).signedIn).toBe(true);
 });
@@ -245,7 +245,7 @@ test.describe("account lockout", () => {
       await submitLogin(page, email, password);
       await expect(page).toHaveURL(/\/admin$/, { timeout: 5_000 });
     });
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Lockout Tester");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Velkommen tilbake, Lockout Tester");
   });
   test("the lock lasts 15 minutes from the last wrong password, also when the five were spread out", async ({
     page,

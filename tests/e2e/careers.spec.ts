@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signInWithForm } from "./support/sign-in";
+import { signInWithForm, waitForHydration } from "./support/sign-in";
 
 const seeded = [
   { slug: "open-application", title: "Open Application", type: "Full-time" },
@@ -77,26 +77,26 @@ test("the job form and list are refused without a session", async ({ page, reque
 test("staff see a clear message for each rule of the form", async ({ page }) => {
   await signInWithForm(page, "staff");
   await page.goto("/careers/cms/new");
-  await page.getByLabel("Title *").fill("");
-  await page.getByLabel("Location *").fill("");
-  await page.getByLabel("Apply link *").fill("jobs at fjordform");
-  await page.getByRole("button", { name: "Save listing" }).click();
-  await expect(page.getByText("Title is required")).toBeVisible();
-  await expect(page.getByText("Location is required")).toBeVisible();
-  await expect(page.getByText("Description is required")).toBeVisible();
-  await expect(page.getByText("The apply link must be a URL starting with https:// or mailto:")).toBeVisible();
+  await page.getByLabel("Tittel *").fill("");
+  await page.getByLabel("Sted *").fill("");
+  await page.getByLabel("Søknadslenke *").fill("jobs at fjordform");
+  await page.getByRole("button", { name: "Lagre annonsen" }).click();
+  await expect(page.getByText("Tittel er påkrevd")).toBeVisible();
+  await expect(page.getByText("Sted er påkrevd")).toBeVisible();
+  await expect(page.getByText("Beskrivelse er påkrevd")).toBeVisible();
+  await expect(page.getByText("Søknadslenken må være en adresse som begynner med https:// eller mailto:")).toBeVisible();
 
   // A taken slug is refused too, and what was typed stays.
-  await page.getByLabel("Title *").fill("Accountant");
-  await page.getByLabel("Location *").fill("Oslo");
-  await page.getByLabel("Description *").fill("Another accountant.");
-  await page.getByLabel("Apply link *").fill("javascript:alert(1)");
-  await page.getByRole("button", { name: "Save listing" }).click();
-  await expect(page.getByText("The apply link must be a URL starting with https:// or mailto:")).toBeVisible();
-  await page.getByLabel("Apply link *").fill("https://jobs.fjordform.no/accountant");
-  await page.getByRole("button", { name: "Save listing" }).click();
-  await expect(page.getByText("The address /careers/accountant is already used by another listing")).toBeVisible();
-  await expect(page.getByLabel("Description *")).toHaveValue("Another accountant.");
+  await page.getByLabel("Tittel *").fill("Accountant");
+  await page.getByLabel("Sted *").fill("Oslo");
+  await page.getByLabel("Beskrivelse *").fill("Another accountant.");
+  await page.getByLabel("Søknadslenke *").fill("javascript:alert(1)");
+  await page.getByRole("button", { name: "Lagre annonsen" }).click();
+  await expect(page.getByText("Søknadslenken må være en adresse som begynner med https:// eller mailto:")).toBeVisible();
+  await page.getByLabel("Søknadslenke *").fill("https://jobs.fjordform.no/accountant");
+  await page.getByRole("button", { name: "Lagre annonsen" }).click();
+  await expect(page.getByText("Adressen /careers/accountant brukes allerede av en annen annonse")).toBeVisible();
+  await expect(page.getByLabel("Beskrivelse *")).toHaveValue("Another accountant.");
 });
 
 test("a new listing appears on /careers and in the sitemap; unpublishing hides it; delete removes it", async ({
@@ -106,23 +106,23 @@ test("a new listing appears on /careers and in the sitemap; unpublishing hides i
   await signInWithForm(page, "staff");
   const title = `Frontend Developer ${Date.now()}`;
   await page.goto("/careers/cms/new");
-  await page.getByLabel("Title *").fill(title);
-  const slug = await page.getByLabel("Slug (address)").inputValue();
+  await page.getByLabel("Tittel *").fill(title);
+  const slug = await page.getByLabel("Slug (adresse)").inputValue();
   expect(slug).toMatch(/^frontend-developer-\d+$/);
-  await page.getByLabel("Location *").fill("Oslo");
+  await page.getByLabel("Sted *").fill("Oslo");
   await page.getByLabel("Type").selectOption("Contract");
-  await page.getByLabel("Department").fill("Development");
-  await page.getByLabel("Description *").fill("Build fast, accessible interfaces with React.");
-  await page.getByLabel("Responsibilities item 1", { exact: true }).fill("Ship features");
-  await page.getByRole("button", { name: "Add responsibility" }).click();
-  await page.getByLabel("Responsibilities item 2", { exact: true }).fill("Review code");
-  await page.getByRole("button", { name: "Move responsibilities item 2 up" }).click();
-  await page.getByLabel("Requirements item 1", { exact: true }).fill("React and TypeScript");
-  await page.getByRole("button", { name: "Remove benefits item 1" }).click();
-  await page.getByLabel("Apply link *").fill("https://jobs.fjordform.no/frontend");
-  await page.getByRole("button", { name: "Save listing" }).click();
+  await page.getByLabel("Avdeling").fill("Development");
+  await page.getByLabel("Beskrivelse *").fill("Build fast, accessible interfaces with React.");
+  await page.getByLabel("Ansvarsområder punkt 1", { exact: true }).fill("Ship features");
+  await page.getByRole("button", { name: "Legg til ansvarsområde" }).click();
+  await page.getByLabel("Ansvarsområder punkt 2", { exact: true }).fill("Review code");
+  await page.getByRole("button", { name: "Flytt ansvarsområder punkt 2 opp" }).click();
+  await page.getByLabel("Krav punkt 1", { exact: true }).fill("React and TypeScript");
+  await page.getByRole("button", { name: "Fjern fordeler punkt 1" }).click();
+  await page.getByLabel("Søknadslenke *").fill("https://jobs.fjordform.no/frontend");
+  await page.getByRole("button", { name: "Lagre annonsen" }).click();
   await expect(page).toHaveURL(/\/job-cms$/);
-  await expect(page.locator(".auth-message")).toContainText(`Saved /careers/${slug}`);
+  await expect(page.locator(".auth-message")).toContainText(`Lagret /careers/${slug}`);
 
   await page.goto(`/careers/${slug}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
@@ -133,22 +133,35 @@ test("a new listing appears on /careers and in the sitemap; unpublishing hides i
   expect(await (await request.get("/sitemap.xml")).text()).toContain(`/careers/${slug}</loc>`);
 
   await page.goto("/job-cms");
-  await page.getByRole("button", { name: `Unpublish ${title}` }).click();
-  await expect(page.locator(".auth-message")).toContainText("is hidden from /careers");
+  await waitForHydration(page); // Escape is the menu's one script
+  // A row's actions sit behind "⋯ Handlinger" (a <details>): opened from the keyboard, closed with Escape.
+  const menu = page.locator("details.row-menu").filter({ hasText: `Handlinger for ${title}` });
+  const toggle = menu.locator("summary");
+  await expect(page.getByRole("button", { name: `Skjul ${title}` })).toBeHidden();
+  await toggle.focus();
+  await page.keyboard.press("Enter");
+  await expect(menu).toHaveAttribute("open", "");
+  await page.keyboard.press("Escape");
+  await expect(menu).not.toHaveAttribute("open");
+  await expect(toggle).toBeFocused();
+  await toggle.click();
+  await page.getByRole("button", { name: `Skjul ${title}` }).click();
+  await expect(page.locator(".auth-message")).toContainText("er skjult fra /careers");
   expect((await page.goto(`/careers/${slug}`))?.status()).toBe(404);
   await page.goto("/careers");
   await expect(page.locator(".accordion-title", { hasText: title })).toHaveCount(0);
   expect(await (await request.get("/sitemap.xml")).text()).not.toContain(`/careers/${slug}<`);
 
   await page.goto("/job-cms");
+  await toggle.click();
   // Deleting is confirmed twice: the ticked box (without JavaScript too), then the browser's question.
-  await page.getByRole("button", { name: `Delete ${title}` }).click();
-  await expect(page.getByText("Tick the box to confirm the deletion.")).toBeVisible();
+  await page.getByRole("button", { name: `Slett ${title}` }).click();
+  await expect(page.getByText("Kryss av i boksen for å bekrefte slettingen.")).toBeVisible();
   await expect(page.getByRole("link", { name: title, exact: true })).toBeVisible();
-  await page.getByLabel(`Confirm deleting ${title}`).check();
+  await page.getByLabel(`Bekreft sletting av ${title}`).check();
   page.once("dialog", (dialog) => dialog.accept());
-  await page.getByRole("button", { name: `Delete ${title}` }).click();
-  await expect(page.locator(".auth-message")).toContainText("Listing deleted.");
+  await page.getByRole("button", { name: `Slett ${title}` }).click();
+  await expect(page.locator(".auth-message")).toContainText("Annonsen er slettet.");
   await expect(page.getByRole("link", { name: title })).toHaveCount(0);
 });
 

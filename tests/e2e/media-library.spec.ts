@@ -167,13 +167,19 @@ test("the projects' videos and posters are listed read-only, each linking to its
   await expect(page.getByRole("heading", { level: 2, name: "Videoer og plakatbilder fra prosjekter" })).toBeVisible();
   await expect(page.getByText("kan ikke slettes herfra: de slettes når prosjektet slettes")).toBeVisible();
   const section = page.getByRole("list", { name: "Videoer og plakatbilder fra prosjekter" });
-  const video = section.getByRole("listitem").filter({ hasText: "Video (MP4)" }).first();
+  // One card per project (issue 32): its formats are chips on it, each a link with its size.
+  const video = section.locator(":scope > li").filter({ has: page.getByRole("link", { name: "Video MP4" }) }).first();
   await expect(video).toContainText("Brukes i:");
-  await expect(video).toContainText(/Størrelse:\s*\d/);
+  await expect(video.getByRole("link", { name: "Plakatbilde WebP" })).toBeVisible();
+  await expect(video.getByRole("link", { name: "Plakatbilde JPEG" })).toBeVisible();
+  await expect(video.locator(".format-chips li").first()).toContainText(/MP4\s+\d/);
   await expect(video.getByRole("button")).toHaveCount(0); // nothing to delete here
   const project = video.getByRole("link", { name: /^prosjektet «.+»$/ });
   const title = /«(.+)»/.exec((await project.textContent())!)![1]!;
-  const file = video.getByRole("link", { name: "Video (MP4)" });
+  const projects = await section.locator(":scope > li").count();
+  const titles = await section.getByRole("link", { name: /^prosjektet «.+»$/ }).allTextContents();
+  expect(new Set(titles).size, "one card per project").toBe(projects);
+  const file = video.getByRole("link", { name: "Video MP4" });
   expect((await page.request.get((await file.getAttribute("href"))!)).status()).toBe(200);
   await project.click();
   await expect(page).toHaveURL(/\/admin\/work\/[0-9a-f-]{36}$/);

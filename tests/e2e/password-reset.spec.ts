@@ -50,7 +50,7 @@ test("a reset link works once, ends the other sessions, and expires after 30 min
     const colleague = await freshColleague(staffPage.request, theirs, "forgetful");
     const openPage = await theirs.newPage();
     await openPage.goto("/admin");
-    await expect(openPage.getByRole("heading", { level: 1 })).toHaveText(`Welcome back, ${colleague.name}`);
+    await expect(openPage.getByRole("heading", { level: 1 })).toHaveText(`Velkommen tilbake, ${colleague.name}`);
 
     const page = await visitor.newPage();
     // An address without an account gets the very same answer, and no e-mail.
@@ -124,7 +124,7 @@ test("a browser signed out by a password reset lands on /login and is told why",
     expect(signIn.status()).toBe(200);
     const otherPage = await other.newPage();
     await otherPage.goto("/admin");
-    await expect(otherPage.getByRole("heading", { level: 1 })).toHaveText(`Welcome back, ${colleague.name}`);
+    await expect(otherPage.getByRole("heading", { level: 1 })).toHaveText(`Velkommen tilbake, ${colleague.name}`);
 
     // The first browser asks for a link (signed in, /login itself would go to /admin) and sets a new password.
     const page = await resetting.newPage();

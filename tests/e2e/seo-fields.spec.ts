@@ -137,19 +137,19 @@ test("a job listing's search title and 'hide from search engines' reach its tags
   const title = unique("Motion Designer");
   await page.goto("/careers/cms/new");
   await waitForHydration(page);
-  await page.getByLabel("Title *").fill(title);
-  const slug = await page.getByLabel("Slug (address)").inputValue();
-  await page.getByLabel("Location *").fill("Oslo");
-  await page.getByLabel("Description *").fill("Make interfaces move with purpose.");
-  await page.getByLabel("Responsibilities item 1", { exact: true }).fill("Animate product flows");
-  await page.getByLabel("Requirements item 1", { exact: true }).fill("After Effects or Rive");
-  await page.getByLabel("Apply link *").fill("https://jobs.fjordform.no/motion");
+  await page.getByLabel("Tittel *").fill(title);
+  const slug = await page.getByLabel("Slug (adresse)").inputValue();
+  await page.getByLabel("Sted *").fill("Oslo");
+  await page.getByLabel("Beskrivelse *").fill("Make interfaces move with purpose.");
+  await page.getByLabel("Ansvarsområder punkt 1", { exact: true }).fill("Animate product flows");
+  await page.getByLabel("Krav punkt 1", { exact: true }).fill("After Effects or Rive");
+  await page.getByLabel("Søknadslenke *").fill("https://jobs.fjordform.no/motion");
   const panel = page.locator("details.seo-fields");
   await panel.getByText("Søkemotorer og deling", { exact: true }).click();
   await panel.getByLabel("Tittel i søkeresultat").fill("Motion design job in Oslo");
   await expect(panel.locator(".seo-preview-title")).toHaveText("Motion design job in Oslo | Fjord & Form");
   await panel.getByLabel("Skjul for søkemotorer").check();
-  await page.getByRole("button", { name: "Save listing" }).click();
+  await page.getByRole("button", { name: "Lagre annonsen" }).click();
   await expect(page).toHaveURL(/\/job-cms$/);
 
   const tags = await publicTags(browser, slug, `/careers/${slug}`);
@@ -166,7 +166,7 @@ test("a job listing's search title and 'hide from search engines' reach its tags
   const again = page.locator("details.seo-fields");
   await expect(again).toHaveAttribute("open", "");
   await again.getByLabel("Skjul for søkemotorer").uncheck();
-  await page.getByRole("button", { name: "Save changes" }).click();
+  await page.getByRole("button", { name: "Lagre endringene" }).click();
   await expect(page).toHaveURL(/\/job-cms$/);
   expect((await publicTags(browser, slug, `/careers/${slug}`)).robots).toBeNull();
   expect(await sitemap()).toBe(true);

@@ -32,34 +32,34 @@ test("changing the password: checked in the browser first, then other sessions e
     await signInWithForm(page, "passwordchange");
     await page.goto("/admin/settings");
     await waitForHydration(page);
-    const change = section(page, "Change password");
+    const change = section(page, "Bytt passord");
     const posts: string[] = [];
     page.on("request", (request) => {
       if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
     });
 
     // Too short and not repeated: said at the fields, nothing sent.
-    await change.getByLabel("Current password").fill(password);
-    await change.getByLabel("New password", { exact: true }).fill("too short");
-    await change.getByLabel("New password again").fill("something else");
-    await change.getByRole("button", { name: "Change password" }).click();
+    await change.getByLabel("Nåværende passord").fill(password);
+    await change.getByLabel("Nytt passord", { exact: true }).fill("too short");
+    await change.getByLabel("Nytt passord igjen").fill("something else");
+    await change.getByRole("button", { name: "Bytt passord" }).click();
     await expect(change.locator(".field-error")).toHaveText([
       "Password must be at least 12 characters",
-      "The two new passwords differ.",
+      "De to nye passordene er ulike.",
     ]);
-    await expect(change.getByLabel("New password", { exact: true })).toHaveAttribute("minlength", "12");
-    await expect(change.getByLabel("New password", { exact: true })).toHaveAttribute("maxlength", "128");
+    await expect(change.getByLabel("Nytt passord", { exact: true })).toHaveAttribute("minlength", "12");
+    await expect(change.getByLabel("Nytt passord", { exact: true })).toHaveAttribute("maxlength", "128");
     expect(posts).toEqual([]);
 
     const next = "a brand new passphrase for settings";
-    await change.getByLabel("New password", { exact: true }).fill(next);
-    await change.getByLabel("New password again").fill(next);
-    await change.getByRole("button", { name: "Change password" }).click();
-    await expect(change.getByRole("status")).toHaveText("Password changed. Other sessions were signed out.");
+    await change.getByLabel("Nytt passord", { exact: true }).fill(next);
+    await change.getByLabel("Nytt passord igjen").fill(next);
+    await change.getByRole("button", { name: "Bytt passord" }).click();
+    await expect(change.getByRole("status")).toHaveText("Passordet er byttet. Andre økter ble logget ut.");
     await expect(page).toHaveURL(/\/admin\/settings\/password$/);
     expect(posts).toEqual(["/admin/settings/password.data"]); // one post, to the password intent
     // The fields are empty again: no password stays in the page.
-    for (const label of ["Current password", "New password", "New password again"]) {
+    for (const label of ["Nåværende passord", "Nytt passord", "Nytt passord igjen"]) {
       await expect(change.getByLabel(label, { exact: true })).toHaveValue("");
     }
 

@@ -56,7 +56,7 @@ test.describe("staff accounts", () => {
       await newcomer.getByLabel("Passordet en gang til").fill(password);
       await newcomer.getByRole("button", { name: "Lagre og logg inn" }).click();
       await expect(newcomer).toHaveURL(/\/admin$/);
-      await expect(newcomer.getByRole("heading", { level: 1 })).toHaveText(`Welcome back, ${name}`);
+      await expect(newcomer.getByRole("heading", { level: 1 })).toHaveText(`Velkommen tilbake, ${name}`);
 
       // The link works once.
       await newcomer.goto(link);
@@ -78,7 +78,7 @@ test.describe("staff accounts", () => {
       const colleague = await freshColleague(page.request, context, "leaver");
       const theirs = await context.newPage();
       await theirs.goto("/admin");
-      await expect(theirs.getByRole("heading", { level: 1 })).toHaveText(`Welcome back, ${colleague.name}`);
+      await expect(theirs.getByRole("heading", { level: 1 })).toHaveText(`Velkommen tilbake, ${colleague.name}`);
 
       await page.goto("/admin/staff");
       await page.getByRole("link", { name: colleague.name }).click();
@@ -129,6 +129,6 @@ test.describe("staff accounts", () => {
     expect(response.status()).toBe(409);
     expect(await response.text()).toContain("Du kan ikke deaktivere din egen konto.");
     await page.goto("/admin");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome back, /);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Velkommen tilbake, /);
   });
 });

@@ -131,8 +131,8 @@ test.describe("on a 375 px phone", () => {
     const firstRow = page.locator(".admin-table tbody tr").first();
     await expect(firstRow).toHaveCSS("display", "block"); // a card, not a table row
     // Each cell says what it is (shown before its content), the actions too.
-    await expect(firstRow.getByRole("cell").last()).toHaveAttribute("data-label", "Actions");
-    await expect(page.getByRole("columnheader", { name: "Actions" })).toHaveCount(1); // still there for screen readers
+    await expect(firstRow.getByRole("cell").last()).toHaveAttribute("data-label", "Handlinger");
+    await expect(page.getByRole("columnheader", { name: "Handlinger" })).toHaveCount(1); // still there for screen readers
   });
 });
 
@@ -145,5 +145,16 @@ test.describe("on a 375 px phone without JavaScript", () => {
     await nav.getByRole("button", { name: "Meny" }).click();
     await nav.getByRole("link", { name: "Innboks" }).click();
     await expect(page).toHaveURL(/\/admin\/inbox$/);
+  });
+
+  test("a row's actions menu opens without JavaScript (a native <details>)", async ({ signedIn: page }) => {
+    await page.goto("/job-cms");
+    const row = page.locator(".admin-table tbody tr").first();
+    const edit = row.getByRole("link", { name: /^Rediger / });
+    await expect(edit).toBeHidden();
+    await row.locator("details.row-menu summary").click();
+    await expect(edit).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, "the open menu stays on the screen").toBeLessThanOrEqual(375);
   });
 });

@@ -29,7 +29,7 @@ test.describe("an author (Skribent)", () => {
     signedIn: page,
   }) => {
     await page.goto("/admin");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome back, /);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Velkommen tilbake, /);
     expect(await navLabels(page)).toEqual(["Oversikt", "Blogg", "Innstillinger"]);
     await expect(page.getByTestId("unread-leads")).toHaveCount(0);
     await shoot(page, "author-dashboard");

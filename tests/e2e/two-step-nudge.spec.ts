@@ -51,7 +51,7 @@ test("without two-step verification the dashboard nudges, and “Ikke nå” wor
     await expect(nudge(page)).toHaveCount(0);
     await expect(page.getByRole("status").filter({ hasText: "Vi minner deg på det igjen om 30 dager." })).toHaveCount(0);
     await page.goto("/admin");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome back, /);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Velkommen tilbake, /);
     await expect(nudge(page)).toHaveCount(0);
   } finally {
     await context.close();
@@ -68,7 +68,7 @@ test("an account with two-step verification is never nudged", async ({ signedIn:
 
     await turnOnTwoStep(context.request, colleague.password);
     await page.goto("/admin");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome back, ${colleague.name}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Velkommen tilbake, ${colleague.name}`);
     await expect(nudge(page)).toHaveCount(0);
   } finally {
     await context.close();

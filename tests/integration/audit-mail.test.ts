@@ -1,7 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { auditFilterChoices, listSecurityEvents } from "~/lib/auth/audit-log.server";
-import { NO_ACCOUNT, SECURITY_EVENTS_PER_PAGE, securityEventLabel } from "~/lib/auth/security-event-labels";
+import { FAILURE_EVENTS, isFailureEvent, securityEventDescription } from "~/lib/auth/security-event-descriptions";
+import {
+  NO_ACCOUNT,
+  parseAuditFilter,
+  SECURITY_EVENT_LABELS,
+  SECURITY_EVENTS_PER_PAGE,
+  securityEventLabel,
+} from "~/lib/auth/security-event-labels";
 import { logSecurityEvent, type StaffActor } from "~/lib/auth/security-events.server";
 import { createUser } from "~/lib/auth/users.server";
 import { createMailWorker, enqueueMail, smtpTransport } from "~/lib/mail/mail.server";
@@ -77,12 +84,18 @@ describe(`the security log on ${engineName()}`, () => {
     ]);
     expect(all.rows[2]!.details).toEqual({ sessionId: "s1" });
 
-    const actions = async (filter: { account?: string; kind?: string }) =>
+    const actions = async (filter: { account?: string; kind?: string; failures?: boolean }) =>
       (await listSecurityEvents(handle.db, { page: 1, ...filter })).rows.map((row) => row.action);
     expect(await actions({ account: kari.userId })).toEqual(["login"]);
     expect(await actions({ account: NO_ACCOUNT })).toEqual(["login_failed"]);
     expect(await actions({ kind: "staff_invited" })).toEqual(["staff_invited"]);
     expect(await actions({ kind: "login", account: ola.userId })).toEqual([]);
+    // "Bare feil" (issue 32): only what was refused, from the address bar's failures=1.
+    await event(kari.userId, "access_denied", { path: "/admin/staff" }, "2026-11-20T11:00:00Z");
+    expect(await actions({ failures: true })).toEqual(["access_denied", "login_failed"]);
+    expect(await actions({ failures: true, account: kari.userId })).toEqual(["access_denied"]);
+    expect(parseAuditFilter(new URLSearchParams("failures=1")).failures).toBe(true);
+    expect(parseAuditFilter(new URLSearchParams("failures=yes")).failures).toBe(false);
 
     const choices = await auditFilterChoices(handle.db);
     expect(choices.accounts.map((account) => account.email)).toEqual(["kari@fjordform.test", "ola@fjordform.test"]);
@@ -95,6 +108,14 @@ describe(`the security log on ${engineName()}`, () => {
     expect(securityEventLabel("login_failed")).toBe("Mislykket innlogging");
     expect(securityEventLabel("mail_resent")).toBe("E-post sendt igjen");
     expect(securityEventLabel("something_new_happened")).toBe("Something new happened");
+    // Each failure is explained in a sentence, and marked as one; a success is not.
+    for (const kind of FAILURE_EVENTS) {
+      expect(isFailureEvent(kind), kind).toBe(true);
+      expect(securityEventDescription(kind), kind).toMatch(/^[A-ZÆØÅ].+\.$/);
+      expect(SECURITY_EVENT_LABELS[kind], kind).toBeDefined();
+    }
+    expect(isFailureEvent("login")).toBe(false);
+    expect(securityEventDescription("something_new_happened")).toBeNull();
   });
 
   it("pages the log", async () => {

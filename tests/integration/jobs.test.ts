@@ -81,7 +81,7 @@ describe(`job listings (${engineName()})`, () => {
     const clash = createJob(handle.db, actor, listing({ title: "Another", slug: "developer" }));
     await expect(clash).rejects.toBeInstanceOf(SlugTakenError);
     await expect(clash).rejects.toThrow(
-      "The address /careers/developer is already used by another listing. Choose another slug.",
+      "Adressen /careers/developer brukes allerede av en annen annonse. Velg en annen slug.",
     );
     const edited = await updateJob(handle.db, actor, first.id, listing({ slug: "developer", location: "Bergen" }));
     expect(edited).toMatchObject({ slug: "developer", location: "Bergen" });
@@ -103,10 +103,10 @@ describe(`job listings (${engineName()})`, () => {
       jobInputSchema.safeParse({ ...listing(), ...fields }).error?.issues[0]?.message;
     expect(message({ applyLink: "http://example.com/apply" })).toBe(APPLY_LINK_MESSAGE);
     expect(message({ applyLink: "javascript:alert(1)" })).toBe(APPLY_LINK_MESSAGE);
-    expect(message({ type: "Forever" })).toBe("Choose a job type");
-    expect(message({ title: "!!!", slug: "" })).toBe("The slug needs at least one letter or digit");
+    expect(message({ type: "Forever" })).toBe("Velg en stillingstype");
+    expect(message({ title: "!!!", slug: "" })).toBe("Slugen må ha minst én bokstav eller ett siffer");
     expect(message({ responsibilities: Array.from({ length: 21 }, (_, i) => `Task ${i}`) })).toBe(
-      "At most 20 items per list",
+      "Høyst 20 punkter per liste",
     );
   });
 });

@@ -192,7 +192,7 @@ describe(`${INSTANCES} production instances behind a round-robin proxy, one Post
       await page.getByLabel("Password", { exact: true }).fill(STAFF.password);
       await page.locator("form.auth-form button[type=submit]").click();
       await page.waitForURL(/\/admin$/, { timeout: 60_000 });
-      await page.getByRole("heading", { name: /^Welcome back, / }).waitFor();
+      await page.getByRole("heading", { name: /^Velkommen tilbake, / }).waitFor();
 
       await page.goto("/blog/cms");
       await hydrated(page);

@@ -8,21 +8,21 @@ import type { FormResult } from "~/lib/platform/form-result";
 
 export const PASSWORD_PATH = "/admin/settings/password";
 
-/** "Change password": always with the current password. */
+/** "Bytt passord": always with the current password. */
 export function PasswordSection({ actionData }: { actionData?: FormResult | null }) {
   const busy = useNavigation().state === "submitting";
   const [form, fields] = useSchemaForm("password-form", passwordChangeSchema, { lastResult: actionData?.result });
   return (
     <section className="admin-panel" aria-labelledby="password-heading">
-      <h2 id="password-heading">Change password</h2>
+      <h2 id="password-heading">Bytt passord</h2>
       <p>{PASSWORD_HINT}</p>
       <FormNotice data={actionData ?? undefined} />
       <Form method="post" action={PASSWORD_PATH} {...getFormProps(form)} className="stack-form">
-        <TextField field={fields.current} label="Current password" type="password" autoComplete="current-password" />
-        <TextField field={fields.next} label="New password" type="password" autoComplete="new-password" />
-        <TextField field={fields.confirm} label="New password again" type="password" autoComplete="new-password" />
+        <TextField field={fields.current} label="Nåværende passord" type="password" autoComplete="current-password" />
+        <TextField field={fields.next} label="Nytt passord" type="password" autoComplete="new-password" />
+        <TextField field={fields.confirm} label="Nytt passord igjen" type="password" autoComplete="new-password" />
         <button type="submit" className="button button-small" disabled={busy}>
-          Change password
+          Bytt passord
         </button>
       </Form>
     </section>

@@ -9,7 +9,7 @@ import { Link } from "react-router";
  */
 export function PasswordField({ field }: { field?: FieldMetadata<string | undefined> }) {
   if (!field) return null;
-  return <TextField field={field} label="Current password" type="password" autoComplete="current-password" />;
+  return <TextField field={field} label="Nåværende passord" type="password" autoComplete="current-password" />;
 }
 
 /** A six-digit code from the authenticator app (or a recovery code), as phones offer to fill it. */
@@ -34,10 +34,10 @@ export function RecoveryCodeList({ codes }: { codes: string[] }) {
 export function SettingsHeading({ backLink = true }: { backLink?: boolean }) {
   return (
     <>
-      <h1 className="admin-title">Settings</h1>
+      <h1 className="admin-title">Innstillinger</h1>
       {backLink ? (
         <p>
-          <Link to="/admin/settings">Back to all settings</Link>
+          <Link to="/admin/settings">Tilbake til alle innstillinger</Link>
         </p>
       ) : null}
     </>

@@ -39,22 +39,22 @@ export function TwoStepSection({
   });
   return (
     <section className="admin-panel" aria-labelledby="mfa-heading">
-      <h2 id="mfa-heading">Two-step verification</h2>
+      <h2 id="mfa-heading">Totrinnsbekreftelse</h2>
       {view.state === "enrolled" ? null : <FormNotice data={actionData ?? undefined} />}
       {view.state === "enrolled" ? (
         <div role="status">
           <p>
-            <strong>Two-step verification is on.</strong> Save these recovery codes somewhere safe. Each works once if
-            you lose your phone; they are not shown again.
+            <strong>Totrinnsbekreftelse er på.</strong> Ta vare på disse reservekodene et trygt sted. Hver virker én
+            gang om du mister telefonen; de vises ikke igjen.
           </p>
           <RecoveryCodeList codes={view.recoveryCodes} />
         </div>
       ) : view.state === "on" ? (
         <>
-          <p>On, with an authenticator app. {view.recoveryCodesLeft} recovery codes left.</p>
+          <p>På, med en autentiseringsapp. {view.recoveryCodesLeft} reservekoder igjen.</p>
           <TurnOffForm {...form("off")} />
           <p>
-            <Link to={RECOVERY_CODES_PATH}>Make new recovery codes</Link>
+            <Link to={RECOVERY_CODES_PATH}>Lag nye reservekoder</Link>
           </p>
         </>
       ) : view.state === "enrolling" ? (
@@ -62,22 +62,22 @@ export function TwoStepSection({
           {view.qrCode ? (
             <>
               <p>
-                Scan this code with an authenticator app (1Password, Google Authenticator, Aegis…), then enter the
-                6-digit code it shows.
+                Skann koden med en autentiseringsapp (1Password, Google Authenticator, Aegis…), og skriv inn den
+                sekssifrede koden den viser.
               </p>
               <img
                 src={view.qrCode}
-                alt={`QR code for setting up two-step verification. Key: ${view.secret}`}
+                alt={`QR-kode for å sette opp totrinnsbekreftelse. Nøkkel: ${view.secret}`}
                 width={200}
                 height={200}
                 className="qr"
               />
               <p>
-                Can’t scan? Enter this key: <code data-testid="totp-secret">{view.secret}</code>
+                Får du ikke skannet? Skriv inn denne nøkkelen: <code data-testid="totp-secret">{view.secret}</code>
               </p>
             </>
           ) : (
-            <p>Enter your password and the 6-digit code your authenticator app shows to finish.</p>
+            <p>Skriv inn passordet ditt og den sekssifrede koden autentiseringsappen viser for å fullføre.</p>
           )}
           <ConfirmForm factorId={view.factorId} {...form("confirm")} />
         </>
@@ -95,9 +95,9 @@ function TurnOffForm({ needsPassword, lastResult }: FormProps) {
   return (
     <Form method="post" action={DISABLE_PATH} {...getFormProps(form)} className="inline-form">
       <PasswordField field={needsPassword ? fields.password : undefined} />
-      <CodeField field={fields.code} label="Current code" />
+      <CodeField field={fields.code} label="Gjeldende kode" />
       <button type="submit" className="button button-small button-ghost" disabled={busy}>
-        Turn off
+        Slå av
       </button>
     </Form>
   );
@@ -112,9 +112,9 @@ function ConfirmForm({ factorId, needsPassword, lastResult }: FormProps & { fact
       <input type="hidden" name="intent" value="confirm" />
       <input type="hidden" name="factorId" value={factorId} />
       <PasswordField field={needsPassword ? fields.password : undefined} />
-      <CodeField field={fields.code} label="Code from the app" />
+      <CodeField field={fields.code} label="Kode fra appen" />
       <button type="submit" className="button button-small" disabled={busy}>
-        Turn on
+        Slå på
       </button>
     </Form>
   );
@@ -125,12 +125,12 @@ function StartForm({ needsPassword, lastResult }: FormProps) {
   const [form, fields] = useSchemaForm("two-step-start-form", twoStepStartSchema(needsPassword), { lastResult });
   return (
     <>
-      <p>Off. With it on, signing in also needs a code from an app on your phone.</p>
+      <p>Av. Når den er på, trenger innlogging også en kode fra en app på telefonen.</p>
       <Form method="post" action={ENROL_PATH} {...getFormProps(form)} className="inline-form">
         <input type="hidden" name="intent" value="start" />
         <PasswordField field={needsPassword ? fields.password : undefined} />
         <button type="submit" className="button button-small" disabled={busy}>
-          Set up two-step verification
+          Sett opp totrinnsbekreftelse
         </button>
       </Form>
     </>

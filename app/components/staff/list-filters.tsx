@@ -49,6 +49,16 @@ export function SearchFilter({ value, maxLength, placeholder }: { value: string;
   );
 }
 
+/** A yes/no filter ("Bare feil"): sends name=1 when ticked, nothing otherwise. */
+export function CheckboxFilter({ label, name, checked }: { label: string; name: string; checked: boolean }) {
+  return (
+    <label className="filter-checkbox">
+      <input type="checkbox" name={name} value="1" defaultChecked={checked} />
+      {label}
+    </label>
+  );
+}
+
 /** "12 abonnenter som passer filteret." */
 export function ListCount(props: { total: number; one: string; many: string; filtered: boolean; testId?: string }) {
   const { total, one, many, filtered } = props;

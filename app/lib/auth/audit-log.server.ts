@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, isNull, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import { type Database, schema } from "../platform/db.server";
 import { pageWindow } from "../platform/list-query";
+import { FAILURE_EVENTS } from "./security-event-descriptions";
 import { type AuditFilter, NO_ACCOUNT, SECURITY_EVENT_LABELS, SECURITY_EVENTS_PER_PAGE } from "./security-event-labels";
 
 /**
@@ -15,6 +16,7 @@ function matching(filter: Omit<AuditFilter, "page">): SQL | undefined {
   if (filter.account === NO_ACCOUNT) parts.push(isNull(e.userId));
   else if (filter.account) parts.push(eq(e.userId, filter.account));
   if (filter.kind) parts.push(eq(e.action, filter.kind));
+  if (filter.failures) parts.push(inArray(e.action, [...FAILURE_EVENTS]));
   return parts.length > 0 ? and(...parts) : undefined;
 }
 

@@ -104,12 +104,18 @@ export const auditFilterSchema = z.object({
     .regex(/^[a-z0-9_.-]{1,64}$/)
     .optional()
     .catch(undefined),
+  /** "Bare feil": only the failures (security-event-descriptions.ts). */
+  failures: z
+    .literal("1")
+    .optional()
+    .catch(undefined)
+    .transform((value) => value === "1"),
   page: pageParam,
 });
 
-export type AuditFilter = { account?: string; kind?: string; page: number };
+export type AuditFilter = { account?: string; kind?: string; failures?: boolean; page: number };
 
 export function parseAuditFilter(params: URLSearchParams): AuditFilter {
-  const { account, kind, page } = auditFilterSchema.parse(Object.fromEntries(params));
-  return { account, kind, page };
+  const { account, kind, failures, page } = auditFilterSchema.parse(Object.fromEntries(params));
+  return { account, kind, failures, page };
 }

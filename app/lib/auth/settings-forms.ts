@@ -8,11 +8,11 @@ import { codeField, TYPED_PASSWORD_MAX_LENGTH } from "./sign-in-forms";
  * the sign-in pages these settings belong with.
  */
 export const SETTINGS_MESSAGES = {
-  passwordNeeded: "Enter your current password to continue.",
-  wrongPassword: "Your current password is not right.",
-  passwordsDiffer: "The two new passwords differ.",
-  codeForSetup: "Enter the 6-digit code your app shows.",
-  codeToTurnOff: "Enter a current code from your app to turn two-step verification off.",
+  passwordNeeded: "Skriv inn passordet ditt for å fortsette.",
+  wrongPassword: "Passordet ditt er ikke riktig.",
+  passwordsDiffer: "De to nye passordene er ulike.",
+  codeForSetup: "Skriv inn den sekssifrede koden appen viser.",
+  codeToTurnOff: "Skriv inn en gjeldende kode fra appen for å slå av totrinnsbekreftelse.",
 } as const;
 
 const currentPassword = z
@@ -24,7 +24,7 @@ const currentPassword = z
  * The current password of the two-step and recovery-code forms: asked only when it was not
  * entered in this session in the last 5 minutes. The page knows whether it shows the field
  * (`asked`); the server parses with `asked: false` and lets re-authentication decide, so a
- * post without it is the same 403 "Enter your current password to continue." as before.
+ * post without it is the same 403 "Skriv inn passordet ditt for å fortsette." as before.
  */
 function askedPassword(asked: boolean) {
   return asked ? currentPassword : currentPassword.optional();
@@ -38,7 +38,7 @@ export const passwordChangeSchema = z
   })
   .refine((value) => value.next === value.confirm, { message: SETTINGS_MESSAGES.passwordsDiffer, path: ["confirm"] });
 
-export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters. A long phrase is easiest to remember.`;
+export const PASSWORD_HINT = `Minst ${PASSWORD_MIN_LENGTH} tegn. En lang setning er lettest å huske.`;
 
 export const twoStepStartSchema = (asked: boolean) =>
   z.object({ intent: z.literal("start"), password: askedPassword(asked) });

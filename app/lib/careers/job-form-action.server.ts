@@ -18,7 +18,7 @@ export async function submitJobForm(request: Request, save: (job: z.output<typeo
     try {
       // The form always has the search fields: an empty box is the default again (decision 056).
       const job = await save({ ...value, ...seoFromForm(value) });
-      return redirectWithFlash("/job-cms", { kind: "success", message: `Saved /careers/${job.slug}.` });
+      return redirectWithFlash("/job-cms", { kind: "success", message: `Lagret /careers/${job.slug}.` });
     } catch (error) {
       if (error instanceof SlugTakenError) return { fieldErrors: { slug: [error.message] }, status: 409 };
       throw error;

@@ -2,22 +2,21 @@ import { z } from "zod";
 import { JOB_TYPES } from "~/content/jobs";
 import { confirmSchema } from "../platform/confirm-forms";
 import { slugify } from "../platform/slug";
-import { englishFieldMessages, multiLine, requiredText, singleLine } from "../platform/text-fields";
+import { norwegianFieldMessages, multiLine, requiredText, singleLine } from "../platform/text-fields";
 import { seoShape } from "../seo/seo-fields";
 
 /**
  * The job listing form's rules, shared by the browser (Conform) and the server: lengths,
  * required fields and messages are stated once, here. Browser-safe: no `.server` imports.
- * The job form was specified with English labels (unlike the rest of the staff area,
- * which is Norwegian: decision 010), so its messages are English too.
+ * Its messages are bokmål like the rest of the staff area (decision 068).
  */
 export const JOB_LIMITS = { title: 120, slug: 120, location: 120, department: 120, description: 5000, listItem: 300, listItems: 20 } as const;
-export const APPLY_LINK_MESSAGE = "The apply link must be a URL starting with https:// or mailto:";
+export const APPLY_LINK_MESSAGE = "Søknadslenken må være en adresse som begynner med https:// eller mailto:";
 /** How long applications to a listing may be kept (decision 057): 6 months unless staff choose otherwise. */
 export const RETENTION_MONTHS = { default: 6, min: 1, max: 24 } as const;
-export const RETENTION_MESSAGE = `Keep applications for ${RETENTION_MONTHS.min} to ${RETENTION_MONTHS.max} months`;
+export const RETENTION_MESSAGE = `Behold søknader i ${RETENTION_MONTHS.min} til ${RETENTION_MONTHS.max} måneder`;
 
-const text = (label: string, max: number, lines?: "multi") => requiredText({ max, lines }, englishFieldMessages(label, max));
+const text = (label: string, max: number, lines?: "multi") => requiredText({ max, lines }, norwegianFieldMessages(label, max));
 
 /** A list of short texts; the form's empty rows are dropped, not refused. */
 const listField = z
@@ -29,10 +28,10 @@ const listField = z
       .array(
         z
           .string()
-          .max(JOB_LIMITS.listItem, `List items can be at most ${JOB_LIMITS.listItem} characters`)
-          .regex(multiLine, "List items contain characters that are not allowed"),
+          .max(JOB_LIMITS.listItem, `Et punkt kan ha høyst ${JOB_LIMITS.listItem} tegn`)
+          .regex(multiLine, "Punktene inneholder tegn som ikke er tillatt"),
       )
-      .max(JOB_LIMITS.listItems, `At most ${JOB_LIMITS.listItems} items per list`),
+      .max(JOB_LIMITS.listItems, `Høyst ${JOB_LIMITS.listItems} punkter per liste`),
   );
 
 const optionalLine = (max: number) => z.string().trim().max(max).regex(singleLine).optional().default("");
@@ -47,12 +46,12 @@ const applyLink = z
   }, APPLY_LINK_MESSAGE);
 
 const jobFields = z.object({
-  title: text("Title", JOB_LIMITS.title),
+  title: text("Tittel", JOB_LIMITS.title),
   slug: optionalLine(JOB_LIMITS.slug),
-  location: text("Location", JOB_LIMITS.location),
-  type: z.enum(JOB_TYPES, "Choose a job type"),
+  location: text("Sted", JOB_LIMITS.location),
+  type: z.enum(JOB_TYPES, "Velg en stillingstype"),
   department: optionalLine(JOB_LIMITS.department),
-  description: text("Description", JOB_LIMITS.description, "multi"),
+  description: text("Beskrivelse", JOB_LIMITS.description, "multi"),
   responsibilities: listField,
   requirements: listField,
   benefits: listField,
@@ -72,7 +71,7 @@ const jobFields = z.object({
 function withSlug<T extends z.ZodType<z.output<typeof jobFields>>>(fields: T) {
   return fields
     .transform((job) => ({ ...job, slug: slugify(job.slug || job.title) }))
-    .refine((job) => job.slug.length > 0, { message: "The slug needs at least one letter or digit", path: ["slug"] });
+    .refine((job) => job.slug.length > 0, { message: "Slugen må ha minst én bokstav eller ett siffer", path: ["slug"] });
 }
 
 /** A listing as the domain takes it (scripts and tests leave `published` out: published). */
@@ -88,5 +87,5 @@ export type JobFormValues = Omit<z.input<typeof jobFields>, "type"> & { type: st
 
 /** The list's row actions (/job-cms): publish or hide a listing, and a confirmed delete. */
 export const jobVisibilitySchema = z.object({ intent: z.enum(["publish", "unpublish"]), id: z.string() });
-export const deleteJobSchema = confirmSchema("delete", "Tick the box to confirm the deletion.").extend({ id: z.string() });
-export const deleteJobQuestion = (title: string) => `Delete the listing “${title}”? This cannot be undone.`;
+export const deleteJobSchema = confirmSchema("delete", "Kryss av i boksen for å bekrefte slettingen.").extend({ id: z.string() });
+export const deleteJobQuestion = (title: string) => `Slette annonsen «${title}»? Dette kan ikke angres.`;

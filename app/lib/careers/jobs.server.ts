@@ -28,12 +28,12 @@ const { jobListings: jobs } = schema;
 export type Job = typeof jobs.$inferSelect;
 
 /** What staff are told when the listing they act on was deleted meanwhile (or never was). */
-export const JOB_GONE = "That listing no longer exists.";
+export const JOB_GONE = "Annonsen finnes ikke lenger.";
 
 /** Another listing has that address: a conflict, with the text the slug field shows. */
 export class SlugTakenError extends ConflictError {
   constructor(slug: string) {
-    super(`The address /careers/${slug} is already used by another listing. Choose another slug.`);
+    super(`Adressen /careers/${slug} brukes allerede av en annen annonse. Velg en annen slug.`);
   }
 }
 

@@ -36,15 +36,6 @@ export function visitorFieldMessages(field: string, max: number): TextMessages {
   };
 }
 
-/** English messages for a staff form whose labels are English ("Title is required"). */
-export function englishFieldMessages(label: string, max: number): TextMessages {
-  return {
-    required: `${label} is required`,
-    tooLong: `${label} can be at most ${max} characters`,
-    notAllowed: `${label} contains characters that are not allowed`,
-  };
-}
-
 /** Norwegian messages for a staff form ("Tittel er påkrevd"). */
 export function norwegianFieldMessages(label: string, max: number): TextMessages {
   return {

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
+import { type StatCard, StatCards } from "~/components/staff/stat-cards";
 import { TopPages, TrafficChart, TrafficSources } from "~/components/staff/traffic-chart";
 import { TwoStepNudge } from "~/components/staff/two-step-nudge";
 import { ReviewQueue } from "~/components/staff/review-queue";
@@ -7,7 +8,7 @@ import { reviewQueue } from "~/lib/blog/post-review.server";
 import { getPageViewBuffer } from "~/lib/site/analytics.server";
 import { pageViewsPerDay, topCampaigns, topPages, topSources } from "~/lib/site/traffic.server";
 import { staffActor } from "~/lib/staff/actor.server";
-import { dashboardCounts } from "~/lib/staff/dashboard.server";
+import { dashboardCounts, dashboardTrends } from "~/lib/staff/dashboard.server";
 import { dismissTwoStepNudgeSchema, TWO_STEP_NUDGE_DISMISSED } from "~/lib/staff/dashboard-forms";
 import { dismissTwoStepNudge, showTwoStepNudge } from "~/lib/staff/two-step-nudge.server";
 import { getDb } from "~/lib/platform/db.server";
@@ -19,14 +20,15 @@ import { can, type Permission } from "~/lib/auth/roles";
 import { staffMeta } from "~/lib/site/seo";
 import type { Route } from "./+types/admin._index";
 
-export const meta: Route.MetaFunction = () => staffMeta("Dashboard");
+export const meta: Route.MetaFunction = () => staffMeta("Oversikt");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const session = staffSession(context);
   await getPageViewBuffer()?.flush(); // so the count includes this process's latest views
   const db = getDb();
-  const [counts, days, pages, sources, campaigns, twoStepNudge, backup] = await Promise.all([
+  const [counts, trends, days, pages, sources, campaigns, twoStepNudge, backup] = await Promise.all([
     dashboardCounts(db),
+    dashboardTrends(db),
     pageViewsPerDay(db),
     topPages(db),
     topSources(db),
@@ -53,6 +55,10 @@ export async function loader({ context }: Route.LoaderArgs) {
       newsletterSubscribers: can(session.role, "subscribers") ? counts.newsletterSubscribers : 0,
       failingMail: can(session.role, "mail") ? counts.failingMail : 0,
     },
+    trends: {
+      ...trends,
+      newsletterSubscribers: can(session.role, "subscribers") ? trends.newsletterSubscribers : { current: 0, previous: 0 },
+    },
     traffic: { days, pages, sources, campaigns },
     twoStepNudge,
     reviewQueue: reviews,
@@ -71,40 +77,62 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const quickActions: { to: string; label: string; hint: string; permission: Permission }[] = [
-  { to: "/blog/manage", label: "Manage blog posts", hint: "Edit, publish or delete posts", permission: "posts" },
-  { to: "/blog/cms", label: "Write a new post", hint: "Opens the editor", permission: "posts" },
-  { to: "/job-cms", label: "Job listings", hint: "Publish and edit positions", permission: "content" },
+  { to: "/blog/manage", label: "Blogginnlegg", hint: "Rediger, publiser eller slett innlegg", permission: "posts" },
+  { to: "/blog/cms", label: "Skriv et nytt innlegg", hint: "Åpner redigeringen", permission: "posts" },
+  { to: "/job-cms", label: "Stillingsannonser", hint: "Publiser og rediger stillinger", permission: "content" },
   {
     to: "/admin/subscribers",
-    label: "Newsletter subscribers",
-    hint: "Who confirmed, who left",
+    label: "Nyhetsbrevabonnenter",
+    hint: "Hvem som bekreftet, hvem som meldte seg av",
     permission: "subscribers",
   },
-  { to: "/gdpr-checklist", label: "GDPR checklist", hint: "The public self-assessment", permission: "account" },
+  { to: "/gdpr-checklist", label: "GDPR-sjekkliste", hint: "Den offentlige egenvurderingen", permission: "account" },
 ];
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { counts, may } = loaderData;
-  const cards = [
-    { label: "Published Posts", value: counts.publishedPosts, testId: "stat-posts" },
+  const { counts, may, trends } = loaderData;
+  const lastDays = (trend: { current: number; previous: number }, what: string) => ({
+    now: trend.current,
+    before: trend.previous,
+    nowLabel: `${what} siste 30 dager`,
+    beforeLabel: "forrige 30 dager",
+  });
+  const cards: StatCard[] = [
+    {
+      label: "Published Posts",
+      value: counts.publishedPosts,
+      testId: "stat-posts",
+      trend: lastDays(trends.publishedPosts, "nye"),
+    },
     ...(may.subscribers
       ? [
           {
             label: "Newsletter Subscribers",
             value: counts.newsletterSubscribers,
             testId: "stat-subscribers",
+            trend: lastDays(trends.newsletterSubscribers, "bekreftet"),
             // The figure counts active (confirmed) subscribers, as the spec says; the list's own
             // count is every status, so the card opens the list filtered the same way (issue 32).
             list: { to: "/admin/subscribers?status=active", label: "Vis de aktive abonnentene" },
           },
         ]
       : []),
-    { label: "Portfolio Items", value: counts.portfolioItems, testId: "stat-portfolio" },
-    { label: "Page Views Today", value: counts.pageViewsToday, testId: "stat-views" },
+    {
+      label: "Portfolio Items",
+      value: counts.portfolioItems,
+      testId: "stat-portfolio",
+      trend: lastDays(trends.portfolioItems, "nye"),
+    },
+    {
+      label: "Page Views Today",
+      value: counts.pageViewsToday,
+      testId: "stat-views",
+      trend: { now: counts.pageViewsToday, before: trends.pageViewsYesterday, beforeLabel: "i går til samme tid" },
+    },
   ];
   return (
     <>
-      <h1 className="admin-title">Welcome back, {loaderData.name}</h1>
+      <h1 className="admin-title">Velkommen tilbake, {loaderData.name}</h1>
       {loaderData.twoStepNudge ? <TwoStepNudge lastResult={actionData?.result} /> : null}
       {may.leads ? (
         <p className="inbox-callout" data-testid="unread-leads">
@@ -140,19 +168,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         </p>
       ) : null}
       {loaderData.reviewQueue ? <ReviewQueue items={loaderData.reviewQueue} /> : null}
-      <ul className="stat-cards">
-        {cards.map((card) => (
-          <li key={card.label} className="stat-card" data-testid={card.testId}>
-            <span className="stat-label">{card.label}</span>
-            <span className="stat-value">{card.value.toLocaleString("nb-NO")}</span>
-            {"list" in card && card.list ? (
-              <Link className="stat-link" to={card.list.to}>
-                {card.list.label}
-              </Link>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+      <StatCards cards={cards} />
       <div className="traffic">
         <TrafficChart days={loaderData.traffic.days} />
         <TrafficSources
@@ -162,7 +178,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         />
         <TopPages pages={loaderData.traffic.pages} days={loaderData.traffic.days.length} />
       </div>
-      <h2 className="section-label">Quick actions</h2>
+      <h2 className="section-label">Snarveier</h2>
       <ul className="quick-actions">
         {loaderData.quickActions.map((action) => (
           <li key={action.to}>

@@ -26,18 +26,7 @@ export async function loader() {
     listShowcaseFiles(db, getMediaStore(), mediaBaseUrl),
   ]);
   return {
-    showcaseFiles: showcaseFiles.map((file) => ({
-      key: `${file.itemId}:${file.path}`,
-      url: file.url,
-      kind: file.kind,
-      type: file.type,
-      thumb: file.thumb,
-      posterAlt: file.posterAlt,
-      size: file.sizeBytes === null ? "ukjent" : megabytes(file.sizeBytes),
-      uploadedAt: file.uploadedAt ? osloDateTime(file.uploadedAt) : "ukjent",
-      itemId: file.itemId,
-      itemTitle: file.itemTitle,
-    })),
+    showcaseItems: byProject(showcaseFiles),
     items: items.map((item) => ({
       id: item.id,
       thumb: item.thumb,
@@ -52,13 +41,50 @@ export async function loader() {
   };
 }
 
+/**
+ * A project's files as one card (issue 32): its video and poster come in several formats
+ * (MP4 and WebM, WebP and JPEG) that are one thing to staff, so each format is a chip on
+ * the project's card, not a card of its own. Projects keep the list's order (newest first).
+ */
+function byProject(files: Awaited<ReturnType<typeof listShowcaseFiles>>) {
+  const projects = new Map<
+    string,
+    { itemId: string; itemTitle: string; thumb: string; posterAlt: string; lastUploaded: Date | null; files: ShowcaseChip[] }
+  >();
+  for (const file of files) {
+    const project = projects.get(file.itemId) ?? {
+      itemId: file.itemId,
+      itemTitle: file.itemTitle,
+      thumb: file.thumb,
+      posterAlt: file.posterAlt,
+      lastUploaded: null,
+      files: [],
+    };
+    project.files.push({
+      key: file.path,
+      url: file.url,
+      kind: file.kind,
+      format: TYPE_LABELS[file.type],
+      size: file.sizeBytes === null ? "ukjent" : megabytes(file.sizeBytes),
+    });
+    if (file.uploadedAt && (!project.lastUploaded || file.uploadedAt > project.lastUploaded)) project.lastUploaded = file.uploadedAt;
+    projects.set(file.itemId, project);
+  }
+  return [...projects.values()].map(({ lastUploaded, ...project }) => ({
+    ...project,
+    uploadedAt: lastUploaded ? osloDateTime(lastUploaded) : "ukjent",
+  }));
+}
+
+type ShowcaseChip = { key: string; url: string; kind: "video" | "poster"; format: string; size: string };
+
 const TYPE_LABELS = { "video/mp4": "MP4", "video/webm": "WebM", "image/webp": "WebP", "image/jpeg": "JPEG" } as const;
 
 const megabytes = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} kB` : `${(bytes / 1024 / 1024).toFixed(1).replace(".", ",")} MB`;
 
 export default function Media({ loaderData }: Route.ComponentProps) {
-  const { items, showcaseFiles } = loaderData;
+  const { items, showcaseItems } = loaderData;
   const missingAlt = items.filter((item) => !item.altText).length;
   return (
     <>
@@ -111,57 +137,60 @@ export default function Media({ loaderData }: Route.ComponentProps) {
         Filene hører til prosjektet sitt og kan ikke slettes herfra: de slettes når prosjektet slettes. Bytt en fil eller
         skriv alt-teksten til plakatbildet i prosjektets skjema.
       </p>
-      <StaffList isEmpty={showcaseFiles.length === 0} empty="Ingen prosjekter har videoer ennå.">
+      <StaffList isEmpty={showcaseItems.length === 0} empty="Ingen prosjekter har videoer ennå.">
         <ul className="media-grid media-grid-showcase" aria-labelledby="showcase-files">
-          {showcaseFiles.map((file) => (
-            <li key={file.key}>
-              <img
-                src={file.thumb}
-                alt={file.kind === "poster" ? file.posterAlt : ""}
-                width={240}
-                height={135}
-                loading="lazy"
-              />
+          {showcaseItems.map((project) => (
+            <li key={project.itemId}>
+              <img src={project.thumb} alt={project.posterAlt} width={240} height={135} loading="lazy" />
               <dl className="media-meta">
-                <div>
-                  <dt>Fil:</dt>
-                  <dd>
-                    <a href={file.url}>
-                      {file.kind === "video" ? "Video" : "Plakatbilde"} ({TYPE_LABELS[file.type]})
-                    </a>
-                  </dd>
-                </div>
-                {file.kind === "poster" ? (
-                  <div>
-                    <dt>Alt-tekst:</dt>
-                    <dd className={file.posterAlt ? undefined : "media-missing-alt"}>{file.posterAlt || "mangler"}</dd>
-                  </div>
-                ) : null}
-                <div>
-                  <dt>Størrelse:</dt>
-                  <dd>{file.size}</dd>
-                </div>
-                <div>
-                  <dt>Lastet opp:</dt>
-                  <dd>{file.uploadedAt}</dd>
-                </div>
                 <div>
                   <dt>Brukes i:</dt>
                   <dd>
-                    <Link to={`/admin/work/${file.itemId}`}>prosjektet «{file.itemTitle}»</Link>
+                    <Link to={`/admin/work/${project.itemId}`}>prosjektet «{project.itemTitle}»</Link>
                   </dd>
                 </div>
+                <FormatChips label="Video" files={project.files.filter((file) => file.kind === "video")} />
+                <FormatChips label="Plakatbilde" files={project.files.filter((file) => file.kind === "poster")} />
+                <div>
+                  <dt>Alt-tekst:</dt>
+                  <dd className={project.posterAlt ? undefined : "media-missing-alt"}>{project.posterAlt || "mangler"}</dd>
+                </div>
+                <div>
+                  <dt>Lastet opp:</dt>
+                  <dd>{project.uploadedAt}</dd>
+                </div>
               </dl>
-              {file.kind === "poster" ? (
-                <Link to={`/admin/work/${file.itemId}`}>
-                  Rediger alt-tekst i prosjektet<span className="visually-hidden"> «{file.itemTitle}»</span>
-                </Link>
-              ) : null}
+              <Link to={`/admin/work/${project.itemId}`}>
+                Rediger alt-tekst i prosjektet<span className="visually-hidden"> «{project.itemTitle}»</span>
+              </Link>
               <p className="field-hint">Kan ikke slettes her. Slettes sammen med prosjektet.</p>
             </li>
           ))}
         </ul>
       </StaffList>
     </>
+  );
+}
+
+/** One kind of file (the video, the poster) in each of its formats: a chip per file, with its size. */
+function FormatChips({ label, files }: { label: string; files: ShowcaseChip[] }) {
+  if (files.length === 0) return null;
+  return (
+    <div>
+      <dt>{label}:</dt>
+      <dd>
+        <ul className="format-chips">
+          {files.map((file) => (
+            <li key={file.key}>
+              <a className="format-chip" href={file.url}>
+                <span className="visually-hidden">{label} </span>
+                {file.format}
+              </a>{" "}
+              <small>{file.size}</small>
+            </li>
+          ))}
+        </ul>
+      </dd>
+    </div>
   );
 }

@@ -1,7 +1,8 @@
-import { FilterBar, SelectFilter } from "~/components/staff/list-filters";
+import { CheckboxFilter, FilterBar, SelectFilter } from "~/components/staff/list-filters";
 import { StaffList, StaffTable } from "~/components/staff/list-kit";
 import { auditFilterChoices, listSecurityEvents } from "~/lib/auth/audit-log.server";
 import { staffSession } from "~/lib/auth/guard.server";
+import { isFailureEvent, securityEventDescription } from "~/lib/auth/security-event-descriptions";
 import { NO_ACCOUNT, parseAuditFilter, securityEventLabel } from "~/lib/auth/security-event-labels";
 import { getDb } from "~/lib/platform/db.server";
 import { osloDateTime } from "~/lib/platform/dates";
@@ -25,7 +26,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const db = getDb();
   const [list, choices] = await Promise.all([listSecurityEvents(db, filter), auditFilterChoices(db)]);
   return {
-    filter: { account: filter.account ?? "", kind: filter.kind ?? "" },
+    filter: { account: filter.account ?? "", kind: filter.kind ?? "", failures: Boolean(filter.failures) },
     accounts: choices.accounts.map((account) => ({
       id: account.id,
       label: account.fullName ? `${account.fullName} (${account.email})` : account.email,
@@ -43,6 +44,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       email: row.email,
       kind: row.action,
       label: securityEventLabel(row.action),
+      description: securityEventDescription(row.action),
+      failed: isFailureEvent(row.action),
       ip: row.ipAddress ?? "–",
       details: detailPairs(row.details),
     })),
@@ -51,7 +54,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export default function Security({ loaderData }: Route.ComponentProps) {
   const { filter, accounts, kinds, rows, total, page, pageCount } = loaderData;
-  const filtered = Boolean(filter.account || filter.kind);
+  const filtered = Boolean(filter.account || filter.kind || filter.failures);
   return (
     <>
       <h1 className="admin-title">Sikkerhet</h1>
@@ -71,6 +74,7 @@ export default function Security({ loaderData }: Route.ComponentProps) {
           all="Alle hendelser"
           choices={kinds.map((kind) => ({ value: kind.kind, label: kind.label }))}
         />
+        <CheckboxFilter label="Bare feil" name="failures" checked={filter.failures} />
       </FilterBar>
       <StaffList
         count={{ total, one: "hendelse", many: "hendelser", filtered }}
@@ -81,6 +85,7 @@ export default function Security({ loaderData }: Route.ComponentProps) {
         <StaffTable
           className="admin-table security-table"
           rows={rows}
+          rowProps={(row) => (row.failed ? { className: "event-failed-row" } : {})}
           columns={[
             { label: "Tid", time: true, cell: (row) => row.at },
             {
@@ -95,7 +100,7 @@ export default function Security({ loaderData }: Route.ComponentProps) {
                   "–"
                 ),
             },
-            { label: "Hendelse", cell: (row) => <div title={row.kind}>{row.label}</div> },
+            { label: "Hendelse", cell: (row) => <EventCell row={row} /> },
             { label: "IP-adresse", cell: (row) => row.ip },
             {
               label: "Detaljer",
@@ -117,5 +122,23 @@ export default function Security({ loaderData }: Route.ComponentProps) {
         />
       </StaffList>
     </>
+  );
+}
+
+/**
+ * The event in words. A failure says so with a sign and the word "Feilet" (not by colour
+ * alone), so it stands out in a long list and reads out the same to a screen reader.
+ */
+function EventCell({ row }: { row: { kind: string; label: string; description: string | null; failed: boolean } }) {
+  return (
+    <div title={row.kind}>
+      {row.failed ? (
+        <span className="event-outcome event-outcome-failed">
+          <span aria-hidden="true">⚠</span> Feilet
+        </span>
+      ) : null}
+      <span className="event-label">{row.label}</span>
+      {row.description ? <small className="event-description">{row.description}</small> : null}
+    </div>
   );
 }

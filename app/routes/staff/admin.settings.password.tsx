@@ -14,7 +14,7 @@ import type { Route } from "./+types/admin.settings.password";
  * password counts like a wrong password at sign-in (lockout, IP throttle); the one
  * that locks the account also signs this session out.
  */
-export const meta: Route.MetaFunction = () => staffMeta("Change password");
+export const meta: Route.MetaFunction = () => staffMeta("Bytt passord");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await settingsRequest(request, context);
@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await changePassword(db, session, submission.value, meta);
   switch (result.kind) {
     case "changed":
-      return reply({ message: "Password changed. Other sessions were signed out." }, 200, true);
+      return reply({ message: "Passordet er byttet. Andre økter ble logget ut." }, 200, true);
     case "invalid-new":
       return reply({ error: result.message }, 400);
     case "mismatch":

@@ -14,7 +14,7 @@ import { staffMeta } from "~/lib/site/seo";
 import type { Route } from "./+types/admin.settings.recovery-codes";
 
 /** /admin/settings/recovery-codes: ten new recovery codes (the old ones stop working), after the password. */
-export const meta: Route.MetaFunction = () => staffMeta("Recovery codes");
+export const meta: Route.MetaFunction = () => staffMeta("Reservekoder");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { session, db } = await settingsRequest(request, context);
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return reply({ error }, status);
     }
     case "not-on":
-      return reply({ error: "Two-step verification is off, so there are no recovery codes." }, 409);
+      return reply({ error: "Totrinnsbekreftelse er av, så det finnes ingen reservekoder." }, 409);
     case "created":
       return reply({ recoveryCodes: result.recoveryCodes });
   }
@@ -52,12 +52,12 @@ export default function RecoveryCodes({ loaderData, actionData }: Route.Componen
     <>
       <SettingsHeading />
       <section className="admin-panel" aria-labelledby={headingId}>
-        <h2 id={headingId}>Recovery codes</h2>
+        <h2 id={headingId}>Reservekoder</h2>
         {codes ? (
           <div role="status">
             <p>
-              <strong>New recovery codes.</strong> The old ones no longer work. Save these somewhere safe; they are not
-              shown again.
+              <strong>Nye reservekoder.</strong> De gamle virker ikke lenger. Ta vare på disse et trygt sted; de vises
+              ikke igjen.
             </p>
             <RecoveryCodeList codes={codes} />
           </div>
@@ -65,10 +65,10 @@ export default function RecoveryCodes({ loaderData, actionData }: Route.Componen
           <>
             <FormNotice data={actionData} />
             {loaderData.codesLeft === null ? (
-              <p>Two-step verification is off, so there are no recovery codes.</p>
+              <p>Totrinnsbekreftelse er av, så det finnes ingen reservekoder.</p>
             ) : (
               <>
-                <p>{loaderData.codesLeft} recovery codes left. New codes replace all the old ones, used or not.</p>
+                <p>{loaderData.codesLeft} reservekoder igjen. Nye koder erstatter alle de gamle, brukt eller ikke.</p>
                 <NewCodesForm
                   needsPassword={actionData?.needsPassword ?? loaderData.needsPassword}
                   lastResult={actionData?.result}
@@ -95,7 +95,7 @@ function NewCodesForm({
     <Form method="post" {...getFormProps(form)} className="inline-form">
       <PasswordField field={needsPassword ? fields.password : undefined} />
       <button type="submit" className="button button-small" disabled={busy}>
-        Make new recovery codes
+        Lag nye reservekoder
       </button>
     </Form>
   );

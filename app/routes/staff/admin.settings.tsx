@@ -14,7 +14,7 @@ import type { Route } from "./+types/admin.settings";
  * (/admin/settings/two-step/enrol, …/two-step/disable, …/recovery-codes, …/password,
  * …/sessions), which shows the result; the rules live in app/lib/auth.
  */
-export const meta: Route.MetaFunction = () => staffMeta("Settings");
+export const meta: Route.MetaFunction = () => staffMeta("Innstillinger");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { session, db } = await settingsRequest(request, context);

@@ -16,7 +16,7 @@ import type { Route } from "./+types/admin.settings.two-step.disable";
  * (unless entered in the last 5 minutes) and a current code, within the account's code
  * budget: the fifth wrong code in 15 minutes signs the session out (to /login).
  */
-export const meta: Route.MetaFunction = () => staffMeta("Turn off two-step verification");
+export const meta: Route.MetaFunction = () => staffMeta("Slå av totrinnsbekreftelse");
 
 async function currentView(db: Database, userId: string): Promise<TwoStepView> {
   const factor = await factorStatus(db, userId);
@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "invalid-code":
       return reply({ error: SETTINGS_MESSAGES.codeToTurnOff }, 400);
     case "off":
-      return reply({ message: "Two-step verification is off." });
+      return reply({ message: "Totrinnsbekreftelse er av." });
   }
 }
 

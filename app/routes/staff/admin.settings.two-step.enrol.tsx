@@ -13,9 +13,9 @@ import { owesTwoStepEnrolment } from "~/lib/auth/access-policy.server";
 import type { Route } from "./+types/admin.settings.two-step.enrol";
 
 /** /admin/settings/two-step/enrol: turning two-step verification on (password, QR code, first code). */
-export const meta: Route.MetaFunction = () => staffMeta("Set up two-step verification");
+export const meta: Route.MetaFunction = () => staffMeta("Sett opp totrinnsbekreftelse");
 
-const SETUP_ERROR = "That code did not match. Check the time on your phone and try the next code.";
+const SETUP_ERROR = "Koden stemte ikke. Sjekk klokken på telefonen og prøv neste kode.";
 const ALREADY_ON = "Two-step verification is already on. Turn it off first to set up a new phone.";
 
 const enrolling = (e: Enrolment): TwoStepView => ({

@@ -8,7 +8,7 @@ import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
 import type { Route } from "./+types/careers.cms.new";
 
-export const meta: Route.MetaFunction = () => staffMeta("New job listing");
+export const meta: Route.MetaFunction = () => staffMeta("Ny stillingsannonse");
 
 export async function loader() {
   // The library's images, for the share image (decision 056).
@@ -22,8 +22,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function NewJob({ actionData, loaderData }: Route.ComponentProps) {
   return (
     <div className="container admin">
-      <h1 className="admin-title">New job listing</h1>
-      <JobForm initial={emptyJob} media={loaderData.media} lastResult={actionData?.result} submitLabel="Save listing" />
+      <h1 className="admin-title">Ny stillingsannonse</h1>
+      <JobForm initial={emptyJob} media={loaderData.media} lastResult={actionData?.result} submitLabel="Lagre annonsen" />
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
 import type { Route } from "./+types/job-cms.edit";
 
-export const meta: Route.MetaFunction = () => staffMeta("Edit job listing");
+export const meta: Route.MetaFunction = () => staffMeta("Rediger stillingsannonse");
 
 export async function loader({ params }: Route.LoaderArgs) {
   const job = await getJob(getDb(), params.id);
@@ -27,8 +27,8 @@ export default function EditJob({ loaderData, actionData }: Route.ComponentProps
   const { job } = loaderData;
   return (
     <div className="container admin">
-      <h1 className="admin-title">Edit: {job.title}</h1>
-      <JobForm key={job.id} initial={job} media={loaderData.media} lastResult={actionData?.result} submitLabel="Save changes" />
+      <h1 className="admin-title">Rediger: {job.title}</h1>
+      <JobForm key={job.id} initial={job} media={loaderData.media} lastResult={actionData?.result} submitLabel="Lagre endringene" />
     </div>
   );
 }

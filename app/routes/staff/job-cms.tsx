@@ -2,6 +2,7 @@ import { FormNotice } from "~/components/form-notice";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
+import { RowMenu } from "~/components/staff/row-menu";
 import { StaffTable } from "~/components/staff/list-kit";
 import { deleteJobQuestion, deleteJobSchema, jobVisibilitySchema } from "~/lib/careers/job-form";
 import { deleteJob, JOB_GONE, listAllJobs, setJobPublished } from "~/lib/careers/jobs.server";
@@ -13,7 +14,7 @@ import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
 import type { Route } from "./+types/job-cms";
 
-export const meta: Route.MetaFunction = () => staffMeta("Job listings");
+export const meta: Route.MetaFunction = () => staffMeta("Stillingsannonser");
 
 export async function loader() {
   const jobs = await listAllJobs(getDb());
@@ -57,10 +58,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (deleting) {
       await deleteJob(db, actor, id);
-      return redirectWithFlash("/job-cms", { kind: "success", message: "Listing deleted." });
+      return redirectWithFlash("/job-cms", { kind: "success", message: "Annonsen er slettet." });
     }
     const job = await setJobPublished(db, actor, id, intent === "publish");
-    const message = job.published ? `“${job.title}” is published.` : `“${job.title}” is hidden from /careers.`;
+    const message = job.published ? `«${job.title}» er publisert.` : `«${job.title}» er skjult fra /careers.`;
     return redirectWithFlash("/job-cms", { kind: "success", message });
   } catch (error) {
     if (error instanceof NotFoundError) return row({ error: JOB_GONE }, 404);
@@ -74,19 +75,19 @@ export default function JobCms({ loaderData, actionData }: Route.ComponentProps)
   return (
     <div className="container admin">
       <div className="admin-head">
-        <h1 className="admin-title">Job listings</h1>
+        <h1 className="admin-title">Stillingsannonser</h1>
         <Link to="/careers/cms/new" className="button">
-          New listing
+          Ny annonse
         </Link>
       </div>
       <FormNotice data={actionData} />
-      <p>{loaderData.jobs.length} listings</p>
+      <p>{loaderData.jobs.length} annonser</p>
       <StaffTable
         className="admin-table"
         rows={loaderData.jobs}
         columns={[
           {
-            label: "Title",
+            label: "Tittel",
             cell: (job) => (
               <>
                 <Link to={`/job-cms/${job.id}`}>{job.title}</Link>
@@ -96,13 +97,13 @@ export default function JobCms({ loaderData, actionData }: Route.ComponentProps)
             ),
           },
           { label: "Type", cell: (job) => job.type },
-          { label: "Status", cell: (job) => (job.published ? "Published" : "Hidden") },
+          { label: "Status", cell: (job) => (job.published ? "Publisert" : "Skjult") },
           {
-            label: "Actions",
+            label: "Handlinger",
             cell: (job) => (
-              <div className="row-actions">
+              <RowMenu name={job.title} open={Boolean(rowResult(job.id))}>
                 <Link to={`/job-cms/${job.id}`} className="button button-small button-ghost">
-                  Edit<span className="visually-hidden"> {job.title}</span>
+                  Rediger<span className="visually-hidden"> {job.title}</span>
                 </Link>
                 <Form method="post">
                   <input type="hidden" name="id" value={job.id} />
@@ -113,7 +114,7 @@ export default function JobCms({ loaderData, actionData }: Route.ComponentProps)
                     className="button button-small button-ghost"
                     disabled={busy}
                   >
-                    {job.published ? "Unpublish" : "Publish"}
+                    {job.published ? "Skjul" : "Publiser"}
                     <span className="visually-hidden"> {job.title}</span>
                   </button>
                 </Form>
@@ -124,20 +125,20 @@ export default function JobCms({ loaderData, actionData }: Route.ComponentProps)
                   actionData={rowResult(job.id)}
                   checkboxLabel={
                     <span>
-                      Confirm<span className="visually-hidden"> deleting {job.title}</span>
+                      Bekreft<span className="visually-hidden"> sletting av {job.title}</span>
                     </span>
                   }
                   question={deleteJobQuestion(job.title)}
                   button={
                     <>
-                      Delete<span className="visually-hidden"> {job.title}</span>
+                      Slett<span className="visually-hidden"> {job.title}</span>
                     </>
                   }
                   danger
                 >
                   <input type="hidden" name="id" value={job.id} />
                 </ConfirmedActionForm>
-              </div>
+              </RowMenu>
             ),
           },
         ]}

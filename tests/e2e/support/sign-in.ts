@@ -59,7 +59,7 @@ export async function signInWithForm(page: Page, account: StaffAccount, options:
   }
   await expect(page).toHaveURL(/\/admin$/, { timeout: 10_000 });
   await settleAfterSignIn(page);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Welcome back, /);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Velkommen tilbake, /);
 }
 
 /**
