@@ -217,32 +217,6 @@ export async function eraseApplication(db: Database, store: MediaStore, actor: S
   return { kind: "erased" as const };
 }
 
-/**
- * A candidate's access request answered in one file: everything we hold about the
- * application (fields, pipeline, notes, replies, e-mails) and the CV, as JSON with the
- * PDF in base64 (no zip writer is among the dependencies; decision 057).
- */
-export async function exportApplication(db: Database, store: MediaStore, actor: StaffActor, id: string) {
-  const application = await openApplication(db, id);
-  if (!application) throw new NotFoundError(APPLICATION_GONE);
-  const file = await store.read(application.cvKey);
-  const cv = file ? Buffer.from(await new Response(file.body).arrayBuffer()) : undefined;
-  const { cvKey: _key, ...held } = application;
-  await audit(db, actor, "application_exported", { applicationId: id });
-  return {
-    name: application.name,
-    json: JSON.stringify(
-      {
-        exportedAt: new Date().toISOString(),
-        application: held,
-        cv: cv ? { fileName: application.cvName, contentType: "application/pdf", base64: cv.toString("base64") } : null,
-      },
-      null,
-      2,
-    ),
-  };
-}
-
 export const APPLICATION_CSV_COLUMNS = [
   "Mottatt (Oslo)",
   "Stilling",

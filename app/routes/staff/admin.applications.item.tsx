@@ -25,6 +25,7 @@ import {
   REPLY_TEMPLATES,
 } from "~/lib/applications/application-forms";
 import { fillReply } from "~/lib/applications/reply-templates";
+import { getReplyTemplate } from "~/lib/applications/reply-templates.server";
 import { MAIL_STATUS_LABELS, mailKindLabel } from "~/lib/mail/outbox-forms";
 import { getPrivateStore } from "~/lib/media/storage/private-store.server";
 import { privacyVersionLine } from "~/lib/pages/privacy-version.server";
@@ -50,6 +51,8 @@ export async function loader({ params, url }: Route.LoaderArgs) {
   if (!application) throw data(null, { status: 404 });
   const template = oneOf(REPLY_TEMPLATES, url.searchParams.get("svar"), "thanks");
   const language = oneOf(REPLY_LANGUAGES, url.searchParams.get("sprak"), "nb");
+  // The stored template as staff last saved it (decision 064), filled in for this candidate.
+  const stored = await getReplyTemplate(db, template, language);
   const { cvKey: _key, ...shown } = application;
   return {
     privacy: await privacyVersionLine(db, application.privacyVersion),
@@ -70,7 +73,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
     reply: {
       template,
       language,
-      ...fillReply(template, language, { name: application.name, job: application.jobTitle, studio: studio.name }),
+      ...fillReply(stored, { name: application.name, job: application.jobTitle, studio: studio.name }),
     },
   };
 }
@@ -138,7 +141,7 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
       </p>
       <div className="admin-head">
         <h1 className="admin-title">{app.name}</h1>
-        <a className="button button-small button-ghost" href={`/admin/applications/${app.id}/export.json`} download>
+        <a className="button button-small button-ghost" href={`/admin/applications/${app.id}/export.zip`} download>
           Eksporter alt (innsyn)
         </a>
       </div>
