@@ -82,7 +82,7 @@ export default function ReplyTemplatePage({ loaderData, actionData }: Route.Comp
       </p>
       <h1 className="admin-title">Svarmal: {label}</h1>
       <p className="field-hint">{changed}</p>
-      <section className="admin-panel" aria-label="Malens tekst">
+      <section className="admin-panel" aria-label="Malen">
         {/* A new version (a save, here or by a colleague) starts the form afresh from it. */}
         <ReplyTemplateForm key={text.version} label={label} text={text} actionData={actionData} />
       </section>
