@@ -45,16 +45,18 @@ export default function Applications({ loaderData }: Route.ComponentProps) {
     <>
       <div className="admin-head">
         <h1 className="admin-title">Søknader</h1>
-        <Link className="button button-small button-ghost" to="/admin/applications/templates">
-          Svarmaler
-        </Link>
-        <a
-          className="button button-small button-ghost"
-          href={`/admin/applications/export.csv${job ? `?job=${job}` : ""}`}
-          download
-        >
-          Eksporter CSV
-        </a>
+        <div className="admin-head-actions">
+          <Link className="button button-small button-ghost" to="/admin/applications/templates">
+            Svarmaler
+          </Link>
+          <a
+            className="button button-small button-ghost"
+            href={`/admin/applications/export.csv${job ? `?job=${job}` : ""}`}
+            download
+          >
+            Eksporter CSV
+          </a>
+        </div>
       </div>
       <FilterBar label="Filtrer søknader" filtered={filtered}>
         <SelectFilter label="Stilling" name="job" value={job} all="Alle stillinger" choices={jobs} />
