@@ -109,11 +109,11 @@ export const unreadLeadCount = (db: Database) => countUnread(db, l);
 /**
  * Everything about one lead: what the visitor sent (for a GDPR submission the score per
  * area and every answer), the notes, and the e-mails queued about it with their state.
- * Opening it marks it read. Undefined when there is no such lead.
+ * Opening it marks it read. Null when there is no such lead.
  */
 export async function openLead(db: Database, id: string) {
   const row = await openAndMarkRead(db, l, id);
-  if (!row) return undefined;
+  if (!row) return null;
   const [notes, mails, contact, gdpr] = await Promise.all([
     db
       .select({ id: n.id, authorName: n.authorName, body: n.body, createdAt: n.createdAt })
