@@ -70,12 +70,15 @@ export default [
         route("inbox", "routes/staff/admin.inbox.tsx"),
         route("inbox/export.csv", "routes/staff/admin.inbox.export.ts"),
         route("inbox/:id", "routes/staff/admin.inbox.lead.tsx"),
-        // Job applications (decision 057): the list, the CSV, one application, its CV and its export.
+        // Job applications (decision 057): the list, the CSV, one application, its CV and its export (a zip).
         route("applications", "routes/staff/admin.applications.tsx"),
         route("applications/export.csv", "routes/staff/admin.applications.export.ts"),
+        // "Svarmaler": the stored answers "Svar" starts from (decision 064).
+        route("applications/templates", "routes/staff/admin.applications.templates.tsx"),
+        route("applications/templates/:key", "routes/staff/admin.applications.template.tsx"),
         route("applications/:id", "routes/staff/admin.applications.item.tsx"),
         route("applications/:id/cv", "routes/staff/admin.applications.cv.ts"),
-        route("applications/:id/export.json", "routes/staff/admin.applications.item-export.ts"),
+        route("applications/:id/export.zip", "routes/staff/admin.applications.item-export.ts"),
         route("media", "routes/staff/admin.media.tsx"),
         route("media/:id", "routes/staff/admin.media.item.tsx"),
         route("newsletter", "routes/staff/admin.newsletter.tsx"),

@@ -666,6 +666,32 @@ export const applicationReplies = pgTable(
   (t) => [index("application_replies_application_idx").on(t.applicationId, t.createdAt)],
 );
 
+/**
+ * "Svarmaler": the answers staff start a reply from, one row per template and language
+ * (thanks, interview, rejection × nb, en). Seeded with the texts that were code
+ * (seed set "application-reply-templates-v1", version 1); `{firstName}`, `{name}`, `{job}`
+ * and `{studio}` are filled when a reply is written. `version` rises with every save, so a
+ * colleague's save is never overwritten (decision 064).
+ */
+export const applicationReplyTemplates = pgTable(
+  "application_reply_templates",
+  {
+    template: text("template").notNull(),
+    language: text("language").$type<"nb" | "en">().notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    version: integer("version").notNull().default(1),
+    updatedAt: updatedAt(),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedByName: text("updated_by_name"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.template, t.language] }),
+    check("application_reply_templates_known", sql`${t.template} in ('thanks', 'interview', 'rejection')`),
+    check("application_reply_templates_language", sql`${t.language} in ('nb', 'en')`),
+  ],
+);
+
 // ─── Newsletter issues and their sending ─────────────────────────────────────
 
 /**

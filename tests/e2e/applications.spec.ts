@@ -5,7 +5,8 @@ import { uniqueAddress, waitForMail } from "./support/mailbox";
 
 // Job applications (issue 29, decision 057): a visitor applies on a listing with and
 // without JavaScript, and staff take one through the back office: read it, open the CV,
-// move it through the pipeline, add a note, send the rejection (which arrives), erase it.
+// move it through the pipeline, add a note, send the rejection (which arrives), erase it;
+// and edit a stored answer template that the next reply starts from (decision 064).
 const JOB = "/careers/open-application";
 const cv = (buffer: Buffer, name = "Ola CV.pdf") => ({ name, mimeType: "application/pdf", buffer });
 
@@ -145,4 +146,67 @@ test("staff read an application, open its CV, move it through the pipeline, note
   await expect(page.getByText("Søknaden er slettet, med CV, notater, svar og e-poster.")).toBeVisible();
   expect((await page.request.get(address)).status()).toBe(404);
   expect((await page.request.get(cvHref!)).status()).toBe(404);
+});
+
+test("staff edit a stored answer template (Svarmaler), and the reply sent from an application says the edited text", async ({
+  signedIn: page,
+  browser,
+}) => {
+  const email = uniqueAddress("template");
+  const name = `Ola Mal ${Date.now().toString(36)}`;
+  const marker = `m${Date.now().toString(36)}`;
+  const { page: visitorPage, close } = await visitor(browser, false);
+  try {
+    await visitorPage.goto(JOB);
+    await fillApplication(visitorPage, name, email);
+    await visitorPage.locator("input[name=cv]").setInputFiles(cv(plainPdf));
+    await visitorPage.getByRole("button", { name: "Send application" }).click();
+    await expect(visitorPage.getByRole("heading", { name: "Application sent" })).toBeVisible();
+  } finally {
+    await close();
+  }
+
+  // The template, once for every reply after: confirmed by the box and the browser's question.
+  await page.goto("/admin/applications");
+  await page.getByRole("link", { name: "Svarmaler" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Svarmaler" })).toBeVisible();
+  await page.getByRole("link", { name: "Invitasjon til intervju (norsk)" }).click();
+  await expect(page.getByLabel("Emne")).toHaveValue("Invitasjon til intervju – {job}");
+  await page.getByLabel("Emne").fill(`Intervju hos {studio}: {job} ${marker}`);
+  await page.getByLabel("Tekst", { exact: true }).fill(`Hei {firstName}!\n\nVelkommen til intervju om {job} (${marker}).\n\nHilsen {studio}`);
+  await page.getByRole("button", { name: "Lagre malen" }).click();
+  await expect(page.getByText("Kryss av for å bekrefte at malen skal lagres.")).toBeVisible();
+  await page.getByLabel("Nye svar med denne malen skal bruke teksten over").check();
+  let question = "";
+  page.once("dialog", (dialog) => {
+    question = dialog.message();
+    void dialog.accept();
+  });
+  await page.getByRole("button", { name: "Lagre malen" }).click();
+  await expect(page).toHaveURL(/\/admin\/applications\/templates$/);
+  await expect(page.getByText(/Malen «Invitasjon til intervju \(norsk\)» er lagret \(versjon \d+\)/)).toBeVisible();
+  expect(question).toBe("Lagre malen «Invitasjon til intervju (norsk)» for alle nye svar?");
+  await expect(page.locator("tr", { hasText: "Invitasjon til intervju (norsk)" })).toContainText(marker);
+
+  // "Svar" on an application starts from the stored text, filled in for this candidate.
+  await page.goto("/admin/applications");
+  await page.locator(".inbox-table tbody tr", { hasText: name }).getByRole("link", { name }).click();
+  await page.getByRole("link", { name: "Invitasjon til intervju (norsk)" }).click();
+  await expect(page.getByLabel("Emne")).toHaveValue(`Intervju hos Fjord & Form: Open Application ${marker}`);
+  await expect(page.getByLabel(`Svar til ${email}`)).toHaveValue(/^Hei Ola!\n\nVelkommen til intervju om Open Application/);
+  await page.getByLabel("Send dette svaret til søkeren nå").check();
+  await page.getByRole("button", { name: "Send svar" }).click();
+  await expect(page.getByText("Svaret «Invitasjon til intervju» er lagt i utboksen")).toBeVisible();
+  const invitation = await waitForMail({ to: email, kind: "application-reply-interview" });
+  expect(invitation.subject).toBe(`Intervju hos Fjord & Form: Open Application ${marker}`);
+  expect(invitation.text).toContain(`Velkommen til intervju om Open Application (${marker}).`);
+
+  // The access request's one file: a zip, saved by the browser.
+  const exported = await page.request.get(
+    (await page.getByRole("link", { name: "Eksporter alt (innsyn)" }).getAttribute("href"))!,
+  );
+  expect(exported.status()).toBe(200);
+  expect(exported.headers()["content-type"]).toBe("application/zip");
+  expect(exported.headers()["content-disposition"]).toMatch(/^attachment; filename="soknad-[0-9a-f-]+-\d{4}-\d{2}-\d{2}\.zip"$/);
+  expect((await exported.body()).subarray(0, 4).toString("latin1")).toBe("PK\x03\x04");
 });

@@ -8,6 +8,8 @@ const STAFF_PAGES: { path: string; current: string }[] = [
   { path: "/admin", current: "Oversikt" },
   { path: "/admin/inbox", current: "Innboks" },
   { path: "/admin/applications", current: "Søknader" },
+  { path: "/admin/applications/templates", current: "Søknader" },
+  { path: "/admin/applications/templates/rejection-nb", current: "Søknader" },
   { path: "/admin/settings", current: "Innstillinger" },
   { path: "/admin/subscribers", current: "Abonnenter" },
   { path: "/admin/media", current: "Media" },

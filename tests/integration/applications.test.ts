@@ -3,13 +3,15 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { unzipSync } from "fflate";
 import {
   addApplicationNote,
+  changeApplicationStatus,
   eraseApplication,
-  exportApplication,
   readApplicationCv,
   sendApplicationReply,
 } from "~/lib/applications/application-admin.server";
+import { exportApplication } from "~/lib/applications/application-export.server";
 import { applicationRetention, submitApplication } from "~/lib/applications/applications.server";
 import { createPrivateStore } from "~/lib/media/storage/private-store.server";
 import type { MediaStore } from "~/lib/media/storage/media-store.server";
@@ -205,14 +207,33 @@ describe.each(drivers)(`applications with the %s (${engineName()})`, (_name, mak
       SITE,
     );
 
-    const exported = JSON.parse((await exportApplication(handle.db, store, actor, id)).json);
+    await changeApplicationStatus(handle.db, actor, id, "interview");
+    await changeApplicationStatus(handle.db, actor, id, "rejected");
+
+    // One zip: data.json and the CV as its own PDF, as a candidate's unzip tool opens it.
+    const { body } = await exportApplication(handle.db, store, actor, id);
+    const files = unzipSync(new Uint8Array(await new Response(body).arrayBuffer()));
+    expect(Object.keys(files).sort()).toEqual(["Ola CV.pdf", "data.json"]);
+    expect(Buffer.from(files["Ola CV.pdf"]!).equals(plainPdf)).toBe(true);
+    const exported = JSON.parse(new TextDecoder().decode(files["data.json"]));
     expect(exported.application).toMatchObject({
       name: "Ola Nordmann",
       letter: "Hei!\nJeg vil gjerne jobbe hos dere.",
+      status: "rejected",
     });
     expect(exported.application.notes).toHaveLength(1);
-    expect(exported.application.replies).toHaveLength(1);
-    expect(Buffer.from(exported.cv.base64, "base64").equals(plainPdf)).toBe(true);
+    expect(exported.application.replies).toMatchObject([{ subject: "Svar", body: "Takk, men nei." }]);
+    expect(exported.application.cvKey).toBeUndefined();
+    expect(exported.pipeline.map((move: { from: string; to: string }) => [move.from, move.to])).toEqual([
+      ["new", "interview"],
+      ["interview", "rejected"],
+    ]);
+    expect(exported.cvFile).toBe("Ola CV.pdf");
+    const audited = await handle.db
+      .select()
+      .from(schema.securityEvents)
+      .where(eq(schema.securityEvents.action, "application_exported"));
+    expect(audited.map((e) => e.details)).toEqual([{ applicationId: id }]);
 
     await eraseApplication(handle.db, store, actor, id);
     expect(await handle.db.select().from(schema.jobApplications)).toHaveLength(0);

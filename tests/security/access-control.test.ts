@@ -183,7 +183,8 @@ function staffPages(): string[] {
       .filter((route) => route.file.startsWith("routes/staff/"))
       .map((route) => (route.path.includes(":id") ? route.path.replace(":id", idFor(route.file)) : route.path))
       // The page-content editor's pages (/admin/pages/:page/…) are tested on one page's key.
-      .map((path) => path.replace(":page", "design").replace(":name", BACKUP_NAME))
+      // A stored answer template's page (/admin/applications/templates/:key) on one template's key.
+      .map((path) => path.replace(":page", "design").replace(":name", BACKUP_NAME).replace(":key", "thanks-nb"))
       .concat(`/blog/cms?edit=${state.draftId}`)
   );
 }

@@ -140,7 +140,9 @@ function staffPages() {
       path: route.pattern
         .replace(":id", route.pattern.includes(":id") ? idFor(route.file) : "")
         .replace(":page", "design")
-        .replace(":name", BACKUP_NAME),
+        .replace(":name", BACKUP_NAME)
+        // A stored answer template's page (decision 064): its key, template and language.
+        .replace(":key", "thanks-nb"),
       // Never "public" for a staff page (tests/unit/route-permissions.test.ts).
       permission: permissionOf(route.pattern) as Permission,
     }));

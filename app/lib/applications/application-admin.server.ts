@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { actorEvent, logSecurityEvent, type StaffActor } from "../auth/security-events.server";
 import { enqueueMail } from "../mail/mail.server";
 import { applicationReplyEmail } from "../mail/templates/application-mail.server";
@@ -9,6 +9,7 @@ import { type Database, schema } from "../platform/db.server";
 import { NotFoundError } from "../platform/domain-errors";
 import { isUuid } from "../platform/ids";
 import { pageWindow } from "../platform/list-query";
+import { countUnread, openAndMarkRead } from "../platform/read-markers.server";
 import { getStudioDetails } from "../studio/studio-details.server";
 import {
   APPLICATION_STATUS_LABELS,
@@ -52,6 +53,8 @@ export async function listApplications(db: Database, filter: ApplicationFilter) 
       readAt: a.readAt,
       verified: a.verified,
       createdAt: a.createdAt,
+      // Enough of the letter for the list's one-line preview, not all of it.
+      letterStart: sql<string>`left(${a.letter}, 300)`,
     })
     .from(a)
     .where(where)
@@ -72,19 +75,11 @@ export async function applicationJobChoices(db: Database) {
   return counted;
 }
 
-export async function unreadApplicationCount(db: Database) {
-  const [row] = await db.select({ n: count() }).from(a).where(isNull(a.readAt));
-  return row?.n ?? 0;
-}
+export const unreadApplicationCount = (db: Database) => countUnread(db, a);
 
 /** Everything about one application; opening it marks it read. Undefined when there is none. */
 export async function openApplication(db: Database, id: string) {
-  if (!isUuid(id)) return undefined;
-  const [row] = await db
-    .update(a)
-    .set({ readAt: sql`coalesce(${a.readAt}, now())` })
-    .where(eq(a.id, id))
-    .returning();
+  const row = await openAndMarkRead(db, a, id);
   if (!row) return undefined;
   const [notes, replies, mails] = await Promise.all([
     db
@@ -215,32 +210,6 @@ export async function eraseApplication(db: Database, store: MediaStore, actor: S
   });
   await audit(db, actor, "application_erased", { applicationId: id });
   return { kind: "erased" as const };
-}
-
-/**
- * A candidate's access request answered in one file: everything we hold about the
- * application (fields, pipeline, notes, replies, e-mails) and the CV, as JSON with the
- * PDF in base64 (no zip writer is among the dependencies; decision 057).
- */
-export async function exportApplication(db: Database, store: MediaStore, actor: StaffActor, id: string) {
-  const application = await openApplication(db, id);
-  if (!application) throw new NotFoundError(APPLICATION_GONE);
-  const file = await store.read(application.cvKey);
-  const cv = file ? Buffer.from(await new Response(file.body).arrayBuffer()) : undefined;
-  const { cvKey: _key, ...held } = application;
-  await audit(db, actor, "application_exported", { applicationId: id });
-  return {
-    name: application.name,
-    json: JSON.stringify(
-      {
-        exportedAt: new Date().toISOString(),
-        application: held,
-        cv: cv ? { fileName: application.cvName, contentType: "application/pdf", base64: cv.toString("base64") } : null,
-      },
-      null,
-      2,
-    ),
-  };
 }
 
 export const APPLICATION_CSV_COLUMNS = [

@@ -124,6 +124,26 @@ export const applicationReplySchema = z.object({
   confirm: z.literal("on", { error: "Kryss av for å bekrefte at svaret skal sendes." }),
 });
 
+/** "Svarmaler" (decision 064): one template's text as staff edit it once for every reply after. */
+export const replyTemplateSchema = z.object({
+  intent: z.literal("save"),
+  subject: applicationReplySchema.shape.subject,
+  body: applicationReplySchema.shape.body,
+  version: z.coerce.number().int().min(0),
+  confirm: z.literal("on", { error: "Kryss av for å bekrefte at malen skal lagres." }),
+});
+
+/** "thanks-nb" → the template and language, or undefined for an address that is none. */
+export function parseTemplateKey(key: string): { template: ReplyTemplate; language: ReplyLanguage } | undefined {
+  const [template, language, ...rest] = key.split("-");
+  if (rest.length > 0) return undefined;
+  if (!REPLY_TEMPLATES.includes(template as ReplyTemplate)) return undefined;
+  if (!REPLY_LANGUAGES.includes(language as ReplyLanguage)) return undefined;
+  return { template: template as ReplyTemplate, language: language as ReplyLanguage };
+}
+
+export const REPLY_LANGUAGE_LABELS: Record<ReplyLanguage, string> = { nb: "norsk", en: "engelsk" };
+
 /** Erasure must be confirmed by ticking a box, on top of the browser's dialog. */
 export const applicationEraseSchema = confirmSchema("erase", "Kryss av for å bekrefte slettingen.");
 

@@ -39,6 +39,7 @@ export const SECURITY_EVENT_LABELS: Record<string, string> = {
   application_exported: "Søknad eksportert (innsyn)",
   application_erased: "Søknad slettet",
   applications_exported: "Søknader eksportert",
+  application_template_saved: "Svarmal endret",
   subscriber_unsubscribed: "Abonnent meldt av",
   subscriber_erased: "Abonnent slettet",
   subscribers_exported: "Abonnenter eksportert",

@@ -38,6 +38,8 @@ export type SecurityAction =
   | "application_exported"
   | "application_erased"
   | "applications_exported"
+  // "Svarmaler" (decision 064): details are the template, language and new version.
+  | "application_template_saved"
   // Published content and media (details: the item's id and title, never a visitor's data).
   | "post_created"
   | "post_updated"

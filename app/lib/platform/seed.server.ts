@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { jobSeeds } from "~/content/jobs";
+import { REPLY_SEEDS } from "~/content/reply-templates";
 import { showcaseCaseFacts } from "~/content/case-facts";
 import { showcaseCaseStudies, showcaseSeed } from "~/content/showcase";
 import { type Database, schema } from "./db.server";
@@ -50,6 +51,21 @@ const seedSets: SeedSet[] = [
           .set(facts)
           .where(and(eq(p.slug, slug), sql`${p.figures} = '[]'::jsonb`));
       }
+    },
+  },
+  {
+    // "Svarmaler" (decision 064): the texts that were code become the stored templates' version 1.
+    name: "application-reply-templates-v1",
+    run: async (tx) => {
+      const rows = Object.entries(REPLY_SEEDS).flatMap(([template, languages]) =>
+        Object.entries(languages).map(([language, text]) => ({
+          template,
+          language: language as keyof typeof languages,
+          ...text,
+          version: 1,
+        })),
+      );
+      await tx.insert(schema.applicationReplyTemplates).values(rows).onConflictDoNothing();
     },
   },
 ];

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { analyseGdprAnswers, gdprCategories } from "~/content/gdpr";
 import { actorEvent, logSecurityEvent, type StaffActor } from "../auth/security-events.server";
 import { toCsv } from "../platform/csv";
@@ -15,6 +15,7 @@ import {
 } from "./lead-forms";
 import { NotFoundError } from "../platform/domain-errors";
 import { isUuid } from "../platform/ids";
+import { countUnread, openAndMarkRead } from "../platform/read-markers.server";
 import { privacyVersionInForce } from "../pages/privacy-version.server";
 
 /**
@@ -103,10 +104,7 @@ export async function listLeads(db: Database, filter: LeadFilter) {
   return { rows, total: totalCount, page, pageCount };
 }
 
-export async function unreadLeadCount(db: Database) {
-  const [row] = await db.select({ n: count() }).from(l).where(isNull(l.readAt));
-  return row?.n ?? 0;
-}
+export const unreadLeadCount = (db: Database) => countUnread(db, l);
 
 /**
  * Everything about one lead: what the visitor sent (for a GDPR submission the score per
@@ -114,12 +112,7 @@ export async function unreadLeadCount(db: Database) {
  * Opening it marks it read. Null when there is no such lead.
  */
 export async function openLead(db: Database, id: string) {
-  if (!isUuid(id)) return null;
-  const [row] = await db
-    .update(l)
-    .set({ readAt: sql`coalesce(${l.readAt}, now())` })
-    .where(eq(l.id, id))
-    .returning();
+  const row = await openAndMarkRead(db, l, id);
   if (!row) return null;
   const [notes, mails, contact, gdpr] = await Promise.all([
     db

@@ -7,6 +7,7 @@ import {
   ApplicationStatusForm,
 } from "~/components/staff/application-actions";
 import { PrivacyVersion } from "~/components/staff/privacy-version";
+import { NoteList, RecordFacts, RecordNotes } from "~/components/staff/record-kit";
 import {
   addApplicationNote,
   changeApplicationStatus,
@@ -25,6 +26,7 @@ import {
   REPLY_TEMPLATES,
 } from "~/lib/applications/application-forms";
 import { fillReply } from "~/lib/applications/reply-templates";
+import { getReplyTemplate } from "~/lib/applications/reply-templates.server";
 import { MAIL_STATUS_LABELS, mailKindLabel } from "~/lib/mail/outbox-forms";
 import { getPrivateStore } from "~/lib/media/storage/private-store.server";
 import { privacyVersionLine } from "~/lib/pages/privacy-version.server";
@@ -50,6 +52,8 @@ export async function loader({ params, url }: Route.LoaderArgs) {
   if (!application) throw data(null, { status: 404 });
   const template = oneOf(REPLY_TEMPLATES, url.searchParams.get("svar"), "thanks");
   const language = oneOf(REPLY_LANGUAGES, url.searchParams.get("sprak"), "nb");
+  // The stored template as staff last saved it (decision 064), filled in for this candidate.
+  const stored = await getReplyTemplate(db, template, language);
   const { cvKey: _key, ...shown } = application;
   return {
     privacy: await privacyVersionLine(db, application.privacyVersion),
@@ -70,7 +74,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
     reply: {
       template,
       language,
-      ...fillReply(template, language, { name: application.name, job: application.jobTitle, studio: studio.name }),
+      ...fillReply(stored, { name: application.name, job: application.jobTitle, studio: studio.name }),
     },
   };
 }
@@ -138,87 +142,82 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
       </p>
       <div className="admin-head">
         <h1 className="admin-title">{app.name}</h1>
-        <a className="button button-small button-ghost" href={`/admin/applications/${app.id}/export.json`} download>
+        <a className="button button-small button-ghost" href={`/admin/applications/${app.id}/export.zip`} download>
           Eksporter alt (innsyn)
         </a>
       </div>
-      <dl className="lead-facts">
-        <dt>Stilling</dt>
-        <dd>{app.jobTitle}</dd>
-        <dt>Mottatt</dt>
-        <dd>{app.received}</dd>
-        <dt>Status</dt>
-        <dd>
-          {APPLICATION_STATUS_LABELS[app.status]}
-          {app.statusChanged ? ` (endret ${app.statusChanged})` : ""}
-        </dd>
-        <dt>Slettes senest</dt>
-        <dd>{app.erasedBy}</dd>
-        {app.verified ? null : (
-          <>
-            <dt>Verifisering</dt>
-            <dd>Ikke verifisert av søppelfilteret</dd>
-          </>
-        )}
-      </dl>
+      <RecordFacts
+        facts={[
+          { label: "Stilling", value: app.jobTitle },
+          { label: "Mottatt", value: app.received },
+          {
+            label: "Status",
+            value: `${APPLICATION_STATUS_LABELS[app.status]}${app.statusChanged ? ` (endret ${app.statusChanged})` : ""}`,
+          },
+          { label: "Slettes senest", value: app.erasedBy },
+          !app.verified && { label: "Verifisering", value: "Ikke verifisert av søppelfilteret" },
+        ]}
+      />
       <PrivacyVersion line={loaderData.privacy} />
 
       <div className="lead-layout">
         <div className="lead-column">
           <section className="admin-panel" aria-labelledby="application-sent">
             <h2 id="application-sent">Det søkeren sendte</h2>
-            <dl className="lead-facts">
-              <dt>Navn</dt>
-              <dd>{app.name}</dd>
-              <dt>E-post</dt>
-              <dd>
-                <a href={`mailto:${app.email}`}>{app.email}</a>
-              </dd>
-              <dt>Telefon</dt>
-              <dd>{app.phone || "–"}</dd>
-              <dt>Lenke</dt>
-              <dd>
-                {app.link ? (
-                  <a href={app.link} rel="noopener noreferrer nofollow" target="_blank">
-                    {app.link}
-                  </a>
-                ) : (
-                  "–"
-                )}
-              </dd>
-              <dt>Brev</dt>
-              <dd className="lead-message">{app.letter}</dd>
-              <dt>CV</dt>
-              <dd className="application-cv">
-                <span>
-                  {app.cvName} ({app.cvKb} kB)
-                </span>
-                <a className="button button-small" href={cv} target="_blank" rel="noopener">
-                  Åpne CV
-                </a>
-                <a className="button button-small button-ghost" href={`${cv}?download=1`} download>
-                  Last ned
-                </a>
-              </dd>
-            </dl>
+            <RecordFacts
+              facts={[
+                { label: "Navn", value: app.name },
+                { label: "E-post", value: <a href={`mailto:${app.email}`}>{app.email}</a> },
+                { label: "Telefon", value: app.phone || "–" },
+                {
+                  label: "Lenke",
+                  value: app.link ? (
+                    <a href={app.link} rel="noopener noreferrer nofollow" target="_blank">
+                      {app.link}
+                    </a>
+                  ) : (
+                    "–"
+                  ),
+                },
+                { label: "Brev", value: app.letter, className: "lead-message" },
+                {
+                  label: "CV",
+                  className: "application-cv",
+                  value: (
+                    <>
+                      <span>
+                        {app.cvName} ({app.cvKb} kB)
+                      </span>
+                      <a className="button button-small" href={cv} target="_blank" rel="noopener">
+                        Åpne CV
+                      </a>
+                      <a className="button button-small button-ghost" href={`${cv}?download=1`} download>
+                        Last ned
+                      </a>
+                    </>
+                  ),
+                },
+              ]}
+            />
           </section>
 
           <section className="admin-panel" id="application-reply" aria-labelledby="application-reply-title">
             <h2 id="application-reply-title">Svar</h2>
+            <p className="field-hint">
+              Velg en mal og rett teksten før du sender. Malene selv endres under{" "}
+              <Link to="/admin/applications/templates">Svarmaler</Link>.
+            </p>
             <ApplicationReplyForm chosen={reply} email={app.email} actionData={actionData} />
             {app.replies.length > 0 ? (
               <>
                 <h3>Sendte svar</h3>
-                <ul className="lead-notes">
-                  {app.replies.map((sent) => (
-                    <li key={sent.id}>
-                      <p className="lead-note-meta">
-                        {sent.subject} · {sent.authorName}, {sent.written}
-                      </p>
-                      <p className="lead-message">{sent.body}</p>
-                    </li>
-                  ))}
-                </ul>
+                <NoteList
+                  items={app.replies.map((sent) => ({
+                    id: sent.id,
+                    meta: `${sent.subject} · ${sent.authorName}, ${sent.written}`,
+                    body: sent.body,
+                  }))}
+                />
               </>
             ) : null}
           </section>
@@ -264,21 +263,12 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
             <ApplicationStatusForm status={app.status} actionData={actionData} />
           </section>
 
-          <section className="admin-panel" aria-labelledby="application-notes">
-            <h2 id="application-notes">Notater fra kolleger</h2>
-            {app.notes.length === 0 ? <p className="empty">Ingen notater ennå.</p> : null}
-            <ul className="lead-notes">
-              {app.notes.map((note) => (
-                <li key={note.id}>
-                  <p className="lead-note-meta">
-                    {note.authorName}, {note.written}
-                  </p>
-                  <p className="lead-message">{note.body}</p>
-                </li>
-              ))}
-            </ul>
-            <ApplicationNoteForm actionData={actionData} />
-          </section>
+          <RecordNotes
+            id="application-notes"
+            title="Notater fra kolleger"
+            notes={app.notes}
+            form={<ApplicationNoteForm actionData={actionData} />}
+          />
 
           <section className="admin-panel lead-danger" aria-labelledby="application-erase">
             <h2 id="application-erase">Slett</h2>

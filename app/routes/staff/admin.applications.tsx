@@ -1,10 +1,12 @@
 import { Link } from "react-router";
 import { FilterBar, SelectFilter } from "~/components/staff/list-filters";
-import { StaffList, StaffTable } from "~/components/staff/list-kit";
+import { StaffList } from "~/components/staff/list-kit";
+import { RecordTable } from "~/components/staff/record-kit";
 import { applicationJobChoices, listApplications } from "~/lib/applications/application-admin.server";
 import { APPLICATION_STATUS_LABELS, applicationFilterSchema } from "~/lib/applications/application-forms";
 import { getDb } from "~/lib/platform/db.server";
 import { osloDateTime } from "~/lib/platform/dates";
+import { previewLine } from "~/lib/platform/text-preview";
 import { staffMeta } from "~/lib/site/seo";
 import type { Route } from "./+types/admin.applications";
 
@@ -29,6 +31,8 @@ export async function loader({ url }: Route.LoaderArgs) {
       status: row.status,
       unread: row.readAt === null,
       verified: row.verified,
+      // The start of the letter: one line to scan by (#32).
+      preview: previewLine(row.letterStart),
       received: osloDateTime(row.createdAt),
     })),
   };
@@ -41,13 +45,18 @@ export default function Applications({ loaderData }: Route.ComponentProps) {
     <>
       <div className="admin-head">
         <h1 className="admin-title">Søknader</h1>
-        <a
-          className="button button-small button-ghost"
-          href={`/admin/applications/export.csv${job ? `?job=${job}` : ""}`}
-          download
-        >
-          Eksporter CSV
-        </a>
+        <div className="admin-head-actions">
+          <Link className="button button-small button-ghost" to="/admin/applications/templates">
+            Svarmaler
+          </Link>
+          <a
+            className="button button-small button-ghost"
+            href={`/admin/applications/export.csv${job ? `?job=${job}` : ""}`}
+            download
+          >
+            Eksporter CSV
+          </a>
+        </div>
       </div>
       <FilterBar label="Filtrer søknader" filtered={filtered}>
         <SelectFilter label="Stilling" name="job" value={job} all="Alle stillinger" choices={jobs} />
@@ -58,22 +67,16 @@ export default function Applications({ loaderData }: Route.ComponentProps) {
         empty={filtered ? "Ingen søknader på denne stillingen." : "Ingen søknader ennå."}
         pages={{ page, pageCount }}
       >
-        <StaffTable
-          className="admin-table inbox-table"
+        <RecordTable
           rows={rows}
-          rowProps={(row) => ({ className: row.unread ? "is-unread" : undefined })}
+          sender={{
+            label: "Søker",
+            href: (row) => `/admin/applications/${row.id}`,
+            name: (row) => row.name,
+            detail: (row) => row.email,
+            badges: (row) => (row.verified ? null : <span className="badge badge-unverified">Ikke verifisert</span>),
+          }}
           columns={[
-            {
-              label: "Søker",
-              cell: (row) => (
-                <div>
-                  {row.unread ? <span className="badge badge-unread">Ulest</span> : null}
-                  {row.verified ? null : <span className="badge badge-unverified">Ikke verifisert</span>}
-                  <Link to={`/admin/applications/${row.id}`}>{row.name}</Link>
-                  <small className="inbox-email">{row.email}</small>
-                </div>
-              ),
-            },
             { label: "Stilling", cell: (row) => row.jobTitle },
             { label: "Mottatt", cell: (row) => row.received },
             {

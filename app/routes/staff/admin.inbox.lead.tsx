@@ -16,6 +16,7 @@ import {
   leadStatusSchema,
 } from "~/lib/visitor-forms/lead-forms";
 import { PrivacyVersion } from "~/components/staff/privacy-version";
+import { RecordFacts, RecordNotes } from "~/components/staff/record-kit";
 import { privacyVersionLine } from "~/lib/pages/privacy-version.server";
 import { addLeadNote, changeLeadStatus, eraseLead, openLead } from "~/lib/visitor-forms/leads.server";
 import type { Route } from "./+types/admin.inbox.lead";
@@ -108,19 +109,17 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           Svar
         </a>
       </div>
-      <dl className="lead-facts">
-        <dt>Type</dt>
-        <dd>{LEAD_KIND_LABELS[lead.kind]}</dd>
-        <dt>Mottatt</dt>
-        <dd>{lead.received}</dd>
-        <dt>E-post</dt>
-        <dd>{lead.email}</dd>
-        <dt>Status</dt>
-        <dd>
-          {LEAD_STATUS_LABELS[lead.status]}
-          {lead.statusChanged ? ` (endret ${lead.statusChanged})` : ""}
-        </dd>
-      </dl>
+      <RecordFacts
+        facts={[
+          { label: "Type", value: LEAD_KIND_LABELS[lead.kind] },
+          { label: "Mottatt", value: lead.received },
+          { label: "E-post", value: lead.email },
+          {
+            label: "Status",
+            value: `${LEAD_STATUS_LABELS[lead.status]}${lead.statusChanged ? ` (endret ${lead.statusChanged})` : ""}`,
+          },
+        ]}
+      />
       <PrivacyVersion line={loaderData.privacy} />
 
       <div className="lead-layout">
@@ -128,14 +127,13 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           <section className="admin-panel" aria-labelledby="lead-sent">
             <h2 id="lead-sent">Det avsenderen sendte</h2>
             {lead.contact ? (
-              <dl className="lead-facts">
-                <dt>Firma</dt>
-                <dd>{lead.contact.company}</dd>
-                <dt>E-post</dt>
-                <dd>{lead.contact.email}</dd>
-                <dt>Prosjekt</dt>
-                <dd className="lead-message">{lead.contact.project}</dd>
-              </dl>
+              <RecordFacts
+                facts={[
+                  { label: "Firma", value: lead.contact.company },
+                  { label: "E-post", value: lead.contact.email },
+                  { label: "Prosjekt", value: lead.contact.project, className: "lead-message" },
+                ]}
+              />
             ) : null}
             {lead.gdpr ? <GdprAnswers gdpr={lead.gdpr} /> : null}
           </section>
@@ -191,21 +189,12 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
             <LeadStatusForm status={lead.status} actionData={actionData} />
           </section>
 
-          <section className="admin-panel" aria-labelledby="lead-notes">
-            <h2 id="lead-notes">Interne notater</h2>
-            {lead.notes.length === 0 ? <p className="empty">Ingen notater ennå.</p> : null}
-            <ul className="lead-notes">
-              {lead.notes.map((note) => (
-                <li key={note.id}>
-                  <p className="lead-note-meta">
-                    {note.authorName}, {note.written}
-                  </p>
-                  <p className="lead-message">{note.body}</p>
-                </li>
-              ))}
-            </ul>
-            <LeadNoteForm actionData={actionData} />
-          </section>
+          <RecordNotes
+            id="lead-notes"
+            title="Interne notater"
+            notes={lead.notes}
+            form={<LeadNoteForm actionData={actionData} />}
+          />
 
           <section className="admin-panel lead-danger" aria-labelledby="lead-erase">
             <h2 id="lead-erase">Slett på forespørsel</h2>

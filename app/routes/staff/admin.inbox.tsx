@@ -1,9 +1,10 @@
-import { Link } from "react-router";
 import { choicesOf, FilterBar, SearchFilter, SelectFilter } from "~/components/staff/list-filters";
-import { StaffList, StaffTable } from "~/components/staff/list-kit";
+import { StaffList } from "~/components/staff/list-kit";
+import { RecordTable } from "~/components/staff/record-kit";
 import { staffSession } from "~/lib/auth/guard.server";
 import { getDb } from "~/lib/platform/db.server";
 import { osloDateTime } from "~/lib/platform/dates";
+import { previewLine } from "~/lib/platform/text-preview";
 import { staffMeta } from "~/lib/site/seo";
 import {
   LEAD_KIND_LABELS,
@@ -37,6 +38,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       unread: row.readAt === null,
       from: row.company ?? row.email,
       email: row.email,
+      // What they wrote, or for a GDPR checklist its score: one line to scan by (#32).
+      preview: row.kind === "gdpr" ? `GDPR-sjekkliste: ${row.scorePercent ?? 0} %` : previewLine(row.project),
       received: osloDateTime(row.createdAt),
     })),
   };
@@ -71,21 +74,15 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
         empty={filtered ? "Ingen henvendelser passer filteret." : "Ingen henvendelser ennå."}
         pages={{ page, pageCount }}
       >
-        <StaffTable
-          className="admin-table inbox-table"
+        <RecordTable
           rows={rows}
-          rowProps={(row) => ({ className: row.unread ? "is-unread" : undefined })}
+          sender={{
+            label: "Fra",
+            href: (row) => `/admin/inbox/${row.id}`,
+            name: (row) => row.from,
+            detail: (row) => (row.from !== row.email ? row.email : undefined),
+          }}
           columns={[
-            {
-              label: "Fra",
-              cell: (row) => (
-                <div>
-                  {row.unread ? <span className="badge badge-unread">Ulest</span> : null}
-                  <Link to={`/admin/inbox/${row.id}`}>{row.from}</Link>
-                  {row.from !== row.email ? <small className="inbox-email">{row.email}</small> : null}
-                </div>
-              ),
-            },
             { label: "Type", cell: (row) => LEAD_KIND_LABELS[row.kind] },
             { label: "Mottatt", time: true, cell: (row) => row.received },
             {
