@@ -24,6 +24,8 @@ export const SECURITY_EVENT_LABELS: Record<string, string> = {
   mfa_failed: "Feil engangskode",
   mfa_code_limit: "For mange feil engangskoder",
   recovery_codes_created: "Nye gjenopprettingskoder",
+  passkey_added: "Tilgangsnøkkel lagt til",
+  passkey_removed: "Tilgangsnøkkel fjernet",
   two_step_nudge_dismissed: "Påminnelse om totrinnsbekreftelse utsatt",
   backup_taken: "Sikkerhetskopi tatt",
   backup_downloaded: "Sikkerhetskopi lastet ned",
