@@ -14,7 +14,9 @@ import { schema } from "~/lib/platform/db.server";
 import { engineName, setUpTestDatabase } from "../support/test-database";
 import { sessionTokenIn } from "../support/session-cookie";
 import { addSoftPasskey } from "../support/passkey-flows";
-import { META, PASSWORD, sessionOf, signedInStaff } from "../security/staff-fixtures";
+import { META, PASSWORD, sessionOf, signedInStaff, withSecondFactor } from "../security/staff-fixtures";
+import { resetTwoStep } from "~/lib/auth/two-step-reset.server";
+import { SCRIPT_ACTOR } from "~/lib/auth/security-events.server";
 
 // Decision 065: passkeys on the database, through the domain functions the pages call.
 
@@ -97,5 +99,25 @@ describe(`passkeys (${engineName()})`, () => {
     expect(await events("passkey_removed")).toHaveLength(1);
     const signedIn = await signInWithPassword(handle.db, { email: "kari@fjordform.test", password: PASSWORD }, META);
     expect(signedIn).toMatchObject({ kind: "signed-in", needsSecondFactor: false });
+  });
+});
+
+describe("losing every device", () => {
+  it("an operator's reset removes the app, the recovery codes and the passkeys, ends the sessions, e-mails and audits", async () => {
+    const kari = await signedInStaff(handle.db);
+    await addSoftPasskey(handle.db, kari.session, PASSWORD, META);
+    await withSecondFactor(handle.db, kari.user);
+    expect(await resetTwoStep(handle.db, "KARI@fjordform.test", SCRIPT_ACTOR)).toEqual({
+      kind: "reset",
+      factors: 1,
+      passkeys: 1,
+      sessions: 1,
+    });
+    expect(await sessionOf(handle.db, kari.token)).toBeNull();
+    expect(await handle.db.select().from(schema.mfaRecoveryCodes)).toEqual([]);
+    const signedIn = await signInWithPassword(handle.db, { email: "kari@fjordform.test", password: PASSWORD }, META);
+    expect(signedIn).toMatchObject({ kind: "signed-in", needsSecondFactor: false });
+    expect(await events("two_step_reset")).toHaveLength(1);
+    expect(await resetTwoStep(handle.db, "nobody@fjordform.test", SCRIPT_ACTOR)).toEqual({ kind: "not-found" });
   });
 });

@@ -26,6 +26,7 @@ export const SECURITY_EVENT_LABELS: Record<string, string> = {
   recovery_codes_created: "Nye gjenopprettingskoder",
   passkey_added: "Tilgangsnøkkel lagt til",
   passkey_removed: "Tilgangsnøkkel fjernet",
+  two_step_reset: "Totrinnsbekreftelse nullstilt av en administrator",
   two_step_nudge_dismissed: "Påminnelse om totrinnsbekreftelse utsatt",
   backup_taken: "Sikkerhetskopi tatt",
   backup_downloaded: "Sikkerhetskopi lastet ned",
