@@ -18,7 +18,7 @@ describe("passkey endpoints", () => {
     const mfa = await call(server.url, "/login/mfa/passkey", { origin: origin(), form: { intent: "options" } });
     expect(mfa.status).toBe(401);
     expect(mfa.body).not.toContain("challenge");
-    for (const form of [
+    for (const form of <Record<string, string>[]>[
       { intent: "add", name: "Tyv", js: "1" },
       { intent: "verify", response: "{}" },
       { intent: "remove", passkeyId: "00000000-0000-0000-0000-000000000000", confirm: "on" },

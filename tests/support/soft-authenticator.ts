@@ -21,7 +21,7 @@ function cbor(value: Cbor): Buffer {
   if (typeof value === "number") return value >= 0 ? cborHead(0, value) : cborHead(1, -1 - value);
   if (typeof value === "string") return Buffer.concat([cborHead(3, Buffer.byteLength(value)), Buffer.from(value)]);
   if (Buffer.isBuffer(value)) return Buffer.concat([cborHead(2, value.length), value]);
-  const parts = [cborHead(5, value.size)];
+  const parts: Buffer[] = [cborHead(5, value.size)];
   for (const [k, v] of value) parts.push(cbor(k), cbor(v));
   return Buffer.concat(parts);
 }
