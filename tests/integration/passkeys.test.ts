@@ -43,7 +43,7 @@ describe(`passkeys (${engineName()})`, () => {
   it("sign in alone: a verified session, the use recorded like a password sign-in", async () => {
     const kari = await signedInStaff(handle.db);
     const { key } = await addSoftPasskey(handle.db, kari.session, PASSWORD, META);
-    const { options, binding } = await passkeySignInOptions(handle.db);
+    const { options, binding } = (await passkeySignInOptions(handle.db, META.ip))!;
     expect(options.userVerification).toBe("required");
     const result = await signInWithPasskey(handle.db, binding, key.assert(options), META);
     expect(result.kind).toBe("signed-in");

@@ -14,6 +14,8 @@ import {
   removePasskey,
 } from "~/lib/auth/passkeys.server";
 import { schema } from "~/lib/platform/db.server";
+import { getConfig } from "~/lib/platform/config.server";
+import { rateLimits } from "~/lib/platform/rate-limit.server";
 import { setUpTestDatabase } from "../support/test-database";
 import { addSoftPasskey, rpOfServer } from "../support/passkey-flows";
 import { softPasskey } from "../support/soft-authenticator";
@@ -34,7 +36,7 @@ async function kariWithPasskey() {
 describe("passkey sign-in", () => {
   it("refuses the same signed response twice (replay), even with the same binding cookie", async () => {
     const { key } = await kariWithPasskey();
-    const { options, binding } = await passkeySignInOptions(handle.db);
+    const { options, binding } = (await passkeySignInOptions(handle.db, META.ip))!;
     const response = key.assert(options);
     expect((await signInWithPasskey(handle.db, binding, response, META)).kind).toBe("signed-in");
     expect(await signInWithPasskey(handle.db, binding, response, META)).toEqual({ kind: "invalid" });
@@ -42,8 +44,8 @@ describe("passkey sign-in", () => {
 
   it("refuses a response to a challenge another browser asked for (the binding is the asker's)", async () => {
     const { key } = await kariWithPasskey();
-    const victim = await passkeySignInOptions(handle.db);
-    const attacker = await passkeySignInOptions(handle.db);
+    const victim = (await passkeySignInOptions(handle.db, META.ip))!;
+    const attacker = (await passkeySignInOptions(handle.db, META.ip))!;
     const response = key.assert(victim.options);
     expect(await signInWithPasskey(handle.db, attacker.binding, response, META)).toEqual({ kind: "invalid" });
     expect(await signInWithPasskey(handle.db, undefined, response, META)).toEqual({ kind: "invalid" });
@@ -53,25 +55,25 @@ describe("passkey sign-in", () => {
 
   it("refuses a response made for another origin or another RP ID", async () => {
     const { key } = await kariWithPasskey();
-    const a = await passkeySignInOptions(handle.db);
+    const a = (await passkeySignInOptions(handle.db, META.ip))!;
     const phished = key.assert(a.options, { origin: "https://fjordform.example.net" });
     expect(await signInWithPasskey(handle.db, a.binding, phished, META)).toEqual({ kind: "invalid" });
-    const b = await passkeySignInOptions(handle.db);
+    const b = (await passkeySignInOptions(handle.db, META.ip))!;
     const otherRp = key.assert(b.options, { rpId: "fjordform.example.net" });
     expect(await signInWithPasskey(handle.db, b.binding, otherRp, META)).toEqual({ kind: "invalid" });
   });
 
   it("needs user verification to sign in alone, and a signature count that grows (a clone)", async () => {
     const { key } = await kariWithPasskey();
-    const a = await passkeySignInOptions(handle.db);
+    const a = (await passkeySignInOptions(handle.db, META.ip))!;
     expect(await signInWithPasskey(handle.db, a.binding, key.assert(a.options, { userVerified: false }), META)).toEqual({
       kind: "invalid",
     });
-    const b = await passkeySignInOptions(handle.db);
+    const b = (await passkeySignInOptions(handle.db, META.ip))!;
     expect((await signInWithPasskey(handle.db, b.binding, key.assert(b.options, { counter: 10 }), META)).kind).toBe(
       "signed-in",
     );
-    const c = await passkeySignInOptions(handle.db);
+    const c = (await passkeySignInOptions(handle.db, META.ip))!;
     expect(await signInWithPasskey(handle.db, c.binding, key.assert(c.options, { counter: 5 }), META)).toEqual({
       kind: "invalid",
     });
@@ -80,21 +82,30 @@ describe("passkey sign-in", () => {
   it("refuses an unknown passkey, and a known one's refusals lock the account like wrong passwords", async () => {
     const { key } = await kariWithPasskey();
     const stranger = softPasskey(rpOfServer());
-    const a = await passkeySignInOptions(handle.db);
+    const a = (await passkeySignInOptions(handle.db, META.ip))!;
     expect(await signInWithPasskey(handle.db, a.binding, stranger.assert(a.options), META)).toEqual({ kind: "invalid" });
     let last;
     for (let i = 0; i < LOCKOUT.maxFailures; i++) {
-      const o = await passkeySignInOptions(handle.db);
+      const o = (await passkeySignInOptions(handle.db, META.ip))!;
       last = await signInWithPasskey(handle.db, o.binding, key.assert(o.options, { origin: "https://evil.example" }), META);
     }
     expect(last?.kind).toBe("locked");
-    const o = await passkeySignInOptions(handle.db);
+    const o = (await passkeySignInOptions(handle.db, META.ip))!;
     expect((await signInWithPasskey(handle.db, o.binding, key.assert(o.options), META)).kind).toBe("locked");
     const failed = await handle.db
       .select()
       .from(schema.securityEvents)
       .where(eq(schema.securityEvents.action, "account_locked"));
     expect(failed).toHaveLength(1);
+  });
+});
+
+describe("passkey sign-in challenges", () => {
+  it("are limited per client address: each one is a stored row", async () => {
+    const limit = rateLimits.passkeyOptions.limit * getConfig().rateLimitMultiplier;
+    for (let i = 0; i < limit; i++) expect(await passkeySignInOptions(handle.db, "203.0.113.5")).not.toBeNull();
+    expect(await passkeySignInOptions(handle.db, "203.0.113.5")).toBeNull();
+    expect(await passkeySignInOptions(handle.db, "203.0.113.6"), "another address is not held up").not.toBeNull();
   });
 });
 

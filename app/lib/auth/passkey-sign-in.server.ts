@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { now } from "../platform/clock.server";
 import { type Database, schema } from "../platform/db.server";
 import { hashToken, randomToken } from "../platform/tokens.server";
+import { consumeRateLimit, rateLimits } from "../platform/rate-limit.server";
 import { codeBudget } from "./code-budget.server";
 import {
   checkLoginAttempts,
@@ -38,8 +39,12 @@ import { consumeChallenge, relyingParty, storeChallenge } from "./webauthn.serve
 /** Where no account is known (an unknown passkey): counted by the network throttle only. */
 const UNKNOWN_ACCOUNT = "(passkey)";
 
-/** Options for a passkey sign-in, and the token that binds their challenge to this browser (a cookie). */
-export async function passkeySignInOptions(db: Database) {
+/**
+ * Options for a passkey sign-in, and the token that binds their challenge to this browser
+ * (a cookie). Null when this address asked too often: each is a stored challenge.
+ */
+export async function passkeySignInOptions(db: Database, ip: string) {
+  if (!(await consumeRateLimit(db, rateLimits.passkeyOptions, ip)).allowed) return null;
   const binding = randomToken();
   const options = await generateAuthenticationOptions({ rpID: relyingParty().id, userVerification: "required" });
   await storeChallenge(db, { challenge: options.challenge, purpose: "sign-in", bindingHash: hashToken(binding) });

@@ -35,7 +35,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const cookie = bindingCookie();
   try {
     if (intent === "options") {
-      const { options, binding } = await passkeySignInOptions(getDb());
+      const asked = await passkeySignInOptions(getDb(), clientIpOf(context));
+      if (!asked) return json({ error: LOGIN_MESSAGES.tooMany }, 429);
+      const { options, binding } = asked;
       return json({ options }, 200, [["Set-Cookie", await cookie.serialize(binding)]]);
     }
     const raw = form?.get("response");
