@@ -28,7 +28,10 @@ export default [
   route("newsletter/subscribe", "routes/site/newsletter.subscribe.ts"),
   route("login", "routes/auth/login.tsx"),
   route("login/mfa", "routes/auth/login.mfa.tsx"),
+  route("login/mfa/passkey", "routes/auth/login.mfa.passkey.ts"),
   route("login/status", "routes/auth/login.status.ts"),
+  // Signing in with a passkey alone (decision 065): its options and its answer, JSON.
+  route("login/passkey", "routes/auth/login.passkey.ts"),
   // One-time links from e-mails, and "Forgot password?" (public: the person is not signed in).
   route("login/invitation", "routes/auth/login.invitation.tsx"),
   route("login/forgot-password", "routes/auth/login.forgot-password.tsx"),
@@ -54,6 +57,7 @@ export default [
         // One page per settings intent; the overview's forms post to them.
         route("settings/two-step/enrol", "routes/staff/admin.settings.two-step.enrol.tsx"),
         route("settings/two-step/disable", "routes/staff/admin.settings.two-step.disable.tsx"),
+        route("settings/passkeys", "routes/staff/admin.settings.passkeys.tsx"),
         route("settings/recovery-codes", "routes/staff/admin.settings.recovery-codes.tsx"),
         route("settings/password", "routes/staff/admin.settings.password.tsx"),
         route("settings/sessions", "routes/staff/admin.settings.sessions.tsx"),

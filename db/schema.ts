@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -130,6 +131,56 @@ export const mfaRecoveryCodes = pgTable("mfa_recovery_codes", {
   usedAt: timestamp("used_at", { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * A passkey (WebAuthn credential, decision 065): a second factor on its own, and with user
+ * verification a whole sign-in. Only the public key is stored; `counter` is the
+ * authenticator's signature count (a clone shows up as a count that does not grow).
+ */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The credential id as base64url: what the browser's assertion names. */
+    credentialId: text("credential_id").notNull().unique(),
+    /** The COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: jsonb("transports").$type<string[]>().notNull().default([]),
+    name: text("name").notNull(),
+    backedUp: boolean("backed_up").notNull().default(false),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("passkeys_user_idx").on(t.userId)],
+);
+
+/**
+ * A WebAuthn challenge, kept on the server: used once, valid 5 minutes, bound to the
+ * session that asked for it or, for a passkey sign-in (no session yet), to the hash of a
+ * random token in a short-lived cookie. Replaying a response finds it used.
+ */
+export const webauthnChallenges = pgTable(
+  "webauthn_challenges",
+  {
+    id: id(),
+    challenge: text("challenge").notNull(),
+    /** register | sign-in | second-step */
+    purpose: text("purpose").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    sessionId: uuid("session_id").references(() => userSessions.id, { onDelete: "cascade" }),
+    bindingHash: text("binding_hash"),
+    /** The name a registration will get, chosen before the browser's prompt. */
+    name: text("name"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("webauthn_challenges_expires_idx").on(t.expiresAt)],
+);
 
 export const userSessions = pgTable(
   "user_sessions",

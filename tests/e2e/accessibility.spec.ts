@@ -54,6 +54,7 @@ const staffPages = [
   "/admin/settings/two-step/enrol",
   "/admin/settings/two-step/disable",
   "/admin/settings/recovery-codes",
+  "/admin/settings/passkeys",
   "/admin/settings/password",
   "/admin/settings/sessions",
   "/admin/settings/studio",

@@ -10,6 +10,7 @@ export function hasChromium() {
 }
 
 // Without these, Chromium tries to reach Google's services on a machine with no internet.
+// "localhost" resolves too: the passkey spec needs it (browsers refuse an IP as RP ID, decision 065).
 export const chromiumArgs = [
   "--headless",
   "--no-sandbox",
@@ -20,5 +21,5 @@ export const chromiumArgs = [
   "--disable-component-update",
   "--disable-sync",
   "--disable-dev-shm-usage",
-  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
 ];

@@ -47,6 +47,12 @@ describe("configuration", () => {
 
   it("accepts writes from SITE_URL's origin only; without SITE_URL, from this server on a loopback name", () => {
     expect(parseConfig({ SITE_URL: "https://www.fjordform.no/" }).writeOrigins).toEqual(["https://www.fjordform.no"]);
+    // A loopback IP's "localhost" twin, where passkeys work (browsers refuse an IP as RP ID; decision 065).
+    expect(parseConfig({ SITE_URL: "http://127.0.0.1:4100" }).writeOrigins).toEqual([
+      "http://127.0.0.1:4100",
+      "http://localhost:4100",
+    ]);
+    expect(parseConfig({ SITE_URL: "http://localhost:4100" }).writeOrigins).toEqual(["http://localhost:4100"]);
     expect(parseConfig({ PORT: "3210" }).writeOrigins).toEqual([
       "http://localhost:3210",
       "http://127.0.0.1:3210",

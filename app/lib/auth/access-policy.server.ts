@@ -32,12 +32,14 @@ export async function setTwoStepPolicy(db: Database, value: TwoStepPolicy, actor
 
 /**
  * Whether this account must enrol in two-step verification before anything else: the
- * policy covers its role and it has no confirmed factor. One query for both.
+ * policy covers its role and it has no confirmed factor: an authenticator app or a passkey
+ * (decision 065). One query for all.
  */
 export async function owesTwoStepEnrolment(db: Database, account: { userId: string; role: Role }) {
   const { rows } = await db.execute<{ policy: TwoStepPolicy | null; enrolled: boolean }>(sql`
     select (select two_step from ${policy} where id = 1) as policy,
-      exists (select 1 from ${schema.mfaFactors} f where f.user_id = ${account.userId} and f.confirmed_at is not null) as enrolled`);
+      (exists (select 1 from ${schema.mfaFactors} f where f.user_id = ${account.userId} and f.confirmed_at is not null)
+        or exists (select 1 from ${schema.passkeys} p where p.user_id = ${account.userId})) as enrolled`);
   const [row] = rows;
   return twoStepRequiredFor(row?.policy ?? "off", account.role) && !row?.enrolled;
 }

@@ -29,4 +29,4 @@ export const ENROL_PATH = "/admin/settings/two-step/enrol";
 
 /** What the enrolment page says to an account sent there by the policy. */
 export const ENROLMENT_REQUIRED =
-  "Studioet krever totrinnsbekreftelse for kontoen din. Slå det på her før du kan bruke resten av baksiden.";
+  "Studioet krever totrinnsbekreftelse for kontoen din. Slå det på her, med en app eller en tilgangsnøkkel, før du kan bruke resten av baksiden.";

@@ -13,7 +13,14 @@ import { getStudioDetails } from "../studio/studio-details.server";
  * to do if it was not them; it never contains a code, key or password.
  */
 export type AccountChange =
-  "mfa_enrolled" | "mfa_removed" | "recovery_codes_created" | "password_changed" | "password_reset" | "email_changed";
+  | "mfa_enrolled"
+  | "mfa_removed"
+  | "recovery_codes_created"
+  | "password_changed"
+  | "password_reset"
+  | "email_changed"
+  | "passkey_added"
+  | "passkey_removed";
 
 export const ACCOUNT_MAIL_KIND = "account-security";
 
@@ -37,6 +44,14 @@ const TEXTS: Record<AccountChange, { subject: string; what: string }> = {
   password_reset: {
     subject: "Passordet ditt er satt på nytt",
     what: "Passordet til kontoen din ble satt på nytt med en lenke fra «Glemt passord?», og alle øktene ble logget ut",
+  },
+  passkey_added: {
+    subject: "Ny tilgangsnøkkel",
+    what: "En ny tilgangsnøkkel ble lagt til kontoen din",
+  },
+  passkey_removed: {
+    subject: "Tilgangsnøkkel fjernet",
+    what: "En tilgangsnøkkel ble fjernet fra kontoen din",
   },
   email_changed: {
     subject: "E-postadressen din er endret",

@@ -6,6 +6,7 @@ import { endedSessionNotice, sessionEndedRedirect } from "./session-end.server";
 import type { EndedNotice } from "./session-end";
 import { ENROL_PATH } from "./access-policy";
 import { owesTwoStepEnrolment } from "./access-policy.server";
+import { PASSKEYS_PATH } from "./passkey-forms";
 import { API_WRITE, patternKey, permissionOf } from "./route-permissions";
 import { can } from "./roles";
 import { logSecurityEvent } from "./security-events.server";
@@ -71,9 +72,10 @@ export async function requireStaff(context: Context): Promise<StaffSession> {
 
 /**
  * What an account that owes two-step enrolment (the studio's policy, decision 059) may
- * still reach: the enrolment page and what keeps its session and password step working.
+ * still reach: the enrolment page, the passkeys page (a passkey counts, decision 065) and
+ * what keeps its session and password step working.
  */
-const DURING_ENROLMENT = new Set([ENROL_PATH, "/api/session/extend", "/api/auth/reauthenticate"]);
+const DURING_ENROLMENT = new Set([ENROL_PATH, PASSKEYS_PATH, "/api/session/extend", "/api/auth/reauthenticate"]);
 
 export const ENROL_FIRST = "Totrinnsbekreftelse må slås på før du kan gjøre noe annet.";
 export const NO_ACCESS = "Rollen din gir ikke tilgang til dette.";

@@ -14,7 +14,7 @@ export const LOCKOUT = { maxFailures: 5, windowMinutes: 15, lockMinutes: 15 } as
 /** One address may not spray passwords at many accounts (or lock them all out). */
 export const IP_THROTTLE = { maxFailures: 20, windowMinutes: 15 } as const;
 
-const INVALID = "invalid_credentials";
+export const INVALID = "invalid_credentials";
 /**
  * A colleague lifted the lock (staff-accounts.server.ts `unlockAccount`): a row in
  * `login_attempts` with this error and no IP key, after which earlier failures no longer
@@ -67,7 +67,7 @@ export function minutesLeft(lock: LockState) {
   return Math.max(1, Math.ceil((new Date(lock.lock_expires_at).getTime() - now().getTime()) / 60_000));
 }
 
-async function ipIsThrottled(db: Database, ip: string) {
+export async function ipIsThrottled(db: Database, ip: string) {
   const a = schema.loginAttempts;
   const since = new Date(now().getTime() - minutes(IP_THROTTLE.windowMinutes));
   const [row] = await db
@@ -78,7 +78,7 @@ async function ipIsThrottled(db: Database, ip: string) {
   return (row?.n ?? 0) >= limit;
 }
 
-async function recordAttempt(db: Database, email: string, success: boolean, error: string | null, meta: RequestMeta) {
+export async function recordAttempt(db: Database, email: string, success: boolean, error: string | null, meta: RequestMeta) {
   await db.insert(schema.loginAttempts).values({
     email: email.slice(0, 254),
     success,
@@ -125,6 +125,25 @@ async function oneAtATime<T>(db: Database, key: string, run: () => Promise<T>): 
  */
 function signInLockKeys(email: string, ip: string): [network: string, address: string] {
   return [`sign-in-ip:${rateLimitKeyForIp(ip)}`, `sign-in-email:${email}`];
+}
+
+/**
+ * Runs `run` in one transaction holding the sign-in locks of this address and network,
+ * exactly as a password sign-in does, for the other ways in (a passkey, decision 065):
+ * the same throttle and lockout counts cannot be raced past.
+ */
+export function withSignInLocks<T>(db: Database, email: string, ip: string, run: (tx: Database) => Promise<T>) {
+  const [ipKey, emailKey] = signInLockKeys(email, ip);
+  return oneAtATime(db, ipKey, () =>
+    oneAtATime(db, emailKey, () =>
+      db.transaction(async (tx) => {
+        for (const key of [ipKey, emailKey]) {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+        }
+        return run(tx);
+      }),
+    ),
+  );
 }
 
 /**

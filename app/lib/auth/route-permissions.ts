@@ -41,6 +41,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission | "public"> = {
   "/admin/settings/two-step/enrol": "account",
   "/admin/settings/two-step/disable": "account",
   "/admin/settings/recovery-codes": "account",
+  "/admin/settings/passkeys": "account",
   "/admin/settings/password": "account",
   "/admin/settings/sessions": "account",
   "/admin/settings/profile": "account",

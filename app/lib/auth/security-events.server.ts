@@ -23,6 +23,11 @@ export type SecurityAction =
   | "mfa_failed"
   | "mfa_code_limit"
   | "recovery_codes_created"
+  // Passkeys (decision 065; details: the passkey's id and name). Sign-ins with one are "login" with method "passkey".
+  | "passkey_added"
+  | "passkey_removed"
+  // Every second factor of an account removed by an operator (npm run user:reset-two-step; details: counts).
+  | "two_step_reset"
   // The dashboard's nudge to turn on two-step verification, put away for 30 days (details: until when).
   | "two_step_nudge_dismissed"
   // The leads inbox: what staff did to what a visitor sent (details: the lead's id, never its content).

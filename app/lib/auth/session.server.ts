@@ -168,12 +168,19 @@ export async function getSession(db: Database, request: Request, meta?: RequestM
   };
 }
 
+/** Whether a sign-in owes a second step: a confirmed authenticator app, or a passkey (decision 065). */
 export async function hasConfirmedFactor(db: Database, userId: string) {
   const [factor] = await db
     .select({ id: schema.mfaFactors.id })
     .from(schema.mfaFactors)
     .where(and(eq(schema.mfaFactors.userId, userId), isNotNull(schema.mfaFactors.confirmedAt)));
-  return Boolean(factor);
+  if (factor) return true;
+  const [passkey] = await db
+    .select({ id: schema.passkeys.id })
+    .from(schema.passkeys)
+    .where(eq(schema.passkeys.userId, userId))
+    .limit(1);
+  return Boolean(passkey);
 }
 
 /**

@@ -36,7 +36,9 @@ const columns = {
   lastSignInAt: u.lastSignInAt,
   createdAt: u.createdAt,
   role: u.role,
-  twoStep: sql<boolean>`exists (select 1 from ${schema.mfaFactors} f where f.user_id = ${u.id} and f.confirmed_at is not null)`,
+  // An authenticator app or a passkey (decision 065).
+  twoStep: sql<boolean>`(exists (select 1 from ${schema.mfaFactors} f where f.user_id = ${u.id} and f.confirmed_at is not null)
+    or exists (select 1 from ${schema.passkeys} p where p.user_id = ${u.id}))`,
 };
 
 type Row = { email: string; invited: boolean; disabledAt: Date | null };

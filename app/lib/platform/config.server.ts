@@ -160,7 +160,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
      * whatever Host header a proxy sends. Without SITE_URL, this server on its loopback names.
      */
     writeOrigins: values.SITE_URL
-      ? [siteUrl.origin]
+      ? [siteUrl.origin, ...loopbackTwin(siteUrl)]
       : ["localhost", "127.0.0.1", "[::1]"].map((host) => `http://${host}:${values.PORT}`),
     logLevel: values.LOG_LEVEL,
     rateLimitMultiplier: values.RATE_LIMIT_MULTIPLIER,
@@ -263,4 +263,15 @@ let cached: Config | undefined;
 export function getConfig(): Config {
   cached ??= parseConfig(process.env);
   return cached;
+}
+
+/**
+ * A site on a loopback IP (tests, a laptop) also on "localhost" at the same port: browsers
+ * refuse an IP address as a passkey's RP ID, so passkeys work there only under that name
+ * (auth/webauthn.server.ts, decision 065). Nothing for any other address.
+ */
+function loopbackTwin(siteUrl: URL) {
+  return siteUrl.hostname === "127.0.0.1" || siteUrl.hostname === "[::1]"
+    ? [`${siteUrl.protocol}//localhost${siteUrl.port ? `:${siteUrl.port}` : ""}`]
+    : [];
 }

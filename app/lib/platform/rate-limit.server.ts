@@ -24,6 +24,8 @@ export const rateLimits = {
   /** "Forgot password?": requests per client address, and per typed address (known or not). */
   passwordResetIp: { bucket: "password-reset-ip", limit: 10, windowSeconds: 900, perIp: true },
   passwordResetAddress: { bucket: "password-reset-address", limit: 3, windowSeconds: 900 },
+  /** Passkey sign-in challenges per client address: each is a row kept 5 minutes (decision 065). */
+  passkeyOptions: { bucket: "passkey-options", limit: 30, windowSeconds: 600, perIp: true },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number };

@@ -5,6 +5,11 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { TextField } from "~/components/forms/fields";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { RedirectAfterSignIn } from "~/components/redirect-after-sign-in";
+import { PasskeyButton } from "~/components/passkey-button";
+import { PASSKEY_MESSAGES } from "~/lib/auth/passkey-forms";
+import { hasPasskey } from "~/lib/auth/passkeys.server";
+import { factorStatus } from "~/lib/auth/mfa.server";
+import { useState } from "react";
 import { siteConfig } from "~/content/site";
 import { currentStaff } from "~/lib/auth/guard.server";
 import { clearSessionCookie, requestMeta } from "~/lib/auth/session.server";
@@ -26,7 +31,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const session = await currentStaff(context);
   if (!session) throw redirect("/login");
   if (!session.mfaPending) throw redirect("/admin");
-  return null;
+  // Which second steps the account has: a code from the app, a passkey (decision 065), or both.
+  const db = getDb();
+  return { code: Boolean(await factorStatus(db, session.userId)), passkey: await hasPasskey(db, session.userId) };
 }
 
 type ActionResult = { ok: boolean; message?: string; result: SubmissionResult<string[]> };
@@ -57,35 +64,52 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function SecondFactor({ actionData }: Route.ComponentProps) {
+export default function SecondFactor({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const done = actionData?.ok === true;
+  const [passkey, setPasskey] = useState<{ ok: boolean; text: string } | null>(null);
+  const done = actionData?.ok === true || passkey?.ok === true;
+  const message = passkey ? passkey.text : actionData?.message;
   const [form, fields] = useSchemaForm("second-step-form", secondStepSchema, { lastResult: actionData?.result });
   return (
     <section className="auth-page">
       <div className="auth-card">
         <p className="eyebrow">Two-step verification</p>
-        <h1>Enter your code</h1>
-        <p className="auth-lead">Open your authenticator app and enter the 6-digit code for {siteConfig.brand}.</p>
-        {actionData?.message ? (
+        <h1>{loaderData.code ? "Enter your code" : "Use your passkey"}</h1>
+        <p className="auth-lead">
+          {loaderData.code
+            ? `Open your authenticator app and enter the 6-digit code for ${siteConfig.brand}.`
+            : "Confirm it is you with a passkey on this device or your phone."}
+        </p>
+        {message ? (
           <p className={`auth-message ${done ? "success" : "error"}`} role={done ? "status" : "alert"}>
-            {actionData.message}
+            {message}
           </p>
         ) : null}
         {done ? <RedirectAfterSignIn /> : null}
-        <Form method="post" {...getFormProps(form)} className="auth-form">
-          <TextField
-            field={fields.code}
-            label="Code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
+        {loaderData.code ? (
+          <Form method="post" {...getFormProps(form)} className="auth-form">
+            <TextField
+              field={fields.code}
+              label="Code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              disabled={busy || done}
+            />
+            <button type="submit" className="button button-coral" disabled={busy || done}>
+              {busy ? "Checking..." : "Verify"}
+            </button>
+          </Form>
+        ) : null}
+        {loaderData.passkey ? (
+          <PasskeyButton
+            action="/login/mfa/passkey"
+            label={PASSKEY_MESSAGES.secondStepButton}
+            cancelled={PASSKEY_MESSAGES.secondStepFailed}
+            onDone={setPasskey}
             disabled={busy || done}
           />
-          <button type="submit" className="button button-coral" disabled={busy || done}>
-            {busy ? "Checking..." : "Verify"}
-          </button>
-        </Form>
-        <p className="auth-hint">Lost your phone? A recovery code works here too.</p>
+        ) : null}
+        {loaderData.code ? <p className="auth-hint">Lost your phone? A recovery code works here too.</p> : null}
       </div>
     </section>
   );

@@ -6,6 +6,8 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { TextField } from "~/components/forms/fields";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { RedirectAfterSignIn } from "~/components/redirect-after-sign-in";
+import { PasskeyButton } from "~/components/passkey-button";
+import { PASSKEY_MESSAGES, PASSKEY_SIGN_IN_PATH } from "~/lib/auth/passkey-forms";
 import { siteConfig } from "~/content/site";
 import { currentStaff } from "~/lib/auth/guard.server";
 import { minutesLeft, signInWithPassword } from "~/lib/auth/login.server";
@@ -87,12 +89,18 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const busy = useNavigation().state === "submitting";
   const [email, setEmail] = useState("");
   const locked = useLockedUntil(actionData?.status === "locked" ? actionData.lockExpiresAt : undefined);
-  const succeeded = actionData?.status === "success";
+  // A passkey sign-in's answer (decision 065): it happens beside the form, not through it.
+  const [passkey, setPasskey] = useState<{ ok: boolean; text: string } | null>(null);
+  const succeeded = actionData?.status === "success" || passkey?.ok === true;
   const disabled = busy || locked || succeeded;
   const messageId = useId();
   const [form, fields] = useSchemaForm("sign-in-form", signInSchema, { lastResult: actionData?.result });
   // The attempt's answer; a form that failed its own checks says so at the fields instead.
-  const message = actionData && "message" in actionData ? actionData : undefined;
+  const message = passkey
+    ? { status: passkey.ok ? "success" : "error", message: passkey.text }
+    : actionData && "message" in actionData
+      ? actionData
+      : undefined;
 
   return (
     <section className="auth-page">
@@ -145,6 +153,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             {busy ? "Signing in..." : "Login"}
           </button>
         </Form>
+        <PasskeyButton
+          action={PASSKEY_SIGN_IN_PATH}
+          label={PASSKEY_MESSAGES.signInButton}
+          cancelled={PASSKEY_MESSAGES.signInCancelled}
+          onDone={setPasskey}
+          disabled={disabled}
+        />
         <p className="auth-hint">
           <Link to="/login/forgot-password">Forgot password?</Link>
         </p>

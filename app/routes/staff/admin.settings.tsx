@@ -3,6 +3,8 @@ import { PasswordSection } from "~/components/settings/password-section";
 import { SessionsSection } from "~/components/settings/sessions-section";
 import { SettingsHeading } from "~/components/settings/settings-ui";
 import { TwoStepSection, type TwoStepView } from "~/components/settings/two-step-section";
+import { PasskeysSection } from "~/components/settings/passkeys-section";
+import { listPasskeys } from "~/lib/auth/passkeys.server";
 import { needsPassword, settingsRequest } from "~/lib/auth/settings-page.server";
 import { factorStatus } from "~/lib/auth/mfa.server";
 import { staffMeta } from "~/lib/site/seo";
@@ -23,6 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const twoStep: TwoStepView = factor ? { state: "on", recoveryCodesLeft: factor.recoveryCodesLeft } : { state: "off" };
   return {
     twoStep,
+    passkeys: await listPasskeys(db, session.userId),
     needsPassword: needsPassword(session),
     sessions,
     fullName: session.fullName,
@@ -51,6 +54,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         </Link>
       </section>
       <TwoStepSection view={loaderData.twoStep} needsPassword={loaderData.needsPassword} />
+      <PasskeysSection passkeys={loaderData.passkeys} needsPassword={loaderData.needsPassword} />
       <SessionsSection sessions={loaderData.sessions} />
       <PasswordSection />
     </>

@@ -10,6 +10,8 @@ import { type Enrolment, factorStatus } from "~/lib/auth/mfa.server";
 import { staffMeta } from "~/lib/site/seo";
 import { ENROLMENT_REQUIRED } from "~/lib/auth/access-policy";
 import { owesTwoStepEnrolment } from "~/lib/auth/access-policy.server";
+import { PasskeysSection } from "~/components/settings/passkeys-section";
+import { listPasskeys } from "~/lib/auth/passkeys.server";
 import type { Route } from "./+types/admin.settings.two-step.enrol";
 
 /** /admin/settings/two-step/enrol: turning two-step verification on (password, QR code, first code). */
@@ -41,6 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     view: pending ? enrolling(pending) : await currentView(db, session.userId),
     needsPassword: !fresh,
     required,
+    // A passkey meets the policy too (decision 065): offered beside the authenticator app.
+    passkeys: await listPasskeys(db, session.userId),
   };
 }
 
@@ -111,6 +115,7 @@ export default function EnrolTwoStep({ loaderData, actionData }: Route.Component
         </p>
       ) : null}
       <TwoStepSection view={state.view} needsPassword={state.needsPassword} actionData={actionData} />
+      <PasskeysSection passkeys={loaderData.passkeys} needsPassword={loaderData.needsPassword} />
     </>
   );
 }

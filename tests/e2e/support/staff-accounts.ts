@@ -27,6 +27,8 @@ export const STAFF_ACCOUNTS = {
   /** A Redaktør and a Skribent (staff-roles.spec.ts); every other account is an owner (Eier). */
   editor: "editor@fjordform.test",
   author: "author@fjordform.test",
+  /** Adds a passkey, signs in with it alone and as the second step, removes it (auth-passkeys.spec.ts). */
+  passkey: "passkey@fjordform.test",
   /** Gets its role changed on the Team page (staff-roles.spec.ts). */
   promoted: "promoted@fjordform.test",
 } as const;
