@@ -4,12 +4,15 @@ import { build, type Plugin } from "vite";
 // The enhancement module: the few kilobytes of plain script that pages without the
 // framework still run (docs/decisions/020). Built on its own, so it shares nothing
 // with React's chunks and stays small enough to read.
-const ENTRY = "app/enhance/index.ts";
-const VIRTUAL_ID = "virtual:enhance-script";
-const RESOLVED_ID = `\0${VIRTUAL_ID}`;
+// The same plugin builds the visitor forms' proof-of-work solver (app/enhance/pow.ts,
+// decision 062) into a file of its own: loaded only on a protected form's first focus, so
+// it adds nothing to what a page downloads.
+type Script = { entry: string; virtualId: string; name: string };
+const ENHANCE: Script = { entry: "app/enhance/index.ts", virtualId: "virtual:enhance-script", name: "enhance" };
+export const POW_SCRIPT: Script = { entry: "app/enhance/pow.ts", virtualId: "virtual:pow-script", name: "pow" };
 
 /** Bundles and minifies the entry into one ES module; the same input gives the same bytes. */
-async function bundleEntry(root: string) {
+async function bundleEntry(root: string, ENTRY: string) {
   const output = await build({
     configFile: false,
     root,
@@ -36,18 +39,19 @@ async function bundleEntry(root: string) {
  * it from the same bytes, so they agree without passing anything between the builds.
  * In development the URL is the source file, which Vite's dev server compiles.
  */
-export function enhanceScript(): Plugin {
+export function enhanceScript({ entry, virtualId: VIRTUAL_ID, name }: Script = ENHANCE): Plugin {
+  const RESOLVED_ID = `\0${VIRTUAL_ID}`;
   let root = process.cwd();
   let serving = false;
   let built: Promise<{ code: string; fileName: string }> | undefined;
   const bundle = () =>
-    (built ??= bundleEntry(root).then((code) => {
+    (built ??= bundleEntry(root, entry).then((code) => {
       const hash = createHash("sha256").update(code).digest("base64url").slice(0, 8);
-      return { code, fileName: `assets/enhance-${hash}.js` };
+      return { code, fileName: `assets/${name}-${hash}.js` };
     }));
 
   return {
-    name: "enhance-script",
+    name: `${name}-script`,
     configResolved(config) {
       root = config.root;
       serving = config.command === "serve";
@@ -57,7 +61,7 @@ export function enhanceScript(): Plugin {
     },
     async load(id) {
       if (id !== RESOLVED_ID) return undefined;
-      const url = serving ? `/${ENTRY}` : `/${(await bundle()).fileName}`;
+      const url = serving ? `/${entry}` : `/${(await bundle()).fileName}`;
       return `export default ${JSON.stringify(url)};`;
     },
     async generateBundle() {

@@ -6,6 +6,7 @@ import {
   consentText,
   CV_MAX_BYTES,
 } from "~/lib/applications/application-forms";
+import powScript from "virtual:pow-script";
 
 type Answer =
   | { kind: "received"; email: string; keptUntil: string }
@@ -16,7 +17,8 @@ type Answer =
       values: Record<string, string>;
     };
 
-type Props = { jobTitle: string; retentionMonths: number; answer?: Answer };
+/** `stamp`: the signed "rendered at" time of the time trap (decision 062). */
+type Props = { jobTitle: string; retentionMonths: number; answer?: Answer; stamp: string };
 
 /**
  * The application form on a listing (decision 057): a plain multipart form the server
@@ -25,7 +27,7 @@ type Props = { jobTitle: string; retentionMonths: number; answer?: Answer };
  * upload's progress; without it, the browser posts the form and the server answers with
  * this same form, every field as typed and each problem under its field.
  */
-export function ApplicationForm({ jobTitle, retentionMonths, answer }: Props) {
+export function ApplicationForm({ jobTitle, retentionMonths, answer, stamp }: Props) {
   if (answer?.kind === "received") {
     return (
       <section className="apply-card" id="apply" aria-labelledby="apply-title">
@@ -76,7 +78,9 @@ export function ApplicationForm({ jobTitle, retentionMonths, answer }: Props) {
         data-max={CV_MAX_BYTES}
         data-big={APPLICATION_MESSAGES.cvTooLarge}
         data-type={APPLICATION_MESSAGES.cvNotPdf}
+        data-pow={powScript}
       >
+        <input type="hidden" name="stamp" value={stamp} />
         <div className="apply-field">
           <label htmlFor="apply-name">Name *</label>
           <input

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import { useLocation } from "react-router";
+import powScript from "virtual:pow-script";
 import { enhanceNewsletter } from "~/enhance/newsletter";
 import { searchWithoutResult, statusFromSearch } from "~/lib/visitor-forms/newsletter-result";
 
@@ -9,14 +10,24 @@ import { searchWithoutResult, statusFromSearch } from "~/lib/visitor-forms/newsl
  * With JavaScript, enhanceNewsletter posts JSON to the endpoint instead and shows the
  * spec's messages for 5 seconds; React only renders the markup.
  */
-export function NewsletterForm({ endpoint = "/api/contact" }: { endpoint?: string }) {
+export function NewsletterForm({ endpoint = "/api/contact", stamp }: { endpoint?: string; stamp: string }) {
   const { pathname, search } = useLocation();
   const status = statusFromSearch(search);
   const form = useRef<HTMLFormElement>(null);
   const inputId = useId();
   const messageId = useId();
 
-  useEffect(() => enhanceNewsletter(form.current!), []);
+  useEffect(() => {
+    const element = form.current!;
+    // The proof of work on its first focus (decision 062), as the enhancement module does on static pages.
+    const onFocus = () => void import(/* @vite-ignore */ powScript).then((m) => m.default(element));
+    element.addEventListener("focusin", onFocus, { once: true });
+    const stop = enhanceNewsletter(element);
+    return () => {
+      element.removeEventListener("focusin", onFocus);
+      stop();
+    };
+  }, []);
 
   return (
     <form
@@ -26,7 +37,9 @@ export function NewsletterForm({ endpoint = "/api/contact" }: { endpoint?: strin
       method="post"
       action="/newsletter/subscribe"
       data-endpoint={endpoint}
+      data-pow={powScript}
     >
+      <input type="hidden" name="stamp" value={stamp} />
       <input type="hidden" name="back" value={pathname + searchWithoutResult(search)} />
       <label htmlFor={inputId} className="newsletter-label">
         Get our newsletter

@@ -1,3 +1,4 @@
+import { VerifiedBadge } from "~/components/staff/verified-badge";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import {
@@ -154,12 +155,10 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
         </dd>
         <dt>Slettes senest</dt>
         <dd>{app.erasedBy}</dd>
-        {app.verified ? null : (
-          <>
-            <dt>Verifisering</dt>
-            <dd>Ikke verifisert av søppelfilteret</dd>
-          </>
-        )}
+        <dt>Avsender</dt>
+        <dd>
+          <VerifiedBadge verified={app.verified} />
+        </dd>
       </dl>
       <PrivacyVersion line={loaderData.privacy} />
 

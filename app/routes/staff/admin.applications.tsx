@@ -1,3 +1,4 @@
+import { VerifiedBadge } from "~/components/staff/verified-badge";
 import { Link } from "react-router";
 import { FilterBar, SelectFilter } from "~/components/staff/list-filters";
 import { StaffList, StaffTable } from "~/components/staff/list-kit";
@@ -68,7 +69,7 @@ export default function Applications({ loaderData }: Route.ComponentProps) {
               cell: (row) => (
                 <div>
                   {row.unread ? <span className="badge badge-unread">Ulest</span> : null}
-                  {row.verified ? null : <span className="badge badge-unverified">Ikke verifisert</span>}
+                  <VerifiedBadge verified={row.verified} />
                   <Link to={`/admin/applications/${row.id}`}>{row.name}</Link>
                   <small className="inbox-email">{row.email}</small>
                 </div>

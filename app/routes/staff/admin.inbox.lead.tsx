@@ -1,3 +1,4 @@
+import { VerifiedBadge } from "~/components/staff/verified-badge";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { LeadEraseForm, LeadNoteForm, LeadStatusForm } from "~/components/staff/lead-actions";
@@ -113,6 +114,10 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         <dd>{LEAD_KIND_LABELS[lead.kind]}</dd>
         <dt>Mottatt</dt>
         <dd>{lead.received}</dd>
+        <dt>Avsender</dt>
+        <dd>
+          <VerifiedBadge verified={lead.verified} />
+        </dd>
         <dt>E-post</dt>
         <dd>{lead.email}</dd>
         <dt>Status</dt>

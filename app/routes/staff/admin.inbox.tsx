@@ -1,3 +1,4 @@
+import { VerifiedBadge } from "~/components/staff/verified-badge";
 import { Link } from "react-router";
 import { choicesOf, FilterBar, SearchFilter, SelectFilter } from "~/components/staff/list-filters";
 import { StaffList, StaffTable } from "~/components/staff/list-kit";
@@ -35,6 +36,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       kind: row.kind,
       status: row.status,
       unread: row.readAt === null,
+      verified: row.verified,
       from: row.company ?? row.email,
       email: row.email,
       received: osloDateTime(row.createdAt),
@@ -81,6 +83,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
               cell: (row) => (
                 <div>
                   {row.unread ? <span className="badge badge-unread">Ulest</span> : null}
+                  <VerifiedBadge verified={row.verified} />
                   <Link to={`/admin/inbox/${row.id}`}>{row.from}</Link>
                   {row.from !== row.email ? <small className="inbox-email">{row.email}</small> : null}
                 </div>
