@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
-import { enhanceScript, POW_SCRIPT } from "./scripts/vite-enhance-plugin.ts";
+import { enhanceScript } from "./scripts/vite-enhance-plugin.ts";
 
 // React Router's package exports point only at its development build (react-router
 // issue #14102), which runs development checks on every render: a production build
@@ -38,5 +38,5 @@ export default defineConfig(({ command }) => ({
       resolve: { noExternal: command === "build" ? ["react-router", "@react-router/node"] : [] },
     },
   },
-  plugins: [reactRouter(), enhanceScript(), enhanceScript(POW_SCRIPT)],
+  plugins: [reactRouter(), enhanceScript()],
 }));

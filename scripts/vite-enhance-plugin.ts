@@ -4,26 +4,29 @@ import { build, type Plugin } from "vite";
 // The enhancement module: the few kilobytes of plain script that pages without the
 // framework still run (docs/decisions/020). Built on its own, so it shares nothing
 // with React's chunks and stays small enough to read.
-// The same plugin builds the visitor forms' proof-of-work solver (app/enhance/pow.ts,
-// decision 062) into a file of its own: loaded only on a protected form's first focus, so
-// it adds nothing to what a page downloads.
-type Script = { entry: string; virtualId: string; name: string };
-const ENHANCE: Script = { entry: "app/enhance/index.ts", virtualId: "virtual:enhance-script", name: "enhance" };
-export const POW_SCRIPT: Script = { entry: "app/enhance/pow.ts", virtualId: "virtual:pow-script", name: "pow" };
+const ENTRY = "app/enhance/index.ts";
+const VIRTUAL_ID = "virtual:enhance-script";
+const RESOLVED_ID = `\0${VIRTUAL_ID}`;
+// The visitor forms' proof-of-work solver (decision 062), a file of its own that the
+// module imports on a protected form's first focus: it adds nothing to what a page
+// downloads. Built first; the module gets its address as the constant __POW_SCRIPT__.
+const POW_ENTRY = "app/enhance/pow.ts";
 
 /** Bundles and minifies the entry into one ES module; the same input gives the same bytes. */
-async function bundleEntry(root: string, ENTRY: string) {
+async function bundleEntry(root: string, ENTRY: string, define: Record<string, string> = {}) {
   const output = await build({
     configFile: false,
     root,
     logLevel: "warn",
     publicDir: false,
+    define,
     build: {
       write: false,
       target: "es2022",
       minify: true, // (library mode would keep the whitespace)
       modulePreload: false,
-      rollupOptions: { input: ENTRY },
+      // The solver's exports are what it is for (the enhancement module has none).
+      rollupOptions: { input: ENTRY, preserveEntrySignatures: "exports-only" },
     },
   });
   const results = Array.isArray(output) ? output : [output];
@@ -39,19 +42,23 @@ async function bundleEntry(root: string, ENTRY: string) {
  * it from the same bytes, so they agree without passing anything between the builds.
  * In development the URL is the source file, which Vite's dev server compiles.
  */
-export function enhanceScript({ entry, virtualId: VIRTUAL_ID, name }: Script = ENHANCE): Plugin {
-  const RESOLVED_ID = `\0${VIRTUAL_ID}`;
+export function enhanceScript(): Plugin {
   let root = process.cwd();
   let serving = false;
-  let built: Promise<{ code: string; fileName: string }> | undefined;
+  let built: Promise<{ code: string; fileName: string }[]> | undefined;
+  const named = (name: string, code: string) => ({
+    code,
+    fileName: `assets/${name}-${createHash("sha256").update(code).digest("base64url").slice(0, 8)}.js`,
+  });
   const bundle = () =>
-    (built ??= bundleEntry(root, entry).then((code) => {
-      const hash = createHash("sha256").update(code).digest("base64url").slice(0, 8);
-      return { code, fileName: `assets/${name}-${hash}.js` };
-    }));
+    (built ??= (async () => {
+      const pow = named("pow", await bundleEntry(root, POW_ENTRY));
+      const define = { __POW_SCRIPT__: JSON.stringify(`/${pow.fileName}`) };
+      return [named("enhance", await bundleEntry(root, ENTRY, define)), pow];
+    })());
 
   return {
-    name: `${name}-script`,
+    name: "enhance-script",
     configResolved(config) {
       root = config.root;
       serving = config.command === "serve";
@@ -61,13 +68,12 @@ export function enhanceScript({ entry, virtualId: VIRTUAL_ID, name }: Script = E
     },
     async load(id) {
       if (id !== RESOLVED_ID) return undefined;
-      const url = serving ? `/${entry}` : `/${(await bundle()).fileName}`;
+      const url = serving ? `/${ENTRY}` : `/${(await bundle())[0]!.fileName}`;
       return `export default ${JSON.stringify(url)};`;
     },
     async generateBundle() {
       if (serving || this.environment.config.consumer !== "client") return;
-      const { code, fileName } = await bundle();
-      this.emitFile({ type: "asset", fileName, source: code });
+      for (const { code, fileName } of await bundle()) this.emitFile({ type: "asset", fileName, source: code });
     },
   };
 }

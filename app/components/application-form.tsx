@@ -6,7 +6,6 @@ import {
   consentText,
   CV_MAX_BYTES,
 } from "~/lib/applications/application-forms";
-import powScript from "virtual:pow-script";
 
 type Answer =
   | { kind: "received"; email: string; keptUntil: string }
@@ -78,7 +77,7 @@ export function ApplicationForm({ jobTitle, retentionMonths, answer, stamp }: Pr
         data-max={CV_MAX_BYTES}
         data-big={APPLICATION_MESSAGES.cvTooLarge}
         data-type={APPLICATION_MESSAGES.cvNotPdf}
-        data-pow={powScript}
+        data-pow=""
       >
         <input type="hidden" name="stamp" value={stamp} />
         <div className="apply-field">

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef } from "react";
 import { useLocation } from "react-router";
-import powScript from "virtual:pow-script";
 import { enhanceNewsletter } from "~/enhance/newsletter";
 import { searchWithoutResult, statusFromSearch } from "~/lib/visitor-forms/newsletter-result";
 
@@ -20,7 +19,7 @@ export function NewsletterForm({ endpoint = "/api/contact", stamp }: { endpoint?
   useEffect(() => {
     const element = form.current!;
     // The proof of work on its first focus (decision 062), as the enhancement module does on static pages.
-    const onFocus = () => void import(/* @vite-ignore */ powScript).then((m) => m.default(element));
+    const onFocus = () => void import("~/enhance/pow").then((m) => m.default(element));
     element.addEventListener("focusin", onFocus, { once: true });
     const stop = enhanceNewsletter(element);
     return () => {
@@ -37,7 +36,7 @@ export function NewsletterForm({ endpoint = "/api/contact", stamp }: { endpoint?
       method="post"
       action="/newsletter/subscribe"
       data-endpoint={endpoint}
-      data-pow={powScript}
+      data-pow=""
     >
       <input type="hidden" name="stamp" value={stamp} />
       <input type="hidden" name="back" value={pathname + searchWithoutResult(search)} />

@@ -59,23 +59,30 @@ export async function take(form: object): Promise<string | undefined> {
  * goes without the field, as it would without JavaScript.
  */
 export default function protect(form: HTMLFormElement) {
-  if (pending.has(form)) return;
+  if (pending.has(form) || form.dataset.pow === undefined) return;
   const field = Object.assign(document.createElement("input"), { type: "hidden", name: "altcha" });
   const status = Object.assign(document.createElement("p"), { className: "visually-hidden" });
   status.setAttribute("role", "status");
   form.append(field, status);
   let ready: Promise<unknown>;
-  const next = () => {
+  const start = () => {
     field.value = "";
-    ready = take(form).then((answer) => (answer ? (field.value = answer) : field.remove()));
+    ready = solve(form).then(
+      (answer) => (field.value = answer),
+      () => field.remove(),
+    );
   };
-  next();
+  start();
   // Capturing, so it runs before the form's own submit handlers (the enhancement module's).
   form.addEventListener(
     "submit",
     (event) => {
       if (field.value || !field.isConnected) {
-        setTimeout(next); // this submit has read the answer: the next submit needs a new one
+        // This submit has read the answer (each is accepted once): the next one needs its own.
+        setTimeout(() => {
+          pending.delete(form);
+          if (field.isConnected) start();
+        });
         return;
       }
       event.preventDefault();

@@ -4,8 +4,6 @@ declare module "virtual:enhance-script" {
   export default src;
 }
 
-/** The URL of the built proof-of-work solver (decision 062), loaded on a protected form's first focus. */
-declare module "virtual:pow-script" {
-  const src: string;
-  export default src;
-}
+
+/** The built proof-of-work solver's address (decision 062), a constant of the enhancement module's build. */
+declare const __POW_SCRIPT__: string;

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import powScript from "virtual:pow-script";
 import { JsonLd } from "~/components/json-ld";
 import { useRootData } from "~/components/use-root-data";
 import { localBusinessJsonLd } from "~/lib/studio/studio-json-ld";
@@ -41,7 +40,7 @@ export const CONTACT_ERRORS = {
  * first focus loaded; undefined when there is none (the request is then kept unverified).
  */
 const proof = (form: HTMLFormElement): Promise<string | undefined> =>
-  import(/* @vite-ignore */ powScript).then((m) => m.take(form)).catch(() => undefined);
+  import("~/enhance/pow").then((m) => m.take(form)).catch(() => undefined);
 
 /** Posts the request; resolves with null on success, or the error text to show under the field. */
 async function send(
@@ -177,7 +176,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         // The proof of work starts on the first focus (decision 062); it runs unseen.
         onFocus={(event) => {
           const form = event.currentTarget;
-          void import(/* @vite-ignore */ powScript).then((m) => m.solve(form)).catch(() => {});
+          void import("~/enhance/pow").then((m) => m.solve(form)).catch(() => {});
         }}
         noValidate
         aria-describedby={ids.step}

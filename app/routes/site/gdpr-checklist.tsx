@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import powScript from "virtual:pow-script";
 import { analyseGdprAnswers, type GdprAnalysis, type GdprAnswers, gdprCategories } from "~/content/gdpr";
 import type { GdprIntroContent } from "~/content/intros";
 import { pageLoaderData } from "~/lib/pages/page-preview.server";
@@ -60,7 +59,7 @@ export default function GdprChecklist({ loaderData }: Route.ComponentProps) {
 
   function answer(id: string, value: "yes" | "no") {
     // The first answer starts the proof of work (decision 062), unseen, for the e-mail step to send.
-    void import(/* @vite-ignore */ powScript).then((m) => m.solve(document)).catch(() => {});
+    void import("~/enhance/pow").then((m) => m.solve(document)).catch(() => {});
     setAnswers((current) => ({ ...current, [id]: value }));
     clearTimeout(advance.current);
     advance.current = setTimeout(() => goTo(step + 1), AUTO_ADVANCE_MS);
@@ -165,7 +164,7 @@ function EmailStep({
     };
     try {
       // The proof started on the first answer; without one (none could be had) the results go unverified.
-      const altcha = await import(/* @vite-ignore */ powScript).then((m) => m.take(document)).catch(() => undefined);
+      const altcha = await import("~/enhance/pow").then((m) => m.take(document)).catch(() => undefined);
       const response = await fetch("/api/gdpr-results", {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
