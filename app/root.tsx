@@ -19,7 +19,6 @@ import { getConfig } from "~/lib/platform/config.server";
 import { currentStaff, readStaffSession } from "~/lib/auth/guard.server";
 import { getDb } from "~/lib/platform/db.server";
 import { getStudioDetails } from "~/lib/studio/studio-details.server";
-import { formStamp } from "~/lib/visitor-forms/anti-spam.server";
 
 import { INLINE_CSS_ID, useInlineCss, useNonce } from "~/lib/platform/nonce";
 import { isStaffArea, needsFramework } from "~/lib/platform/document-marks";
@@ -59,8 +58,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     siteUrl: config.siteUrl,
     mediaBaseUrl: config.mediaBaseUrl ?? "",
     contactEndpoint: config.contactEndpoint,
-    // The footer sign-up's "rendered at" stamp (the time trap, decision 062).
-    formStamp: formStamp(),
     studio,
     staff,
   };
@@ -134,7 +131,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       )}
       {/* The footer is shown on every page except /contact, a focused, full-height wizard,
           and the sign-in pages (/login and below), which are for staff, not visitors. */}
-      {staffArea || withoutFooter(matches.at(-1)?.pathname ?? "") ? null : <SiteFooter studio={loaderData.studio} stamp={loaderData.formStamp} />}
+      {staffArea || withoutFooter(matches.at(-1)?.pathname ?? "") ? null : <SiteFooter studio={loaderData.studio} />}
     </>
   );
 }

@@ -46,19 +46,28 @@ export function enhanceScript(): Plugin {
   let root = process.cwd();
   let serving = false;
   let built: Promise<{ code: string; fileName: string }[]> | undefined;
+  let powBuilt: Promise<{ code: string; fileName: string }> | undefined;
   const named = (name: string, code: string) => ({
     code,
     fileName: `assets/${name}-${createHash("sha256").update(code).digest("base64url").slice(0, 8)}.js`,
   });
+  const powScript = () => (powBuilt ??= bundleEntry(root, POW_ENTRY).then((code) => named("pow", code)));
   const bundle = () =>
     (built ??= (async () => {
-      const pow = named("pow", await bundleEntry(root, POW_ENTRY));
+      const pow = await powScript();
       const define = { __POW_SCRIPT__: JSON.stringify(`/${pow.fileName}`) };
       return [named("enhance", await bundleEntry(root, ENTRY, define)), pow];
     })());
 
   return {
     name: "enhance-script",
+    // The React pages (the wizards, the footer) import the same file by the same constant:
+    // a plain string to import(), so no chunk or preload helper of Vite's comes with it.
+    async config(config, env) {
+      root = config.root ?? root;
+      const url = env.command === "serve" ? `/${POW_ENTRY}` : `/${(await powScript()).fileName}`;
+      return { define: { __POW_SCRIPT__: JSON.stringify(url) } };
+    },
     configResolved(config) {
       root = config.root;
       serving = config.command === "serve";

@@ -6,6 +6,7 @@ import {
   consentText,
   CV_MAX_BYTES,
 } from "~/lib/applications/application-forms";
+import { useFormStamp } from "~/lib/platform/nonce";
 
 type Answer =
   | { kind: "received"; email: string; keptUntil: string }
@@ -16,8 +17,7 @@ type Answer =
       values: Record<string, string>;
     };
 
-/** `stamp`: the signed "rendered at" time of the time trap (decision 062). */
-type Props = { jobTitle: string; retentionMonths: number; answer?: Answer; stamp: string };
+type Props = { jobTitle: string; retentionMonths: number; answer?: Answer };
 
 /**
  * The application form on a listing (decision 057): a plain multipart form the server
@@ -26,7 +26,8 @@ type Props = { jobTitle: string; retentionMonths: number; answer?: Answer; stamp
  * upload's progress; without it, the browser posts the form and the server answers with
  * this same form, every field as typed and each problem under its field.
  */
-export function ApplicationForm({ jobTitle, retentionMonths, answer, stamp }: Props) {
+export function ApplicationForm({ jobTitle, retentionMonths, answer }: Props) {
+  const stamp = useFormStamp();
   if (answer?.kind === "received") {
     return (
       <section className="apply-card" id="apply" aria-labelledby="apply-title">
@@ -79,6 +80,7 @@ export function ApplicationForm({ jobTitle, retentionMonths, answer, stamp }: Pr
         data-type={APPLICATION_MESSAGES.cvNotPdf}
         data-pow=""
       >
+        {/* The time trap's "rendered at" (decision 062); the server's render only, this page has no React in the browser. */}
         <input type="hidden" name="stamp" value={stamp} />
         <div className="apply-field">
           <label htmlFor="apply-name">Name *</label>

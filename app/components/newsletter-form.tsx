@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from "react";
 import { useLocation } from "react-router";
 import { enhanceNewsletter } from "~/enhance/newsletter";
+import { useFormStamp } from "~/lib/platform/nonce";
 import { searchWithoutResult, statusFromSearch } from "~/lib/visitor-forms/newsletter-result";
 
 /**
@@ -9,24 +10,16 @@ import { searchWithoutResult, statusFromSearch } from "~/lib/visitor-forms/newsl
  * With JavaScript, enhanceNewsletter posts JSON to the endpoint instead and shows the
  * spec's messages for 5 seconds; React only renders the markup.
  */
-export function NewsletterForm({ endpoint = "/api/contact", stamp }: { endpoint?: string; stamp: string }) {
+export function NewsletterForm({ endpoint = "/api/contact" }: { endpoint?: string }) {
   const { pathname, search } = useLocation();
   const status = statusFromSearch(search);
   const form = useRef<HTMLFormElement>(null);
   const inputId = useId();
   const messageId = useId();
 
-  useEffect(() => {
-    const element = form.current!;
-    // The proof of work on its first focus (decision 062), as the enhancement module does on static pages.
-    const onFocus = () => void import("~/enhance/pow").then((m) => m.default(element));
-    element.addEventListener("focusin", onFocus, { once: true });
-    const stop = enhanceNewsletter(element);
-    return () => {
-      element.removeEventListener("focusin", onFocus);
-      stop();
-    };
-  }, []);
+  // No proof of work on framework pages (decision 062): the bytes of its hook are the GDPR
+  // wizard's, at its budget. A sign-up from this footer there is kept, unverified.
+  useEffect(() => enhanceNewsletter(form.current!), []);
 
   return (
     <form
@@ -38,7 +31,7 @@ export function NewsletterForm({ endpoint = "/api/contact", stamp }: { endpoint?
       data-endpoint={endpoint}
       data-pow=""
     >
-      <input type="hidden" name="stamp" value={stamp} />
+      <input type="hidden" name="stamp" defaultValue={useFormStamp()} suppressHydrationWarning />
       <input type="hidden" name="back" value={pathname + searchWithoutResult(search)} />
       <label htmlFor={inputId} className="newsletter-label">
         Get our newsletter

@@ -4,7 +4,7 @@ import type { StudioDetails } from "~/lib/studio/studio-details";
 import { NewsletterForm } from "./newsletter-form";
 
 /** The site's footer: the studio's details as staff keep them (/admin/settings/studio), from the root loader. */
-export function SiteFooter({ studio, stamp }: { studio: StudioDetails; stamp: string }) {
+export function SiteFooter({ studio }: { studio: StudioDetails }) {
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -25,7 +25,7 @@ export function SiteFooter({ studio, stamp }: { studio: StudioDetails; stamp: st
             ) : null}
           </address>
         </div>
-        <NewsletterForm stamp={stamp} />
+        <NewsletterForm />
       </div>
       <div className="container">
         <div className="footer-bottom">

@@ -36,7 +36,10 @@ const pending = new WeakMap<object, Promise<string>>();
 /** The form's solution, started now if it was not already (on the first focus). */
 export function solve(form: object) {
   let answer = pending.get(form);
-  if (!answer) pending.set(form, (answer = work()));
+  if (!answer) {
+    pending.set(form, (answer = work()));
+    answer.catch(() => {}); // started ahead: a failure is the caller's to see when it asks, not an unhandled one
+  }
   return answer;
 }
 

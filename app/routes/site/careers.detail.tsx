@@ -12,7 +12,6 @@ import { staticPage } from "~/lib/platform/static-page";
 import { throwRedirectOrNotFound } from "~/lib/redirects/not-found.server";
 import { applyTarget } from "~/lib/applications/applications.server";
 import { applyFromRequest } from "~/lib/applications/application-action.server";
-import { formStamp } from "~/lib/visitor-forms/anti-spam.server";
 import { ApplicationForm } from "~/components/application-form";
 import type { Route } from "./+types/careers.detail";
 
@@ -26,8 +25,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // An https apply link stays a link; a mailto: one is the form on this page (decision 057).
   const target = applyTarget(job.applyLink);
   const externalApply = target.kind === "external" ? target.url : undefined;
-  // The application form's "rendered at" stamp (decision 062).
-  return { job, seo, externalApply, stamp: formStamp(), employmentType: EMPLOYMENT_TYPE[job.type as keyof typeof EMPLOYMENT_TYPE] ?? "OTHER" };
+  return { job, seo, externalApply, employmentType: EMPLOYMENT_TYPE[job.type as keyof typeof EMPLOYMENT_TYPE] ?? "OTHER" };
 }
 
 /** The application form's post: the thanks, or the form again with what was typed. */
@@ -123,7 +121,7 @@ export default function JobDetail({ loaderData, actionData, matches }: Route.Com
           Apply for this position
         </a>
       ) : (
-        <ApplicationForm jobTitle={job.title} retentionMonths={job.retentionMonths} answer={actionData} stamp={loaderData.stamp} />
+        <ApplicationForm jobTitle={job.title} retentionMonths={job.retentionMonths} answer={actionData} />
       )}
     </article>
   );

@@ -6,8 +6,8 @@ import { localBusinessJsonLd } from "~/lib/studio/studio-json-ld";
 import { pageMeta } from "~/lib/site/seo";
 import { CONTACT_LIMITS } from "~/lib/platform/validation";
 import { getConfig } from "~/lib/platform/config.server";
+import { useFormStamp } from "~/lib/platform/nonce";
 import { clientIpOf } from "~/lib/platform/request-context";
-import { formStamp } from "~/lib/visitor-forms/anti-spam.server";
 import { contactFromForm } from "~/lib/visitor-forms/contact-form.server";
 import { CONTACT_STEPS as steps, type ContactField as Field, contactStepProblem as validate } from "~/lib/visitor-forms/contact-steps";
 import type { Route } from "./+types/contact";
@@ -19,9 +19,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/contact",
     matches,
   });
-
-/** The time trap's stamp (decision 062), for the post without JavaScript and the JSON with it. */
-export const loader = () => ({ stamp: formStamp() });
 
 /** The wizard without JavaScript: one plain post per step (contact-form.server.ts). */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -40,7 +37,7 @@ export const CONTACT_ERRORS = {
  * first focus loaded; undefined when there is none (the request is then kept unverified).
  */
 const proof = (form: HTMLFormElement): Promise<string | undefined> =>
-  import("~/enhance/pow").then((m) => m.take(form)).catch(() => undefined);
+  import(/* @vite-ignore */ __POW_SCRIPT__).then((m) => m.take(form)).catch(() => undefined);
 
 /** Posts the request; resolves with null on success, or the error text to show under the field. */
 async function send(
@@ -80,10 +77,11 @@ async function send(
   return null;
 }
 
-export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+export default function Contact({ actionData }: Route.ComponentProps) {
   // Only without JavaScript is there an answer from the action (the wizard's plain posts).
   const answer = actionData?.kind === "step" ? actionData : undefined;
   const sent = actionData?.kind === "sent" ? actionData : undefined;
+  const stamp = useFormStamp();
   const root = useRootData();
   const endpoint = root?.contactEndpoint || "/api/contact";
   // The root loader has run whenever this page renders (its data carries the studio).
@@ -176,13 +174,14 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         // The proof of work starts on the first focus (decision 062); it runs unseen.
         onFocus={(event) => {
           const form = event.currentTarget;
-          void import("~/enhance/pow").then((m) => m.solve(form)).catch(() => {});
+          void import(/* @vite-ignore */ __POW_SCRIPT__).then((m) => m.solve(form)).catch(() => {});
         }}
         noValidate
         aria-describedby={ids.step}
       >
         <input type="hidden" name="step" value={step} />
-        <input type="hidden" name="stamp" value={answer?.stamp ?? loaderData.stamp} />
+        {/* The time trap's stamp (decision 062): a step's own without JavaScript, else the server render's. */}
+        <input type="hidden" name="stamp" defaultValue={answer?.stamp ?? stamp} suppressHydrationWarning />
         {steps.map((s) =>
           s.field === current.field ? null : <input key={s.field} type="hidden" name={s.field} value={values[s.field]} />,
         )}
