@@ -7,7 +7,8 @@ import { ServerRouter } from "react-router";
 import { DatabaseUnavailableError } from "~/lib/platform/db.server";
 import { FONT_PRELOAD_LINK } from "~/lib/platform/font-preload.server";
 import { log } from "~/lib/platform/log.server";
-import { FormStampProvider, InlineCssProvider, NonceProvider } from "~/lib/platform/nonce";
+import { InlineCssProvider, NonceProvider } from "~/lib/platform/nonce";
+import { FormStampProvider } from "~/lib/platform/form-stamp";
 import { formStamp } from "~/lib/visitor-forms/anti-spam.server";
 import { requestInfo } from "~/lib/platform/request-context";
 // Inlined into every document (about 7 KB compressed): the first paint needs no second

@@ -6,7 +6,7 @@ import {
   consentText,
   CV_MAX_BYTES,
 } from "~/lib/applications/application-forms";
-import { useFormStamp } from "~/lib/platform/nonce";
+import { useFormStamp } from "~/lib/platform/form-stamp";
 
 type Answer =
   | { kind: "received"; email: string; keptUntil: string }

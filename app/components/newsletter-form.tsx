@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import { useLocation } from "react-router";
 import { enhanceNewsletter } from "~/enhance/newsletter";
-import { useFormStamp } from "~/lib/platform/nonce";
 import { searchWithoutResult, statusFromSearch } from "~/lib/visitor-forms/newsletter-result";
 
 /**
@@ -17,8 +16,9 @@ export function NewsletterForm({ endpoint = "/api/contact" }: { endpoint?: strin
   const inputId = useId();
   const messageId = useId();
 
-  // No proof of work on framework pages (decision 062): the bytes of its hook are the GDPR
-  // wizard's, at its budget. A sign-up from this footer there is kept, unverified.
+  // No stamp (the time trap) here, and no proof-of-work hook on framework pages (decision
+  // 062): their bytes would be the GDPR wizard's, which is at its budget. The enhancement
+  // module adds the proof on static pages; elsewhere a sign-up is kept, unverified.
   useEffect(() => enhanceNewsletter(form.current!), []);
 
   return (
@@ -31,7 +31,6 @@ export function NewsletterForm({ endpoint = "/api/contact" }: { endpoint?: strin
       data-endpoint={endpoint}
       data-pow=""
     >
-      <input type="hidden" name="stamp" defaultValue={useFormStamp()} suppressHydrationWarning />
       <input type="hidden" name="back" value={pathname + searchWithoutResult(search)} />
       <label htmlFor={inputId} className="newsletter-label">
         Get our newsletter

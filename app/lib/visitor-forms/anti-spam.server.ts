@@ -12,9 +12,8 @@ import { ANTI_SPAM_MESSAGES, PROOF_FIELD, STAMP_FIELD } from "./anti-spam";
  * Anti-spam that asks no third party (decision 062), on top of the honeypot and the rate
  * limits (visitor-forms.server.ts):
  *
- * - a time trap: forms carry a signed "rendered at" stamp (a form without one, the GDPR
- *   wizard, counts from its challenge, signed with the time it was issued); a form sent
- *   sooner than FORM_MIN_SECONDS after it is refused (what was typed stays in the form);
+ * - a time trap: forms carry a signed "rendered at" stamp; a form sent sooner than
+ *   FORM_MIN_SECONDS after it is refused (what was typed stays in the form);
  * - a proof of work (ALTCHA's SHA-256 scheme, altcha-lib on the server, our own few
  *   lines in the browser): with a valid, unused solution the submission is verified;
  *   without one (no JavaScript, or the spec's bare JSON) it is kept, unverified, for
@@ -53,17 +52,16 @@ function stampTime(stamp: unknown): number | null {
   return given.length === expected.length && timingSafeEqual(given, expected) ? parseInt(value, 36) : null;
 }
 
-/** A challenge for the browser's solver, signed, with its issue time and expiry in its salt. */
+/** A challenge for the browser's solver, signed, with its expiry in its salt. */
 export function issueChallenge(at = now()) {
   return createChallenge({
     hmacKey: proofOfWorkKey(),
     maxnumber: PROOF_MAX_NUMBER,
     expires: new Date(at.getTime() + CHALLENGE_LIFETIME_MS),
-    params: { issued: String(at.getTime()) },
   });
 }
 
-type Proof = { challenge: string; issued: number; expires: Date };
+type Proof = { challenge: string; expires: Date };
 
 /** The proof's challenge and times when its solution is right and signed by us, else null. */
 async function checkedProof(payload: unknown, at: Date): Promise<Proof | null> {
@@ -77,10 +75,9 @@ async function checkedProof(payload: unknown, at: Date): Promise<Proof | null> {
   // Expiry is checked below against the server's clock (movable in tests), not the library's Date.now().
   if (!(await verifySolution(payload, proofOfWorkKey(), false).catch(() => false))) return null;
   const params = extractParams(payload);
-  const issued = Number(params.issued);
   const expires = new Date(Number(params.expires) * 1000);
-  if (!Number.isFinite(issued) || Number.isNaN(expires.getTime()) || expires <= at) return null;
-  return { challenge: String(parsed.challenge), issued, expires };
+  if (Number.isNaN(expires.getTime()) || expires <= at) return null;
+  return { challenge: String(parsed.challenge), expires };
 }
 
 /**
@@ -101,9 +98,9 @@ export async function checkSubmission(db: Database, body: Record<string, unknown
   if (stamped && (stamp === null || at.getTime() - stamp > STAMP_LIFETIME_MS)) {
     throw new ValidationError(ANTI_SPAM_MESSAGES.badProof);
   }
-  // The form's own stamp when it has one; the GDPR wizard has none, its challenge is fetched on the first answer.
-  const rendered = stamp ?? proof?.issued;
-  if (rendered !== undefined && at.getTime() - rendered < getConfig().formMinSeconds * 1000) {
+  // The form's own stamp. The GDPR wizard has none (its bytes are at their budget); its
+  // 24 steps take longer than the trap anyway, and its proof of work still has to be done.
+  if (stamp !== null && at.getTime() - stamp < getConfig().formMinSeconds * 1000) {
     throw new ValidationError(ANTI_SPAM_MESSAGES.tooFast);
   }
 

@@ -6,7 +6,7 @@ import { localBusinessJsonLd } from "~/lib/studio/studio-json-ld";
 import { pageMeta } from "~/lib/site/seo";
 import { CONTACT_LIMITS } from "~/lib/platform/validation";
 import { getConfig } from "~/lib/platform/config.server";
-import { useFormStamp } from "~/lib/platform/nonce";
+import { useFormStamp } from "~/lib/platform/form-stamp";
 import { clientIpOf } from "~/lib/platform/request-context";
 import { contactFromForm } from "~/lib/visitor-forms/contact-form.server";
 import { CONTACT_STEPS as steps, type ContactField as Field, contactStepProblem as validate } from "~/lib/visitor-forms/contact-steps";
