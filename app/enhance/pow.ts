@@ -64,9 +64,14 @@ export async function take(form: object): Promise<string | undefined> {
 export default function protect(form: HTMLFormElement) {
   if (pending.has(form) || form.dataset.pow === undefined) return;
   const field = Object.assign(document.createElement("input"), { type: "hidden", name: "altcha" });
-  const status = Object.assign(document.createElement("p"), { className: "visually-hidden" });
-  status.setAttribute("role", "status");
-  form.append(field, status);
+  // The form's own polite status where it has one (the footer's message line), else one of ours.
+  let status = form.querySelector<HTMLElement>("[role=status]");
+  if (!status) {
+    status = Object.assign(document.createElement("p"), { className: "visually-hidden" });
+    status.setAttribute("role", "status");
+    form.append(status);
+  }
+  form.append(field);
   let ready: Promise<unknown>;
   const start = () => {
     field.value = "";
@@ -93,7 +98,7 @@ export default function protect(form: HTMLFormElement) {
       const said = setTimeout(() => (status.textContent = WAITING), WAIT_SAID_MS);
       void ready.then(() => {
         clearTimeout(said);
-        status.textContent = "";
+        if (status.textContent === WAITING) status.textContent = "";
         form.requestSubmit(event.submitter as HTMLElement | null);
       });
     },
