@@ -29,6 +29,9 @@ test("without JavaScript the contact wizard goes step by step, thanks the visito
   const email = uniqueAddress("noscript");
   await page.getByLabel("What is the best way to get in touch with you?").fill(email);
   await page.screenshot({ path: "/work/shots/antispam/contact-noscript-step3-1440.png", fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: "/work/shots/antispam/contact-noscript-step3-375.png", fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByRole("heading", { name: SUCCESS })).toBeVisible();
   await expect(page.getByText(`A copy of your message is on its way to ${email}.`)).toBeVisible();
@@ -68,6 +71,7 @@ test("with JavaScript the proof of work runs unseen and the lead is 'Verifisert'
   await staff.setViewportSize({ width: 1440, height: 900 });
   await staff.screenshot({ path: "/work/shots/antispam/inbox-1440.png", fullPage: true });
   await row.getByRole("link", { name: company }).click();
+  await expect(staff.getByRole("heading", { name: company })).toBeVisible();
   await expect(staff.getByText("Verifisert", { exact: true })).toBeVisible();
   await staff.screenshot({ path: "/work/shots/antispam/lead-1440.png", fullPage: true });
   await staff.setViewportSize({ width: 375, height: 800 });
