@@ -78,6 +78,9 @@ export default defineConfig({
       SITE_URL: `http://127.0.0.1:${port}`,
       // Every test comes from 127.0.0.1: the per-IP limits are tested in tests/process.
       RATE_LIMIT_MULTIPLIER: "1000",
+      // Tests type at machine speed: the time trap (decision 062) is off here and tested in
+      // tests/security/anti-spam.test.ts, on a server of its own with the default 3 s.
+      FORM_MIN_SECONDS: "0",
       // Lets tests move the server's clock and simulate a database outage (POST /__test/…).
       TEST_HOOKS: "true",
       LOG_LEVEL: "warn",

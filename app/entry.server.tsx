@@ -8,6 +8,8 @@ import { DatabaseUnavailableError } from "~/lib/platform/db.server";
 import { FONT_PRELOAD_LINK } from "~/lib/platform/font-preload.server";
 import { log } from "~/lib/platform/log.server";
 import { InlineCssProvider, NonceProvider } from "~/lib/platform/nonce";
+import { FormStampProvider } from "~/lib/platform/form-stamp";
+import { formStamp } from "~/lib/visitor-forms/anti-spam.server";
 import { requestInfo } from "~/lib/platform/request-context";
 // Inlined into every document (about 7 KB compressed): the first paint needs no second
 // request, which is most of the wait on a slow phone network.
@@ -49,7 +51,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <InlineCssProvider value={inlineCss}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <FormStampProvider value={formStamp()}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </FormStampProvider>
         </InlineCssProvider>
       </NonceProvider>,
       {

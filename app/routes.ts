@@ -120,6 +120,7 @@ export default [
   route("api/blog-edit", "routes/api/api.blog-edit.ts"),
   route("api/contact", "routes/api/api.contact.ts"),
   route("api/gdpr-results", "routes/api/api.gdpr-results.ts"),
+  route("api/form-challenge", "routes/api/api.form-challenge.ts"),
   route("sitemap.xml", "routes/system/sitemap-xml.ts"),
   route("robots.txt", "routes/system/robots-txt.ts"),
   route("*", "routes/site/not-found.tsx"),

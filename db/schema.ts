@@ -566,6 +566,8 @@ export const newsletterSubscribers = pgTable("newsletter_subscribers", {
    * versions were recorded (decision 053).
    */
   privacyVersion: integer("privacy_version"),
+  /** Sent with a valid proof of work (decision 062); false without one, and for sign-ups from before the check. */
+  verified: boolean("verified").notNull().default(false),
   createdAt: createdAt(),
 });
 
@@ -612,6 +614,8 @@ export const leads = pgTable(
     statusChangedAt: timestamp("status_changed_at", { withTimezone: true }),
     /** The privacy policy in force when the visitor sent it, as on newsletter_subscribers (decision 053). */
     privacyVersion: integer("privacy_version"),
+    /** Sent with a valid proof of work (decision 062); false without one, and for leads from before the check. */
+    verified: boolean("verified").notNull().default(false),
     /** When the visitor sent it (the submission's own time). */
     createdAt: createdAt(),
   },
@@ -670,8 +674,8 @@ export const jobApplications = pgTable(
     readAt: timestamp("read_at", { withTimezone: true }),
     /** Erased by the retention round after this moment. */
     retentionUntil: timestamp("retention_until", { withTimezone: true }).notNull(),
-    /** False when the anti-spam layer could not verify the sender (set by that layer; true until it exists). */
-    verified: boolean("verified").notNull().default(true),
+    /** Sent with a valid proof of work (decision 062); false without one, and for applications from before the check. */
+    verified: boolean("verified").notNull().default(false),
     privacyVersion: integer("privacy_version"),
     createdAt: createdAt(),
   },
@@ -899,6 +903,20 @@ export const rateLimits = pgTable(
     count: integer("count").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.bucket, t.key, t.windowStart] }), index("rate_limits_window_idx").on(t.windowStart)],
+);
+
+/**
+ * Proof-of-work challenges already used (decision 062), by their challenge hash, so a
+ * solution counts once across every instance; kept until the challenge expires, then
+ * removed by the retention round.
+ */
+export const usedProofs = pgTable(
+  "used_proofs",
+  {
+    challenge: text("challenge").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("used_proofs_expires_idx").on(t.expiresAt)],
 );
 
 /**

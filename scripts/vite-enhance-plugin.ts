@@ -7,20 +7,26 @@ import { build, type Plugin } from "vite";
 const ENTRY = "app/enhance/index.ts";
 const VIRTUAL_ID = "virtual:enhance-script";
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
+// The visitor forms' proof-of-work solver (decision 062), a file of its own that the
+// module imports on a protected form's first focus: it adds nothing to what a page
+// downloads. Built first; the module gets its address as the constant __POW_SCRIPT__.
+const POW_ENTRY = "app/enhance/pow.ts";
 
 /** Bundles and minifies the entry into one ES module; the same input gives the same bytes. */
-async function bundleEntry(root: string) {
+async function bundleEntry(root: string, ENTRY: string, define: Record<string, string> = {}) {
   const output = await build({
     configFile: false,
     root,
     logLevel: "warn",
     publicDir: false,
+    define,
     build: {
       write: false,
       target: "es2022",
       minify: true, // (library mode would keep the whitespace)
       modulePreload: false,
-      rollupOptions: { input: ENTRY },
+      // The solver's exports are what it is for (the enhancement module has none).
+      rollupOptions: { input: ENTRY, preserveEntrySignatures: "exports-only" },
     },
   });
   const results = Array.isArray(output) ? output : [output];
@@ -39,15 +45,29 @@ async function bundleEntry(root: string) {
 export function enhanceScript(): Plugin {
   let root = process.cwd();
   let serving = false;
-  let built: Promise<{ code: string; fileName: string }> | undefined;
+  let built: Promise<{ code: string; fileName: string }[]> | undefined;
+  let powBuilt: Promise<{ code: string; fileName: string }> | undefined;
+  const named = (name: string, code: string) => ({
+    code,
+    fileName: `assets/${name}-${createHash("sha256").update(code).digest("base64url").slice(0, 8)}.js`,
+  });
+  const powScript = () => (powBuilt ??= bundleEntry(root, POW_ENTRY).then((code) => named("pow", code)));
   const bundle = () =>
-    (built ??= bundleEntry(root).then((code) => {
-      const hash = createHash("sha256").update(code).digest("base64url").slice(0, 8);
-      return { code, fileName: `assets/enhance-${hash}.js` };
-    }));
+    (built ??= (async () => {
+      const pow = await powScript();
+      const define = { __POW_SCRIPT__: JSON.stringify(`/${pow.fileName}`) };
+      return [named("enhance", await bundleEntry(root, ENTRY, define)), pow];
+    })());
 
   return {
     name: "enhance-script",
+    // The React pages (the wizards, the footer) import the same file by the same constant:
+    // a plain string to import(), so no chunk or preload helper of Vite's comes with it.
+    async config(config, env) {
+      root = config.root ?? root;
+      const url = env.command === "serve" ? `/${POW_ENTRY}` : `/${(await powScript()).fileName}`;
+      return { define: { __POW_SCRIPT__: JSON.stringify(url) } };
+    },
     configResolved(config) {
       root = config.root;
       serving = config.command === "serve";
@@ -57,13 +77,12 @@ export function enhanceScript(): Plugin {
     },
     async load(id) {
       if (id !== RESOLVED_ID) return undefined;
-      const url = serving ? `/${ENTRY}` : `/${(await bundle()).fileName}`;
+      const url = serving ? `/${ENTRY}` : `/${(await bundle())[0]!.fileName}`;
       return `export default ${JSON.stringify(url)};`;
     },
     async generateBundle() {
       if (serving || this.environment.config.consumer !== "client") return;
-      const { code, fileName } = await bundle();
-      this.emitFile({ type: "asset", fileName, source: code });
+      for (const { code, fileName } of await bundle()) this.emitFile({ type: "asset", fileName, source: code });
     },
   };
 }

@@ -16,6 +16,7 @@ import { runRetentionRound } from "~/lib/platform/retention.server";
 import { startBackupSchedule } from "~/lib/backup/backup-schedule.server";
 import { backupShelf, listBackups } from "~/lib/backup/backup-shelf.server";
 import { applicationRetention } from "~/lib/applications/applications.server";
+import { forgetExpiredProofs } from "~/lib/visitor-forms/anti-spam.server";
 import { getPrivateStore } from "~/lib/media/storage/private-store.server";
 import { runSeeds } from "~/lib/platform/seed.server";
 import { forgetStudioDetails } from "~/lib/studio/studio-details.server";
@@ -126,7 +127,7 @@ export async function startApp(): Promise<{ stop: () => Promise<void> }> {
   // Retention: what the privacy policy promises to delete, deleted (hourly, and now), by
   // one instance at a time (a round another instance is running is skipped here); and
   // the spooled videos of uploads a dead process left behind.
-  const retentionTasks = [applicationRetention(getPrivateStore())];
+  const retentionTasks = [applicationRetention(getPrivateStore()), forgetExpiredProofs];
   const housekeep = async () => {
     await runRetentionRound(handle.db, undefined, retentionTasks).then(
       (outcome) => log.debug("retention round", { outcome }),

@@ -6,6 +6,7 @@ import {
   consentText,
   CV_MAX_BYTES,
 } from "~/lib/applications/application-forms";
+import { useFormStamp } from "~/lib/platform/form-stamp";
 
 type Answer =
   | { kind: "received"; email: string; keptUntil: string }
@@ -26,6 +27,7 @@ type Props = { jobTitle: string; retentionMonths: number; answer?: Answer };
  * this same form, every field as typed and each problem under its field.
  */
 export function ApplicationForm({ jobTitle, retentionMonths, answer }: Props) {
+  const stamp = useFormStamp();
   if (answer?.kind === "received") {
     return (
       <section className="apply-card" id="apply" aria-labelledby="apply-title">
@@ -76,7 +78,10 @@ export function ApplicationForm({ jobTitle, retentionMonths, answer }: Props) {
         data-max={CV_MAX_BYTES}
         data-big={APPLICATION_MESSAGES.cvTooLarge}
         data-type={APPLICATION_MESSAGES.cvNotPdf}
+        data-pow=""
       >
+        {/* The time trap's "rendered at" (decision 062); the server's render only, this page has no React in the browser. */}
+        <input type="hidden" name="stamp" value={stamp} />
         <div className="apply-field">
           <label htmlFor="apply-name">Name *</label>
           <input

@@ -16,6 +16,9 @@ export function NewsletterForm({ endpoint = "/api/contact" }: { endpoint?: strin
   const inputId = useId();
   const messageId = useId();
 
+  // No stamp (the time trap) here, and no proof-of-work hook on framework pages (decision
+  // 062): their bytes would be the GDPR wizard's, which is at its budget. The enhancement
+  // module adds the proof on static pages; elsewhere a sign-up is kept, unverified.
   useEffect(() => enhanceNewsletter(form.current!), []);
 
   return (
@@ -26,6 +29,7 @@ export function NewsletterForm({ endpoint = "/api/contact" }: { endpoint?: strin
       method="post"
       action="/newsletter/subscribe"
       data-endpoint={endpoint}
+      data-pow=""
     >
       <input type="hidden" name="back" value={pathname + searchWithoutResult(search)} />
       <label htmlFor={inputId} className="newsletter-label">

@@ -12,7 +12,6 @@ const MESSAGE_VISIBLE_MS = 5_000;
  */
 export function enhanceNewsletter(form: HTMLFormElement) {
   const input = form.querySelector<HTMLInputElement>("input[name=email]")!;
-  const honeypot = form.querySelector<HTMLInputElement>("input[name=website]");
   const button = form.querySelector<HTMLButtonElement>("button[type=submit]")!;
   const message = form.querySelector<HTMLElement>("[role=status]")!;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -39,27 +38,28 @@ export function enhanceNewsletter(form: HTMLFormElement) {
 
   const onSubmit = async (event: SubmitEvent) => {
     event.preventDefault();
+    // Every field of the form (the honeypot, the stamp and proof of decision 062), read before they are disabled.
+    const sent = JSON.stringify({ ...Object.fromEntries(new FormData(form)), email: input.value.trim().toLowerCase(), type: "newsletter" });
     show(null);
     setBusy(true);
+    let outcome: NewsletterStatus;
     try {
       const response = await fetch(form.dataset.endpoint || "/api/contact", {
         method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({
-          email: input.value.trim().toLowerCase(),
-          type: "newsletter",
-          ...(honeypot?.value ? { website: honeypot.value } : {}),
-        }),
+        // (No Accept header: /api/contact answers JSON whatever it says; the bytes went to decision 062's hook.)
+        headers: { "Content-Type": "application/json" },
+        body: sent,
       });
-      const body = (await response.json().catch(() => ({}))) as { alreadySubscribed?: boolean };
-      if (!response.ok) throw new Error(String(response.status));
-      setBusy(false);
+      if (!response.ok) throw 0; // only to the catch below: no message is shown from it
+      // Our 2xx is always JSON; anything else is a failure too.
+      const body = (await response.json()) as { alreadySubscribed?: boolean };
       input.value = "";
-      show(statusOf(body.alreadySubscribed ? "already" : "subscribed"));
+      outcome = statusOf(body.alreadySubscribed ? "already" : "subscribed");
     } catch {
-      setBusy(false);
-      show(statusOf("failed"));
+      outcome = statusOf("failed");
     }
+    setBusy(false);
+    show(outcome);
   };
   form.addEventListener("submit", onSubmit);
   form.dataset.enhanced = "";

@@ -3,3 +3,7 @@ declare module "virtual:enhance-script" {
   const src: string;
   export default src;
 }
+
+
+/** The built proof-of-work solver's address (decision 062), a constant of the enhancement module's build. */
+declare const __POW_SCRIPT__: string;

@@ -54,7 +54,7 @@ test("a contact request: unread in the list, read once opened, through the pipel
 
   const rows = await search(page, m);
   await expect(rows).toHaveCount(1);
-  await expect(rows.getByRole("cell")).toHaveText([/^Ulest\s*Fjellgården Ølbryggeri/, "Kontaktskjema", /\d{4} kl\. \d\d:\d\d$/, "Ny"]);
+  await expect(rows.getByRole("cell")).toHaveText([/^Ulest\s*Ikke verifisert\s*Fjellgården Ølbryggeri/, "Kontaktskjema", /\d{4} kl\. \d\d:\d\d$/, "Ny"]);
   expect(await unreadInNav(page), "the nav counts this lead").toBeGreaterThanOrEqual(1);
   await page.goto("/admin");
   await expect(page.getByTestId("unread-leads")).toHaveText(/^(\d[\d\s\u00a0]*) ulest(e)? henvendelse(r)? i innboksen$/);

@@ -9,6 +9,8 @@ import { uploadSpoolDir } from "../showcase/showcase-upload.server";
 import { APPLICATION_MESSAGES, type ApplicationFieldName } from "./application-forms";
 import { type ApplicationListing, applyTarget, parseApplicationFields, submitApplication } from "./applications.server";
 import { receiveApplicationForm } from "./application-upload.server";
+import { checkSubmission } from "../visitor-forms/anti-spam.server";
+import { DomainError } from "../platform/domain-errors";
 
 type FieldErrors = Partial<Record<ApplicationFieldName, string[]>>;
 
@@ -49,9 +51,18 @@ export async function applyFromRequest(request: Request, listing: ApplicationLis
       const others = fields.ok ? {} : fields.fieldErrors;
       return refuse({ ...others, cv: [received.refused.message] }, received.refused.status);
     }
+    // The time trap and proof of work (decision 062): refused with what was typed kept, or unverified without a proof.
+    let verified: boolean;
+    try {
+      ({ verified } = await checkSubmission(getDb(), Object.fromEntries(received.fields)));
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      return data<ApplicationAnswer>({ kind: "refused", message: error.message, fieldErrors: {}, values }, 400);
+    }
     const outcome = await submitApplication(getDb(), listing, received.fields, received.cv, {
       siteUrl: config.siteUrl,
       store: getPrivateStore(),
+      verified,
     });
     if (outcome.kind === "invalid") return refuse(outcome.fieldErrors, 400);
     const keptUntil = englishLongDate(outcome.retentionUntil);

@@ -78,7 +78,7 @@ export async function submitApplication(
   listing: ApplicationListing,
   fields: FormData,
   cv: ReceivedCv | undefined,
-  { siteUrl, store }: { siteUrl: string; store: MediaStore },
+  { siteUrl, store, verified = false }: { siteUrl: string; store: MediaStore; verified?: boolean },
 ): Promise<Submitted> {
   const target = applyTarget(listing.applyLink);
   if (target.kind !== "form") throw new ValidationError(APPLICATION_MESSAGES.notAccepted);
@@ -128,6 +128,7 @@ export async function submitApplication(
         cvName: cv.name,
         cvSize: cv.size,
         retentionUntil,
+        verified,
         privacyVersion: await privacyVersionInForce(tx),
         createdAt: at,
       });

@@ -85,6 +85,7 @@ export const ROUTE_PERMISSIONS: Record<string, Permission | "public"> = {
   "/api/blog-edit": "posts",
   "/api/contact": "public",
   "/api/gdpr-results": "public",
+  "/api/form-challenge": "public",
 };
 
 /** The staff methods of a "public" endpoint: POST /api/blog writes a post. */

@@ -70,6 +70,7 @@ const envSchema = z.object({
   TRUST_PROXY: proxyCount.default(0),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+  FORM_MIN_SECONDS: z.coerce.number().min(0).max(60).default(3),
   NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
   TEST_HOOKS: booleanFlag.default(false),
   PAGE_CACHE: booleanFlag.default(true),
@@ -164,6 +165,11 @@ export function parseConfig(env: Record<string, string | undefined>) {
       : ["localhost", "127.0.0.1", "[::1]"].map((host) => `http://${host}:${values.PORT}`),
     logLevel: values.LOG_LEVEL,
     rateLimitMultiplier: values.RATE_LIMIT_MULTIPLIER,
+    /**
+     * The visitor forms' time trap (decision 062): a form sent sooner than this after it
+     * was rendered is refused. 0 turns it off (the browser tests, which type at machine speed).
+     */
+    formMinSeconds: values.FORM_MIN_SECONDS,
     /** How many newsletter e-mails a send releases into the outbox per minute (all processes together). */
     newsletterRatePerMinute: values.NEWSLETTER_RATE_PER_MINUTE,
     /** Where the contact form posts; configurable, default /api/contact. */

@@ -30,7 +30,9 @@ type Purpose =
   | "account-token"
   | "preview-token"
   | "flash-cookie"
-  | "fingerprint";
+  | "fingerprint"
+  | "form-stamp"
+  | "proof-of-work";
 /**
  * `erased-address`: what is left of a newsletter address erased on request (newsletter_erasures).
  * `account-token`: the one-time links about staff accounts (invitation, password reset, new e-mail).
@@ -53,6 +55,8 @@ function deriveKeys(master: Buffer): Keys {
     "preview-token": derive("preview-token"),
     "flash-cookie": derive("flash-cookie"),
     fingerprint: derive("fingerprint"),
+    "form-stamp": derive("form-stamp"),
+    "proof-of-work": derive("proof-of-work"),
   };
 }
 
@@ -133,4 +137,14 @@ export function derivedUnsubscribeToken(subscriberId: string) {
 /** The signature of a cookie value the browser keeps for us (the flash notice): HMAC-SHA-256, base64url. */
 export function cookieSignature(value: string) {
   return createHmac("sha256", keys()["flash-cookie"]).update(value).digest("base64url");
+}
+
+/** The signature of a visitor form's "rendered at" stamp (the time trap, decision 062): HMAC-SHA-256, base64url. */
+export function formStampSignature(value: string) {
+  return createHmac("sha256", keys()["form-stamp"]).update(value).digest("base64url");
+}
+
+/** The HMAC key of the proof-of-work challenges (altcha-lib takes it as a string). */
+export function proofOfWorkKey() {
+  return keys()["proof-of-work"].toString("hex");
 }

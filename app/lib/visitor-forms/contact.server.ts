@@ -29,7 +29,7 @@ export type ContactInput = z.output<typeof contactSchema>;
  * the sender) in one transaction: if this returns, nothing can be lost. The receipt
  * goes at most once an hour to one address (mail-cooldown.server.ts).
  */
-export async function submitContact(db: Database, input: ContactInput, siteUrl: string) {
+export async function submitContact(db: Database, input: ContactInput, siteUrl: string, sender = { verified: false }) {
   // Rendered before the transaction, which then holds its connection only for the writes;
   // the lead's id is chosen now, so the studio's notification can link to it.
   const leadId = newLeadId();
@@ -41,7 +41,7 @@ export async function submitContact(db: Database, input: ContactInput, siteUrl: 
       .insert(schema.contactRequests)
       .values(input)
       .returning({ id: schema.contactRequests.id });
-    await createLead(tx, { id: leadId, kind: "contact", contactRequestId: request!.id });
+    await createLead(tx, { id: leadId, kind: "contact", contactRequestId: request!.id, verified: sender.verified });
     await enqueueMail(tx, { ...notification, leadId });
     if (!(await mailedRecently(tx, receipt.kind, receipt.to, RECEIPT_COOLDOWN_SECONDS))) {
       await enqueueMail(tx, { ...receipt, leadId });

@@ -63,7 +63,11 @@ export function answersFromPayload(payload: GdprPayload): GdprAnswers {
  * an hour to one address: mail-cooldown.server.ts) and, if asked, starts the newsletter
  * opt-in, all in one transaction.
  */
-export async function submitGdprResults(db: Database, payload: GdprPayload, meta: { ip: string; siteUrl: string }) {
+export async function submitGdprResults(
+  db: Database,
+  payload: GdprPayload,
+  meta: { ip: string; siteUrl: string; verified?: boolean },
+) {
   const answers = answersFromPayload(payload);
   const analysis = analyseGdprAnswers(answers);
   const email = payload.email.toLowerCase();
@@ -90,14 +94,14 @@ export async function submitGdprResults(db: Database, payload: GdprPayload, meta
         subscribeNewsletter: payload.subscribeNewsletter,
       })
       .returning({ id: schema.gdprSubmissions.id });
-    await createLead(t, { id: leadId, kind: "gdpr", gdprSubmissionId: submission!.id });
+    await createLead(t, { id: leadId, kind: "gdpr", gdprSubmissionId: submission!.id, verified: meta.verified ?? false });
     // The cooldown is for the visitor's address only: the studio hears of every lead.
     await enqueueMail(t, { ...notification, leadId });
     if (!(await mailedRecently(t, report.kind, email, RECEIPT_COOLDOWN_SECONDS)))
       await enqueueMail(t, { ...report, leadId });
     // Never a direct subscription: the same double opt-in as the footer form.
     if (payload.subscribeNewsletter) {
-      const result = await requestSubscription(t, { email, ip: meta.ip, source: "gdpr-checklist" }, meta.siteUrl);
+      const result = await requestSubscription(t, { email, ip: meta.ip, source: "gdpr-checklist", verified: meta.verified }, meta.siteUrl);
       newsletter = result.alreadySubscribed ? "already-subscribed" : "pending";
     }
   });

@@ -35,7 +35,7 @@ type LeadSource = { kind: "contact"; contactRequestId: string } | { kind: "gdpr"
  * A caller may choose the id beforehand (newLeadId), to render e-mails that link to the
  * lead before the transaction opens.
  */
-export async function createLead(tx: Database, source: LeadSource & { id?: string }) {
+export async function createLead(tx: Database, source: LeadSource & { id?: string; verified: boolean }) {
   // The privacy policy the visitor sent it under (decision 053).
   const privacyVersion = await privacyVersionInForce(tx);
   const [row] = await tx
@@ -69,6 +69,7 @@ const listColumns = {
   kind: l.kind,
   status: l.status,
   readAt: l.readAt,
+  verified: l.verified,
   createdAt: l.createdAt,
   company: c.company,
   email: sql<string>`coalesce(${c.email}, ${g.email})`,
@@ -149,6 +150,7 @@ export async function openLead(db: Database, id: string) {
     createdAt: row.createdAt,
     statusChangedAt: row.statusChangedAt,
     privacyVersion: row.privacyVersion,
+    verified: row.verified,
     contact: contact && { company: contact.company, email: contact.email, project: contact.project },
     gdpr: gdpr && gdprDetails(gdpr),
     notes,

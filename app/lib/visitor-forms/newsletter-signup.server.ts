@@ -4,11 +4,13 @@ import { subscribe } from "./newsletter.server";
 import { rateLimits } from "../platform/rate-limit.server";
 import { MESSAGES, normaliseEmail } from "../platform/validation";
 import { enforceRateLimit, isHoneypotFilled } from "./visitor-forms.server";
+import { checkSubmission } from "./anti-spam.server";
 
 /**
  * The footer sign-up, whether it came as JSON (POST /api/contact with type
  * "newsletter") or as a plain form (POST /newsletter/subscribe, without JavaScript):
- * honeypot, the newsletter rate limit, the address checked, then double opt-in.
+ * honeypot, the newsletter rate limit, the address checked, the time trap and proof of
+ * work (anti-spam.server.ts), then double opt-in.
  * Throws a ValidationError or RateLimitedError (domain-errors.ts) for the caller to answer in its own way.
  */
 export async function signUpFromFooter(
@@ -23,6 +25,7 @@ export async function signUpFromFooter(
   if (!typed) throw new ValidationError(MESSAGES.fillIn("email"));
   const email = normaliseEmail(typed);
   if (!email) throw new ValidationError(MESSAGES.invalidEmail);
-  const { alreadySubscribed } = await subscribe(db, { email, ip: visitor.ip, source: "footer" }, visitor.siteUrl);
+  const { verified } = await checkSubmission(db, body);
+  const { alreadySubscribed } = await subscribe(db, { email, ip: visitor.ip, source: "footer", verified }, visitor.siteUrl);
   return { alreadySubscribed };
 }

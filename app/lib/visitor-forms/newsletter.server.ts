@@ -46,7 +46,8 @@ const unsubscribeTokenIs = (token: string) => {
   return or(eq(subscribers.unsubscribeTokenHash, hash), eq(subscribers.legacyUnsubscribeTokenHash, hash));
 };
 
-export type SubscriptionRequest = { email: string; ip: string; source: string; consentText?: string };
+/** `verified`: the sign-up came with a valid proof of work (decision 062). */
+export type SubscriptionRequest = { email: string; ip: string; source: string; consentText?: string; verified?: boolean };
 
 /**
  * Starts (or restarts) the double opt-in for an address, inside the caller's
@@ -65,6 +66,7 @@ export async function requestSubscription(tx: Database, request: SubscriptionReq
     source: request.source,
     // The privacy policy this consent was given under (decision 053).
     privacyVersion: await privacyVersionInForce(tx),
+    verified: request.verified ?? false,
   };
 
   const newId = randomUUID();

@@ -59,6 +59,7 @@ const listColumns = {
   email: s.email,
   status: s.status,
   source: s.source,
+  verified: s.verified,
   createdAt: s.createdAt,
   confirmedAt: s.confirmedAt,
   unsubscribedAt: s.unsubscribedAt,

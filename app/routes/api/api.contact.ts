@@ -6,6 +6,7 @@ import { handleApi, jsonResponse, methodNotAllowed, readJsonObject, validationEr
 import { signUpFromFooter } from "~/lib/visitor-forms/newsletter-signup.server";
 import { rateLimits } from "~/lib/platform/rate-limit.server";
 import { enforceRateLimit, isHoneypotFilled } from "~/lib/visitor-forms/visitor-forms.server";
+import { checkSubmission } from "~/lib/visitor-forms/anti-spam.server";
 import type { Route } from "./+types/api.contact";
 
 /**
@@ -30,7 +31,9 @@ export function action({ request, context }: Route.ActionArgs) {
     await enforceRateLimit(db, rateLimits.contact, clientIpOf(context));
     const parsed = contactSchema.safeParse(body);
     if (!parsed.success) throw validationError(parsed.error);
-    await submitContact(db, parsed.data, siteUrl);
+    // The time trap and proof of work (decision 062); the spec's bare JSON is kept, unverified.
+    const sender = await checkSubmission(db, body);
+    await submitContact(db, parsed.data, siteUrl, sender);
     return jsonResponse({ success: true, message: CONTACT_SUCCESS }, 201);
   });
 }

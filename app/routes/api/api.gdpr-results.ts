@@ -5,6 +5,7 @@ import { gdprPayloadSchema, submitGdprResults } from "~/lib/visitor-forms/gdpr.s
 import { handleApi, jsonResponse, methodNotAllowed, readJsonObject, validationError } from "~/lib/platform/http.server";
 import { rateLimits } from "~/lib/platform/rate-limit.server";
 import { enforceRateLimit, isHoneypotFilled } from "~/lib/visitor-forms/visitor-forms.server";
+import { checkSubmission } from "~/lib/visitor-forms/anti-spam.server";
 import type { Route } from "./+types/api.gdpr-results";
 
 /** POST /api/gdpr-results: stores the answers and e-mails the analysis to the address given. */
@@ -19,7 +20,10 @@ export function action({ request, context }: Route.ActionArgs) {
     await enforceRateLimit(db, rateLimits.gdpr, clientIpOf(context));
     const parsed = gdprPayloadSchema.safeParse(body);
     if (!parsed.success) throw validationError(parsed.error);
+    // The time trap and proof of work (decision 062); the spec's bare JSON is kept, unverified.
+    const { verified } = await checkSubmission(db, body);
     const { analysis, newsletter } = await submitGdprResults(db, parsed.data, {
+      verified,
       ip: clientIpOf(context),
       siteUrl: getConfig().siteUrl,
     });

@@ -4,7 +4,12 @@ import { JsonLd } from "~/components/json-ld";
 import { useRootData } from "~/components/use-root-data";
 import { localBusinessJsonLd } from "~/lib/studio/studio-json-ld";
 import { pageMeta } from "~/lib/site/seo";
-import { CONTACT_LIMITS, isValidEmail, MESSAGES } from "~/lib/platform/validation";
+import { CONTACT_LIMITS } from "~/lib/platform/validation";
+import { getConfig } from "~/lib/platform/config.server";
+import { useFormStamp } from "~/lib/platform/form-stamp";
+import { clientIpOf } from "~/lib/platform/request-context";
+import { contactFromForm } from "~/lib/visitor-forms/contact-form.server";
+import { CONTACT_STEPS as steps, type ContactField as Field, contactStepProblem as validate } from "~/lib/visitor-forms/contact-steps";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -15,13 +20,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     matches,
   });
 
-type Field = "company" | "project" | "email";
-
-const steps: { field: Field; question: string; placeholder: string }[] = [
-  { field: "company", question: "What is your company name?", placeholder: "Company name" },
-  { field: "project", question: "Tell us about your project.", placeholder: "Describe your project" },
-  { field: "email", question: "What is the best way to get in touch with you?", placeholder: "name@company.com" },
-];
+/** The wizard without JavaScript: one plain post per step (contact-form.server.ts). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData().catch(() => new FormData());
+  return contactFromForm(form, { ip: clientIpOf(context), siteUrl: getConfig().siteUrl });
+}
 
 export const CONTACT_ERRORS = {
   invalidFormat: "Invalid response format from server",
@@ -29,15 +32,21 @@ export const CONTACT_ERRORS = {
   network: "Network error. Please try again.",
 } as const;
 
-/** The message for one step's value, or null when it may go on: non-empty after trimming; e-mail must look valid. */
-function validate(field: Field, value: string) {
-  if (!value.trim()) return MESSAGES.fillIn(field);
-  if (field === "email" && !isValidEmail(value.trim())) return MESSAGES.invalidEmail;
-  return null;
-}
+/**
+ * The proof of work for this submission (decision 062), from the solver that the form's
+ * first focus loaded; undefined when there is none (the request is then kept unverified).
+ */
+const proof = (form: HTMLFormElement): Promise<string | undefined> =>
+  import(/* @vite-ignore */ __POW_SCRIPT__).then((m) => m.take(form)).catch(() => undefined);
 
 /** Posts the request; resolves with null on success, or the error text to show under the field. */
-async function send(endpoint: string, values: Record<Field, string>, honeypot: string): Promise<string | null> {
+async function send(
+  endpoint: string,
+  values: Record<Field, string>,
+  form: HTMLFormElement,
+): Promise<string | null> {
+  const fields = new FormData(form);
+  const altcha = await proof(form);
   let response: Response;
   try {
     response = await fetch(endpoint, {
@@ -47,7 +56,9 @@ async function send(endpoint: string, values: Record<Field, string>, honeypot: s
         company: values.company.trim(),
         project: values.project.trim(),
         email: values.email.trim(),
-        website: honeypot,
+        website: fields.get("website") ?? "",
+        stamp: fields.get("stamp") ?? "",
+        ...(altcha ? { altcha } : {}),
       }),
     });
   } catch (error) {
@@ -66,16 +77,22 @@ async function send(endpoint: string, values: Record<Field, string>, honeypot: s
   return null;
 }
 
-export default function Contact() {
+export default function Contact({ actionData }: Route.ComponentProps) {
+  // Only without JavaScript is there an answer from the action (the wizard's plain posts).
+  const answer = actionData?.kind === "step" ? actionData : undefined;
+  const sent = actionData?.kind === "sent" ? actionData : undefined;
+  const stamp = useFormStamp();
   const root = useRootData();
   const endpoint = root?.contactEndpoint || "/api/contact";
   // The root loader has run whenever this page renders (its data carries the studio).
   const studio = root?.studio;
-  const [step, setStep] = useState(0);
-  const [values, setValues] = useState<Record<Field, string>>({ company: "", project: "", email: "" });
-  const [error, setError] = useState<string | null>(null);
+  const [step, setStep] = useState(answer?.step ?? 0);
+  const [values, setValues] = useState<Record<Field, string>>(
+    answer?.values ?? { company: "", project: "", email: sent?.email ?? "" },
+  );
+  const [error, setError] = useState<string | null>(answer?.error ?? null);
   const [loading, setLoading] = useState(false);
-  const [submitted, setSubmitted] = useState(false);
+  const [submitted, setSubmitted] = useState(Boolean(sent));
   const field = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
   const thanks = useRef<HTMLHeadingElement>(null);
   const ids = { field: useId(), error: useId(), step: useId() };
@@ -105,8 +122,7 @@ export default function Contact() {
     }
     setLoading(true);
     try {
-      const honeypot = (event.currentTarget.elements.namedItem("website") as HTMLInputElement | null)?.value ?? "";
-      const failure = await send(endpoint, values, honeypot);
+      const failure = await send(endpoint, values, event.currentTarget);
       if (failure) setError(failure);
       else setSubmitted(true);
     } finally {
@@ -150,7 +166,25 @@ export default function Contact() {
     <section className="contact-page">
       {/* The studio as a business with an address, from its details (lib/studio). */}
       {studio ? <JsonLd data={localBusinessJsonLd(studio, root?.siteUrl ?? "")} /> : null}
-      <form className="container contact-card" onSubmit={onSubmit} noValidate aria-describedby={ids.step}>
+      {/* A plain post without JavaScript (the action answers with the next step); with it, onSubmit does everything. */}
+      <form
+        className="container contact-card"
+        method="post"
+        onSubmit={onSubmit}
+        // The proof of work starts on the first focus (decision 062); it runs unseen.
+        onFocus={(event) => {
+          const form = event.currentTarget;
+          void import(/* @vite-ignore */ __POW_SCRIPT__).then((m) => m.solve(form)).catch(() => {});
+        }}
+        noValidate
+        aria-describedby={ids.step}
+      >
+        <input type="hidden" name="step" value={step} />
+        {/* The time trap's stamp (decision 062): a step's own without JavaScript, else the server render's. */}
+        <input type="hidden" name="stamp" defaultValue={answer?.stamp ?? stamp} suppressHydrationWarning />
+        {steps.map((s) =>
+          s.field === current.field ? null : <input key={s.field} type="hidden" name={s.field} value={values[s.field]} />,
+        )}
         <p id={ids.step} className="contact-step">
           Step {step + 1} of {steps.length}
         </p>

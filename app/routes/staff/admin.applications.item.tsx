@@ -1,3 +1,4 @@
+import { VerifiedBadge } from "~/components/staff/verified-badge";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import {
@@ -155,7 +156,7 @@ export default function Application({ loaderData, actionData }: Route.ComponentP
             value: `${APPLICATION_STATUS_LABELS[app.status]}${app.statusChanged ? ` (endret ${app.statusChanged})` : ""}`,
           },
           { label: "Slettes senest", value: app.erasedBy },
-          !app.verified && { label: "Verifisering", value: "Ikke verifisert av søppelfilteret" },
+          { label: "Avsender", value: <VerifiedBadge verified={app.verified} /> },
         ]}
       />
       <PrivacyVersion line={loaderData.privacy} />

@@ -1,3 +1,4 @@
+import { VerifiedBadge } from "~/components/staff/verified-badge";
 import { Link } from "react-router";
 import { FilterBar, SelectFilter } from "~/components/staff/list-filters";
 import { StaffList } from "~/components/staff/list-kit";
@@ -74,7 +75,7 @@ export default function Applications({ loaderData }: Route.ComponentProps) {
             href: (row) => `/admin/applications/${row.id}`,
             name: (row) => row.name,
             detail: (row) => row.email,
-            badges: (row) => (row.verified ? null : <span className="badge badge-unverified">Ikke verifisert</span>),
+            badges: (row) => <VerifiedBadge verified={row.verified} />,
           }}
           columns={[
             { label: "Stilling", cell: (row) => row.jobTitle },

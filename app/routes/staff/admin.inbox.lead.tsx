@@ -1,3 +1,4 @@
+import { VerifiedBadge } from "~/components/staff/verified-badge";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { LeadEraseForm, LeadNoteForm, LeadStatusForm } from "~/components/staff/lead-actions";
@@ -113,6 +114,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         facts={[
           { label: "Type", value: LEAD_KIND_LABELS[lead.kind] },
           { label: "Mottatt", value: lead.received },
+          { label: "Avsender", value: <VerifiedBadge verified={lead.verified} /> },
           { label: "E-post", value: lead.email },
           {
             label: "Status",

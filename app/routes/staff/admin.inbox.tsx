@@ -1,3 +1,4 @@
+import { VerifiedBadge } from "~/components/staff/verified-badge";
 import { choicesOf, FilterBar, SearchFilter, SelectFilter } from "~/components/staff/list-filters";
 import { StaffList } from "~/components/staff/list-kit";
 import { RecordTable } from "~/components/staff/record-kit";
@@ -36,6 +37,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       kind: row.kind,
       status: row.status,
       unread: row.readAt === null,
+      verified: row.verified,
       from: row.company ?? row.email,
       email: row.email,
       // What they wrote, or for a GDPR checklist its score: one line to scan by (#32).
@@ -81,6 +83,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
             href: (row) => `/admin/inbox/${row.id}`,
             name: (row) => row.from,
             detail: (row) => (row.from !== row.email ? row.email : undefined),
+            badges: (row) => <VerifiedBadge verified={row.verified} />,
           }}
           columns={[
             { label: "Type", cell: (row) => LEAD_KIND_LABELS[row.kind] },

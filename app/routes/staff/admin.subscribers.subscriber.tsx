@@ -1,3 +1,4 @@
+import { VerifiedBadge } from "~/components/staff/verified-badge";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
@@ -35,6 +36,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       email: subscriber.email,
       status: subscriber.status,
       source: sourceLabel(subscriber.source),
+      verified: subscriber.verified,
       signedUp: when(subscriber.createdAt),
       confirmed: when(subscriber.confirmedAt),
       unsubscribed: when(subscriber.unsubscribedAt),
@@ -91,6 +93,10 @@ export default function Subscriber({ loaderData, actionData }: Route.ComponentPr
         </dd>
         <dt>Kilde</dt>
         <dd>{subscriber.source}</dd>
+        <dt>Avsender</dt>
+        <dd>
+          <VerifiedBadge verified={subscriber.verified} />
+        </dd>
         <dt>Påmeldt</dt>
         <dd>{subscriber.signedUp}</dd>
         <dt>Bekreftet</dt>

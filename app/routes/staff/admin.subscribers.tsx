@@ -1,3 +1,4 @@
+import { VerifiedBadge } from "~/components/staff/verified-badge";
 import { Link } from "react-router";
 import { choicesOf, FilterBar, SearchFilter, SelectFilter } from "~/components/staff/list-filters";
 import { StaffList, StaffTable } from "~/components/staff/list-kit";
@@ -34,6 +35,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       email: row.email,
       status: row.status,
       source: sourceLabel(row.source),
+      verified: row.verified,
       signedUp: osloDateTimeOr(row.createdAt),
       confirmed: osloDateTimeOr(row.confirmedAt),
       unsubscribed: osloDateTimeOr(row.unsubscribedAt),
@@ -79,6 +81,7 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
               cell: (row) => (
                 <div>
                   <span className={`badge badge-subscriber-${row.status}`}>{SUBSCRIBER_STATUS_LABELS[row.status]}</span>
+                  <VerifiedBadge verified={row.verified} />
                 </div>
               ),
             },
