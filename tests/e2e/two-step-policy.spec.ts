@@ -80,6 +80,8 @@ async function signIn(browser: Browser, account: Account) {
 async function expectEnrolmentPage(page: Page) {
   await expect(page).toHaveURL(new RegExp(`${ENROL}$`));
   await expect(page.getByText(ENROLMENT_REQUIRED)).toBeVisible();
+  // No way "back" to a settings overview that would only send them here again.
+  await expect(page.getByRole("link", { name: "Tilbake til alle innstillinger" })).toHaveCount(0);
 }
 
 test("an owner requires two-step for everyone; an editor without it is sent to enrol and reaches nothing else until enrolled", async ({

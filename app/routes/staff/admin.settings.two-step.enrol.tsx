@@ -108,7 +108,8 @@ export default function EnrolTwoStep({ loaderData, actionData }: Route.Component
   const state = actionData ?? loaderData;
   return (
     <>
-      <SettingsHeading />
+      {/* While the policy holds them here, the overview would only send them back. */}
+      <SettingsHeading backLink={!loaderData.required} />
       {loaderData.required && !actionData ? (
         <p className="dashboard-warning" role="alert" lang="nb">
           {ENROLMENT_REQUIRED}
