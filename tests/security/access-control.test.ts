@@ -359,8 +359,8 @@ const SECOND_STEP_API: ApiCase[] = [
     options: () => ({ json: { code: "123456", challenge_id: "0b6a2f4e-3c1d-4e5f-8a9b-7c6d5e4f3a2b" } }),
   },
 ];
-/** Open to anyone by design (the spec's visitor forms and the public blog feed). */
-const PUBLIC_API_FILES = ["api.contact.ts", "api.gdpr-results.ts", "api.blog.ts"];
+/** Open to anyone by design: the spec's visitor forms, the public blog feed, and the anti-spam challenge (decision 062). */
+const PUBLIC_API_FILES = ["api.contact.ts", "api.gdpr-results.ts", "api.blog.ts", "api.form-challenge.ts"];
 
 async function pngForm() {
   const form = new FormData();
