@@ -30,12 +30,16 @@ export async function copyPgliteInto(source: string, target: DatabaseHandle) {
   await old.waitReady;
   try {
     const applied = await old.query<{ n: number }>("select count(*)::int as n from drizzle.__drizzle_migrations");
-    const known = await target.db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    const known = await target.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    );
     if (applied.rows[0]!.n > known.rows[0]!.n) {
       throw new Error("The PGlite database is newer than this version of the app: update the app first.");
     }
     const tables = (
-      await target.db.execute<{ name: string }>(sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`)
+      await target.db.execute<{ name: string }>(
+        sql`select tablename as name from pg_tables where schemaname = 'public' order by 1`,
+      )
     ).rows.map((row) => row.name);
     const copied = new Map<string, number>();
     await target.db.transaction(async (tx) => {
@@ -45,8 +49,31 @@ export async function copyPgliteInto(source: string, target: DatabaseHandle) {
       // consistent in the source.
       await tx.execute(sql`set local session_replication_role = replica`);
       for (const table of tables) {
-        const exists = await old.query(`select 1 from pg_tables where schemaname = 'public' and tablename = $1`, [table]);
+        const exists = await old.query(`select 1 from pg_tables where schemaname = 'public' and tablename = $1`, [
+          table,
+        ]);
         if (exists.rows.length === 0) continue;
+        // Only the columns the old folder has: a column added since (say `verified`, NOT NULL
+        // with a default) then takes its default instead of the NULL a missing key would give.
+        const present = new Set(
+          (
+            await old.query<{ name: string }>(
+              `select column_name as name from information_schema.columns where table_schema = 'public' and table_name = $1`,
+              [table],
+            )
+          ).rows.map((row) => row.name),
+        );
+        const targetColumns = (
+          await tx.execute<{ name: string }>(
+            sql`select column_name as name from information_schema.columns where table_schema = 'public' and table_name = ${table} order by ordinal_position`,
+          )
+        ).rows.map((row) => row.name);
+        const list = sql.raw(
+          targetColumns
+            .filter((column) => present.has(column))
+            .map((column) => `"${column}"`)
+            .join(", "),
+        );
         let total = 0;
         for (let offset = 0; ; offset += BATCH) {
           const { rows } = await old.query<{ json: string }>(
@@ -55,7 +82,9 @@ export async function copyPgliteInto(source: string, target: DatabaseHandle) {
           const batch = rows[0]!.json;
           if (batch === "[]") break;
           const into = sql.identifier(table);
-          const result = await tx.execute(sql`insert into ${into} select * from json_populate_recordset(null::${into}, ${batch}::json)`);
+          const result = await tx.execute(
+            sql`insert into ${into} (${list}) select ${list} from json_populate_recordset(null::${into}, ${batch}::json)`,
+          );
           total += result.rowCount ?? 0;
           if (table === "newsletter_subscribers") await keepOldUnsubscribeLinks(tx, batch);
         }
@@ -78,7 +107,9 @@ export async function copyPgliteInto(source: string, target: DatabaseHandle) {
         where n.nspname = 'public' and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped
           and pg_get_serial_sequence(quote_ident(c.relname), a.attname) is not null`);
       for (const { tbl, col, seq } of sequences.rows) {
-        await tx.execute(sql.raw(`select setval('${seq}', coalesce((select max("${col}") from "${tbl}"), 0) + 1, false)`));
+        await tx.execute(
+          sql.raw(`select setval('${seq}', coalesce((select max("${col}") from "${tbl}"), 0) + 1, false)`),
+        );
       }
     });
     return copied;
