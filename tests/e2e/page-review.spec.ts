@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { waitForMail } from "./support/mailbox";
 import { signInWithRequest, waitForHydration } from "./support/sign-in";
@@ -39,7 +39,7 @@ async function draftAndSend(page: Page, headline: string) {
   await expect(page.getByTestId("review-status")).toHaveText("Til godkjenning");
 }
 
-async function editorContext(browser: { newContext(): Promise<BrowserContext> }) {
+async function editorContext(browser: Browser) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await signInWithRequest(context.request, "editor");
   return context;

@@ -49,7 +49,11 @@ const events = async () =>
     .map((event) => event.action);
 
 async function deliver() {
-  const worker = createMailWorker({ db: handle.db, transport: smtpTransport(peer.url), from: "Fjord & Form <hello@fjordform.no>" });
+  const worker = createMailWorker({
+    db: handle.db,
+    transport: smtpTransport(peer.url),
+    from: "Fjord & Form <hello@fjordform.no>",
+  });
   try {
     await worker.drain();
   } finally {
@@ -78,7 +82,12 @@ describe(`review of page drafts (${engineName()})`, () => {
     expect(await reviewOfPage(handle.db, "about", "en")).toBeNull();
     expect((await pageForEditing(handle.db, "about", "en")).published.headline).toBe("Vi bygger for deg");
     expect(await events()).toEqual(
-      expect.arrayContaining(["page_draft_saved", "page_draft_submitted_for_review", "page_published", "page_draft_review_approved"]),
+      expect.arrayContaining([
+        "page_draft_saved",
+        "page_draft_submitted_for_review",
+        "page_published",
+        "page_draft_review_approved",
+      ]),
     );
 
     await deliver();

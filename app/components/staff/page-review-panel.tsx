@@ -23,7 +23,8 @@ type Review = {
 type Props = { review: Review; canPublish: boolean; hasDraft: boolean; revision: number; actionData?: FormResult };
 
 export function PageReviewPanel({ review, canPublish, hasDraft, revision, actionData }: Props) {
-  const notice = resultFor("withdraw", actionData) ?? resultFor("send-back", actionData) ?? resultFor("submit", actionData);
+  const notice =
+    resultFor("withdraw", actionData) ?? resultFor("send-back", actionData) ?? resultFor("submit", actionData);
   const busy = useNavigation().state !== "idle";
   if (!review && canPublish && !notice) return null;
   const status = review?.status;
@@ -42,7 +43,9 @@ export function PageReviewPanel({ review, canPublish, hasDraft, revision, action
         <>
           <p>{review!.reviewedBy ?? "En redaktør"} sendte utkastet tilbake med denne kommentaren:</p>
           <blockquote className="review-comment" data-testid="review-comment">
-            {(review!.comment ?? "").split(/\r?\n/).map((line, index) => (line.trim() ? <p key={index}>{line}</p> : null))}
+            {(review!.comment ?? "")
+              .split(/\r?\n/)
+              .map((line, index) => (line.trim() ? <p key={index}>{line}</p> : null))}
           </blockquote>
         </>
       ) : null}

@@ -20,7 +20,10 @@ export const discardSchema = confirmSchema("discard", "Kryss av for å bekrefte 
   revision: z.coerce.number().int().min(0),
 });
 
-export const restoreSchema = confirmSchema("restore", "Kryss av for å bekrefte at versjonen skal gjenopprettes.").extend({
+export const restoreSchema = confirmSchema(
+  "restore",
+  "Kryss av for å bekrefte at versjonen skal gjenopprettes.",
+).extend({
   version: z.coerce.number().int().min(0),
 });
 

@@ -64,11 +64,17 @@ export async function submitPageDraft(db: Database, actor: Actor, page: PageKey,
   return db.transaction(async (tx) => {
     const row = await lockedRow(tx, page, locale);
     if (!row?.draft) throw new ConflictError(PAGE_NOTHING_TO_SUBMIT);
-    if (row.draftRevision !== revision) throw new ConflictError("Utkastet er endret siden du åpnet det. Last siden på nytt.");
+    if (row.draftRevision !== revision)
+      throw new ConflictError("Utkastet er endret siden du åpnet det. Last siden på nytt.");
     if (row.draftReviewStatus === "submitted") return { kind: "unchanged" as const };
     await tx
       .update(pc)
-      .set({ draftReviewStatus: "submitted", draftSubmittedBy: actor.userId, draftSubmittedAt: now(), draftReviewComment: null })
+      .set({
+        draftReviewStatus: "submitted",
+        draftSubmittedBy: actor.userId,
+        draftSubmittedAt: now(),
+        draftReviewComment: null,
+      })
       .where(keyOf(page, locale));
     await auditAction(tx, actor, "page_draft_submitted_for_review", { page, locale });
     return { kind: "submitted" as const };
