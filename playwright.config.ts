@@ -34,6 +34,7 @@ const SITE_CHANGING_SPECS = [
   "**/showcase-admin.spec.ts",
   "**/pages-editor.spec.ts",
   "**/pages-more.spec.ts",
+  "**/page-review.spec.ts",
   "**/studio-details.spec.ts",
 ];
 

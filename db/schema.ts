@@ -963,6 +963,14 @@ export const pageContent = pgTable(
     draftRevision: integer("draft_revision").notNull().default(0),
     draftUpdatedBy: uuid("draft_updated_by").references(() => users.id, { onDelete: "set null" }),
     draftUpdatedAt: timestamp("draft_updated_at", { withTimezone: true }),
+    /** Review of the draft (decision 071): "submitted" | "returned" | null (none, or published). */
+    draftReviewStatus: text("draft_review_status"),
+    /** The reviewer's comment when sent back. */
+    draftReviewComment: text("draft_review_comment"),
+    /** Who pressed "Send til godkjenning": the one told of the answer (the draft is shared). */
+    draftSubmittedBy: uuid("draft_submitted_by").references(() => users.id, { onDelete: "set null" }),
+    draftSubmittedAt: timestamp("draft_submitted_at", { withTimezone: true }),
+    draftReviewedBy: uuid("draft_reviewed_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [primaryKey({ columns: [t.page, t.locale] })],
 );

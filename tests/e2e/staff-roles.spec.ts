@@ -30,7 +30,7 @@ test.describe("an author (Skribent)", () => {
   }) => {
     await page.goto("/admin");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Velkommen tilbake, /);
-    expect(await navLabels(page)).toEqual(["Oversikt", "Blogg", "Innstillinger"]);
+    expect(await navLabels(page)).toEqual(["Oversikt", "Blogg", "Sider", "Innstillinger"]);
     await expect(page.getByTestId("unread-leads")).toHaveCount(0);
     await shoot(page, "author-dashboard");
 

@@ -8,6 +8,7 @@ import { permissionOf } from "~/lib/auth/route-permissions";
 import { can, type Permission, type Role } from "~/lib/auth/roles";
 import { SCRIPT_ACTOR } from "~/lib/auth/security-events.server";
 import { createIssue } from "~/lib/newsletter/issues.server";
+import { pageForEditing, saveDraft } from "~/lib/pages/page-editing.server";
 import { type Database, schema } from "~/lib/platform/db.server";
 import { submitContact } from "~/lib/visitor-forms/contact.server";
 import { subscribe } from "~/lib/visitor-forms/newsletter.server";
@@ -476,5 +477,74 @@ describe("an invitation", () => {
         .where(eq(schema.users.email, email));
       expect([email, row?.role]).toEqual([email, expected]);
     }
+  });
+});
+
+describe("an author and the pages (decision 071)", () => {
+  /** A page document as the editor's form sends it: conform's "content.a.b[0].c" names. */
+  function formOf(value: unknown, prefix: string, into: Record<string, string> = {}) {
+    if (Array.isArray(value)) value.forEach((item, index) => formOf(item, `${prefix}[${index}]`, into));
+    else if (value && typeof value === "object")
+      for (const [key, item] of Object.entries(value)) {
+        if (key !== "schemaVersion") formOf(item, `${prefix}.${key}`, into);
+      }
+    else if (value !== null && value !== undefined) into[prefix] = String(value);
+    return into;
+  }
+
+  it("saves a page draft and sends it for review, but every publish address refuses with 403", async () => {
+    const editor = await call(server.url, "/admin/pages/about.data", { cookie: cookies.author });
+    expect(editor.status).toBe(200);
+    const about = await pageForEditing(db, "about", "en");
+    const saved = await call(server.url, "/admin/pages/about", {
+      cookie: cookies.author,
+      origin: server.url,
+      form: { ...formOf({ ...about.content, headline: "Skribentens overskrift" }, "content"), revision: String(about.revision) },
+    });
+    expect(saved.status).toBe(303);
+    const draft = await pageForEditing(db, "about", "en");
+    expect(draft.draft?.headline).toBe("Skribentens overskrift");
+    const revision = String(draft.revision);
+
+    const submit = await call(server.url, "/admin/pages/about", {
+      cookie: cookies.author,
+      origin: server.url,
+      form: { intent: "submit", revision },
+    });
+    expect(submit.status).toBe(303);
+
+    for (const path of ["/admin/pages/about/publish", "/admin/pages/about/publish.data"]) {
+      const reply = await call(server.url, path, { cookie: cookies.author, origin: server.url, form: { intent: "publish", revision } });
+      expect([path, reply.status]).toEqual([path, 403]);
+    }
+    for (const path of ["/admin/pages/about/history", "/admin/pages/about/history.data"]) {
+      const reply = await call(server.url, path, {
+        cookie: cookies.author,
+        origin: server.url,
+        form: { intent: "restore", version: "0", confirm: "on" },
+      });
+      expect([path, reply.status]).toEqual([path, 403]);
+    }
+    // Sending it back is the reviewers'; so is discarding a draft a colleague saved.
+    const sendBack = await call(server.url, "/admin/pages/about", {
+      cookie: cookies.author,
+      origin: server.url,
+      form: { intent: "send-back", comment: "Selvgodkjent" },
+    });
+    expect(sendBack.status).toBe(403);
+    await saveDraft(db, { userId: ids.editor!, role: "editor" }, "about", "en", {
+      revision: draft.revision,
+      content: { ...draft.content, headline: "Redaktørens overskrift" },
+    });
+    const discard = await call(server.url, "/admin/pages/about.data", {
+      cookie: cookies.author,
+      origin: server.url,
+      form: { intent: "discard", revision: String(draft.revision + 1), confirm: "on" },
+    });
+    expect(discard.status).toBe(403);
+
+    const after = await pageForEditing(db, "about", "en");
+    expect(after.publishedVersion).toBe(about.publishedVersion);
+    expect(after.draft?.headline).toBe("Redaktørens overskrift");
   });
 });

@@ -38,7 +38,9 @@ describe("the roles", () => {
     expect(PERMISSIONS.every((permission) => can("owner", permission))).toBe(true);
     for (const permission of ["staff", "security", "studio", "mail", "backups"] as const)
       expect(can("editor", permission)).toBe(false);
-    expect(GRANTS.author).toEqual(["account", "posts"]);
+    expect(GRANTS.author).toEqual(["account", "posts", "page-drafts"]);
+    // Drafting pages, never publishing them (decision 071).
+    expect(can("author", "content")).toBe(false);
   });
 
   it("the navigation shows each role only what it may open, and nothing while enrolment is owed", () => {
@@ -48,7 +50,7 @@ describe("the roles", () => {
         expect([role, item.to, can(role, item.permission)]).toEqual([role, item.to, true]);
       expect(navFor(role, true)).toEqual([]);
     }
-    expect(items("author").map((item) => item.label)).toEqual(["Oversikt", "Blogg", "Innstillinger"]);
+    expect(items("author").map((item) => item.label)).toEqual(["Oversikt", "Blogg", "Sider", "Innstillinger"]);
     // A group with nothing the role may open is left out, heading and all.
     expect(navFor("author").map((group) => group.label)).toEqual([null, "Innhold", "Admin"]);
     expect(items("owner")).toHaveLength(STAFF_NAV.length);

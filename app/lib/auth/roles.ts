@@ -17,7 +17,7 @@ export const ROLE_HINTS: Record<Role, string> = {
   owner: "Alt, også team, sikkerhetslogg, sikkerhetskopier og studioinnstillinger.",
   editor:
     "Alt innhold, nyhetsbrev, innboks og søknader. Ikke team, sikkerhet, sikkerhetskopier eller studioinnstillinger.",
-  author: "Egne blogginnlegg som utkast. Kan ikke publisere, og ser ikke henvendelser, søknader eller abonnenter.",
+  author: "Egne blogginnlegg og endringer på sidene som utkast. Kan ikke publisere, og ser ikke henvendelser, søknader eller abonnenter.",
 };
 
 export const PERMISSIONS = [
@@ -27,8 +27,14 @@ export const PERMISSIONS = [
   "posts",
   /** Publishing and scheduling posts, and every post whoever wrote it. */
   "publish",
-  /** Pages, showcase, job listings, media library, redirects. */
+  /** Pages, showcase, job listings, media library, redirects; publishing pages. */
   "content",
+  /**
+   * The page editor without publishing (decision 071): open the pages, save a draft, preview,
+   * history, send a draft for review. Publishing, restoring and discarding stay `content`,
+   * checked in lib/pages.
+   */
+  "page-drafts",
   "newsletter",
   "subscribers",
   /** The leads inbox and its export. */
@@ -52,6 +58,7 @@ const EDITOR: readonly Permission[] = [
   "posts",
   "publish",
   "content",
+  "page-drafts",
   "newsletter",
   "subscribers",
   "leads",
@@ -61,7 +68,7 @@ const EDITOR: readonly Permission[] = [
 export const GRANTS: Record<Role, readonly Permission[]> = {
   owner: PERMISSIONS,
   editor: EDITOR,
-  author: ["account", "posts"],
+  author: ["account", "posts", "page-drafts"],
 };
 
 export function can(role: Role, permission: Permission) {

@@ -84,6 +84,10 @@ export const SECURITY_EVENT_LABELS: Record<string, string> = {
   post_review_withdrawn: "Innlegg trukket fra godkjenning",
   post_review_approved: "Innlegg godkjent",
   post_review_returned: "Innlegg sendt tilbake til skribenten",
+  page_draft_submitted_for_review: "Sideutkast sendt til godkjenning",
+  page_draft_review_withdrawn: "Sideutkast trukket fra godkjenning",
+  page_draft_review_approved: "Sideutkast godkjent og publisert",
+  page_draft_review_returned: "Sideutkast sendt tilbake til skribenten",
 };
 
 export function securityEventLabel(kind: string) {

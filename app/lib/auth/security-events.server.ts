@@ -63,6 +63,11 @@ export type SecurityAction =
   | "post_review_withdrawn"
   | "post_review_approved"
   | "post_review_returned"
+  // Review of page drafts (docs/decisions/071): details are the page and locale, never the comment.
+  | "page_draft_submitted_for_review"
+  | "page_draft_review_withdrawn"
+  | "page_draft_review_approved"
+  | "page_draft_review_returned"
   | "job_created"
   | "job_updated"
   | "job_published"

@@ -1,10 +1,18 @@
-import { NotFoundError } from "~/lib/platform/domain-errors";
+import { ForbiddenError, NotFoundError } from "~/lib/platform/domain-errors";
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { auditAction, type Actor } from "../auth/security-events.server";
 import { now } from "../platform/clock.server";
 import { type Database, schema } from "../platform/db.server";
 import { readDocument, getPageContentCache } from "./page-content.server";
+import { AUTHORS_CANNOT_RESTORE_PAGES, AUTHORS_DISCARD_OWN_ONLY } from "./page-forms";
+import {
+  assertMayPublishPages,
+  CLEARED_REVIEW,
+  closePageReviewOnPublish,
+  leavePageReviewOnAuthorEdit,
+  mayPublishPages,
+} from "./page-review.server";
 import {
   type Locale,
   PAGES,
@@ -19,7 +27,8 @@ import {
  * published document and at most one draft; `draft_revision` rises with every change to
  * the draft (save, publish, discard), and a change that names an older revision than the
  * row's is refused, so a second editor never overwrites the first. Every change is
- * audited here (decision 024).
+ * audited here (decision 024). An author (Skribent) saves drafts only: publishing, restoring
+ * and discarding someone else's draft are refused here (ForbiddenError, decision 071).
  */
 const { pageContent: pc, users, profiles } = schema;
 
@@ -73,6 +82,7 @@ export async function saveDraft(
       .update(pc)
       .set({ draft: content, draftRevision: revision, draftUpdatedBy: actor.userId, draftUpdatedAt: now() })
       .where(keyOf(page, locale));
+    await leavePageReviewOnAuthorEdit(tx, actor, page, locale);
     return { kind: "saved", revision };
   });
   if (outcome.kind === "saved")
@@ -119,13 +129,17 @@ async function publishDocument(
  * answers "nothing"; an invalid stored draft is refused like a conflict would be.
  */
 export async function publishDraft(db: Database, actor: Actor, page: PageKey, locale: Locale, revision: number) {
+  assertMayPublishPages(actor);
   const definition = pageDefinition(page);
   const outcome = await db.transaction(async (tx): Promise<EditOutcome | { kind: "nothing" }> => {
     const row = await lockRow(tx, page, locale);
     if (row.draftRevision !== revision) return conflictOf(tx, row);
     const draft = readDocument(definition, row.draft, "draft");
     if (!draft) return { kind: "nothing" };
-    return { kind: "published", version: await publishDocument(tx, actor, row, draft, { keepDraft: false }) };
+    const version = await publishDocument(tx, actor, row, draft, { keepDraft: false });
+    // Publishing is the approval of a draft waiting for review (decision 071).
+    await closePageReviewOnPublish(tx, actor, row);
+    return { kind: "published", version };
   });
   if (outcome.kind === "published") {
     clearCachesSoon();
@@ -141,9 +155,18 @@ export async function discardDraft(db: Database, actor: Actor, page: PageKey, lo
       const row = await lockRow(tx, page, locale);
       if (row.draftRevision !== revision) return conflictOf(tx, row);
       if (row.draft == null) return { kind: "nothing" };
+      // The draft is shared (one a page): an author throws away only words they saved last.
+      if (!mayPublishPages(actor) && row.draftUpdatedBy !== actor.userId)
+        throw new ForbiddenError(AUTHORS_DISCARD_OWN_ONLY);
       await tx
         .update(pc)
-        .set({ draft: null, draftRevision: row.draftRevision + 1, draftUpdatedBy: actor.userId, draftUpdatedAt: now() })
+        .set({
+          draft: null,
+          draftRevision: row.draftRevision + 1,
+          draftUpdatedBy: actor.userId,
+          draftUpdatedAt: now(),
+          ...CLEARED_REVIEW,
+        })
         .where(keyOf(page, locale));
       return { kind: "discarded" };
     },
@@ -157,6 +180,7 @@ export async function discardDraft(db: Database, actor: Actor, page: PageKey, lo
  * is the seed: the words the page had on a fresh install. A draft stays as it is.
  */
 export async function restoreVersion(db: Database, actor: Actor, page: PageKey, locale: Locale, from: number) {
+  assertMayPublishPages(actor, AUTHORS_CANNOT_RESTORE_PAGES);
   const definition = pageDefinition(page);
   const outcome = await db.transaction(async (tx) => {
     const row = await lockRow(tx, page, locale);

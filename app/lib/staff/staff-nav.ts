@@ -33,7 +33,7 @@ export const STAFF_NAV_GROUPS: readonly StaffNavGroup[] = [
         permission: "posts",
         also: ["/blog/cms", "/blog/new", "/blog-cms", "/admin/posts"],
       },
-      { to: "/admin/pages", label: "Sider", permission: "content" },
+      { to: "/admin/pages", label: "Sider", permission: "page-drafts" },
       { to: "/admin/work", label: "Arbeid", permission: "content" },
       { to: "/job-cms", label: "Stillinger", permission: "content", also: ["/careers/cms"] },
       { to: "/admin/media", label: "Media", permission: "content" },

@@ -5,6 +5,7 @@ import { TopPages, TrafficChart, TrafficSources } from "~/components/staff/traff
 import { TwoStepNudge } from "~/components/staff/two-step-nudge";
 import { ReviewQueue } from "~/components/staff/review-queue";
 import { reviewQueue } from "~/lib/blog/post-review.server";
+import { pageReviewQueue } from "~/lib/pages/page-review.server";
 import { getPageViewBuffer } from "~/lib/site/analytics.server";
 import { pageViewsPerDay, topCampaigns, topPages, topSources } from "~/lib/site/traffic.server";
 import { staffActor } from "~/lib/staff/actor.server";
@@ -37,7 +38,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     staleBackupWarning(db),
   ]);
   // Review before publishing (docs/decisions/066): what authors sent, for those who may publish it.
-  const reviews = can(session.role, "publish") ? await reviewQueue(db) : null;
+  // Page drafts (decision 071) wait beside the posts, the oldest first.
+  const reviews = can(session.role, "publish") ? await reviewItems(db) : null;
   const backupWarning = backup && (backup.kind === "old" ? { ...backup, lastAt: osloDateTime(backup.lastAt) } : backup);
   return {
     name: session.fullName || session.email,
@@ -65,6 +67,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     // Backups are the owners' (decision 059): only they are warned of a stale one.
     backupWarning: can(session.role, "backups") ? backupWarning : null,
   };
+}
+
+async function reviewItems(db: ReturnType<typeof getDb>) {
+  const [posts, pages] = await Promise.all([reviewQueue(db), pageReviewQueue(db)]);
+  return [...posts.map((post) => ({ ...post, kind: "post" as const })), ...pages.map((page) => ({ ...page, kind: "page" as const }))];
 }
 
 /** "Ikke nå" on the two-step nudge: the dashboard's only action (guarded by the staff layout, audited). */

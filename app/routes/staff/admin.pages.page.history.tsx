@@ -12,6 +12,8 @@ import { replyToForm } from "~/lib/platform/form-reply.server";
 import { osloDateTime } from "~/lib/platform/dates";
 import { staffMeta } from "~/lib/site/seo";
 import { staffActor } from "~/lib/staff/actor.server";
+import { staffSession } from "~/lib/auth/guard.server";
+import { can } from "~/lib/auth/roles";
 import type { Route } from "./+types/admin.pages.page.history";
 
 /**
@@ -25,7 +27,7 @@ function keyOf(page: string) {
   return page;
 }
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const key = keyOf(params.page);
   const db = getDb();
   const asked = new URL(request.url).searchParams.get("version");
@@ -46,6 +48,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       restoredFrom: row.restoredFrom,
     })),
     shown: version === null ? null : { version, groups: comparison! },
+    // An author reads the history; restoring publishes, so it is `content` (decision 071).
+    canRestore: can(staffSession(context).role, "content"),
   };
 }
 
@@ -109,16 +113,18 @@ export default function PageHistory({ loaderData, actionData }: Route.ComponentP
               markChanged
             />
           ))}
-          <ConfirmedActionForm
-            intent="restore"
-            schema={restoreSchema}
-            actionData={actionData}
-            checkboxLabel={`Ja, publiser tekstene fra ${versionName(shown.version).toLowerCase()} som en ny versjon`}
-            question={`Gjenopprette ${versionName(shown.version).toLowerCase()}? Den blir publisert med en gang, som en ny versjon.`}
-            button="Gjenopprett"
-          >
-            <input type="hidden" name="version" value={shown.version} />
-          </ConfirmedActionForm>
+          {loaderData.canRestore ? (
+            <ConfirmedActionForm
+              intent="restore"
+              schema={restoreSchema}
+              actionData={actionData}
+              checkboxLabel={`Ja, publiser tekstene fra ${versionName(shown.version).toLowerCase()} som en ny versjon`}
+              question={`Gjenopprette ${versionName(shown.version).toLowerCase()}? Den blir publisert med en gang, som en ny versjon.`}
+              button="Gjenopprett"
+            >
+              <input type="hidden" name="version" value={shown.version} />
+            </ConfirmedActionForm>
+          ) : null}
         </section>
       ) : null}
     </>

@@ -3,9 +3,21 @@ import { data, Form, Link } from "react-router";
 import { redirectWithFlash } from "~/lib/platform/flash.server";
 import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
 import { PageEditorForm } from "~/components/staff/page-editor-form";
+import { PageReviewPanel } from "~/components/staff/page-review-panel";
+import { staffSession } from "~/lib/auth/guard.server";
+import { can } from "~/lib/auth/roles";
+import { reviewOfPage, sendBackPageDraft, submitPageDraft, withdrawPageDraft } from "~/lib/pages/page-review.server";
 import { type Conflict, discardDraft, pageForEditing, saveDraft } from "~/lib/pages/page-editing.server";
-import { conflictMessage, discardSchema, PAGE_NOTICES, PAGE_STATE_LABELS } from "~/lib/pages/page-forms";
-import { draftFormSchema, isPageKey, pageDefinition } from "~/lib/pages/page-registry";
+import {
+  conflictMessage,
+  discardSchema,
+  PAGE_NOTICES,
+  PAGE_STATE_LABELS,
+  pageReturnSchema,
+  pageSubmitSchema,
+  pageWithdrawSchema,
+} from "~/lib/pages/page-forms";
+import { draftFormSchema, isPageKey, type PageKey, pageDefinition } from "~/lib/pages/page-registry";
 import { getDb } from "~/lib/platform/db.server";
 import { getConfig } from "~/lib/platform/config.server";
 import { mediaChoices } from "~/lib/media/media-choices.server";
@@ -27,10 +39,11 @@ function pageKeyOf(params: { page: string }) {
   return params.page;
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const key = pageKeyOf(params);
   const db = getDb();
   const page = await pageForEditing(db, key, "en");
+  const review = await reviewOfPage(db, key, "en");
   // A page with pictures (about's team members) offers the media library's images.
   const media = hasPictures(page.definition.groups.flatMap((group) => group.fields))
     ? await mediaChoices(db, getConfig().mediaBaseUrl)
@@ -46,15 +59,21 @@ export async function loader({ params }: Route.LoaderArgs) {
     publishedVersion: page.publishedVersion,
     published: page.publishedAt ? `${osloDateTime(page.publishedAt)} av ${page.publishedBy}` : null,
     draftSaved: page.draftUpdatedAt ? `${osloDateTime(page.draftUpdatedAt)} av ${page.draftUpdatedBy}` : null,
+    // An author drafts and sends for review; publishing is `content` (decision 071).
+    canPublish: can(staffSession(context).role, "content"),
+    review: review && { ...review, submittedById: undefined },
   };
 }
 
-// Two intents: "save" (the editor) and "discard" (confirmed); publishing has its own address.
+// Intents: "save" (the editor), "discard" (confirmed), and the review's "submit", "withdraw",
+// "send-back" (decision 071); publishing has its own address.
 export async function action({ request, context, params }: Route.ActionArgs) {
   const key = pageKeyOf(params);
   const formData = await request.formData();
   const db = getDb();
   const actor = staffActor(request, context);
+  const reviewReply = await reviewAction(formData, actor, key);
+  if (reviewReply) return reviewReply;
   if (formData.get("intent") === "discard") {
     return replyToForm(
       parseWithZod(formData, { schema: discardSchema }),
@@ -76,6 +95,43 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     },
     { intent: "save" },
   );
+}
+
+/** The review's intents, read before the editor's schema; undefined for any other intent. */
+async function reviewAction(formData: FormData, actor: ReturnType<typeof staffActor>, key: PageKey) {
+  const db = getDb();
+  const back = (message: string) => redirectWithFlash(`/admin/pages/${key}`, { kind: "success", message });
+  switch (formData.get("intent")) {
+    case "submit":
+      return replyToForm(
+        parseWithZod(formData, { schema: pageSubmitSchema }),
+        async ({ revision }) => {
+          await submitPageDraft(db, actor, key, "en", revision);
+          return back(PAGE_NOTICES.submitted);
+        },
+        { intent: "submit" },
+      );
+    case "withdraw":
+      return replyToForm(
+        parseWithZod(formData, { schema: pageWithdrawSchema }),
+        async () => {
+          await withdrawPageDraft(db, actor, key, "en");
+          return back(PAGE_NOTICES.withdrawn);
+        },
+        { intent: "withdraw" },
+      );
+    case "send-back":
+      return replyToForm(
+        parseWithZod(formData, { schema: pageReturnSchema }),
+        async ({ comment }) => {
+          await sendBackPageDraft(db, actor, key, "en", comment);
+          return back(PAGE_NOTICES.returned);
+        },
+        { intent: "send-back" },
+      );
+    default:
+      return undefined;
+  }
 }
 
 /** A change on a page someone else changed meanwhile: refused (409) with who and when. */
@@ -107,6 +163,13 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
         <Link to={`/admin/pages/${page.key}/preview`}>Forhåndsvis</Link>
         <Link to={`/admin/pages/${page.key}/history`}>Historikk</Link>
       </nav>
+      <PageReviewPanel
+        review={page.review}
+        canPublish={page.canPublish}
+        hasDraft={page.hasDraft}
+        revision={page.revision}
+        actionData={actionData}
+      />
       <PageEditorForm
         key={page.revision}
         page={page.key}
@@ -115,7 +178,7 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
         actionData={actionData}
         media={page.media}
       />
-      {page.hasDraft ? (
+      {page.hasDraft && page.canPublish ? (
         <section className="admin-panel page-publish" aria-labelledby="page-publish">
           <h2 id="page-publish">Publiser</h2>
           <p className="field-hint">Det lagrede utkastet blir synlig for alle besøkende med en gang.</p>

@@ -27,6 +27,7 @@ const KINDS = [
   "application-reply-interview",
   "application-reply-rejection",
   "post-review",
+  "page-review",
 ] as const;
 export type MailKind = (typeof KINDS)[number];
 

@@ -85,3 +85,36 @@ export function postReturnedEmail(input: Input & { url: string; comment: string 
     url: input.url,
   });
 }
+
+type PageInput = { siteUrl: string; studio: StudioDetails; name: string; pageLabel: string; reviewer: string; url: string };
+
+/** A page draft sent for review was published (decision 071): `url` is the public page. */
+export function pageApprovedEmail(input: PageInput) {
+  return render(`Endringene på «${input.pageLabel}» er publisert`, {
+    siteUrl: input.siteUrl,
+    studio: input.studio,
+    title: "Sideutkastet ditt er publisert",
+    preview: `${input.reviewer} har publisert endringene på «${input.pageLabel}».`,
+    name: input.name,
+    paragraphs: [`${input.reviewer} har godkjent utkastet til «${input.pageLabel}», og det er publisert.`],
+    action: "Se siden",
+    url: input.url,
+  });
+}
+
+/** A page draft sent back with the reviewer's comment; `url` is the page editor. */
+export function pageReturnedEmail(input: PageInput & { comment: string }) {
+  return render(`Utkastet til «${input.pageLabel}» er sendt tilbake`, {
+    siteUrl: input.siteUrl,
+    studio: input.studio,
+    title: "Sideutkastet ditt er sendt tilbake",
+    preview: `${input.reviewer} har en kommentar til «${input.pageLabel}».`,
+    name: input.name,
+    paragraphs: [
+      `${input.reviewer} har sett på utkastet til «${input.pageLabel}» og sendt det tilbake til deg med denne kommentaren:`,
+    ],
+    comment: input.comment,
+    action: "Rediger siden",
+    url: input.url,
+  });
+}
