@@ -202,7 +202,10 @@ async function subscriberSnapshot(page: Page, email: string) {
     await page.goto(`/admin/subscribers?q=${encodeURIComponent(email)}`);
     const rows = await page
       .locator("table.admin-table tbody tr")
-      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent ?? "")));
+      // A cell's first badge is its value (the status cell also says "Verifisert" or not, decision 062).
+      .evaluateAll((trs) =>
+        trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => (td.querySelector(".badge") ?? td).textContent ?? "")),
+      );
     const mine = rows.find((cells) => cells[0] === email)?.[1] ?? null;
     if ((await readStat(page, "stat-subscribers")) === stat || attempt >= 4) return { stat, active, mine };
   }
