@@ -22,7 +22,7 @@ async function expectSentToLogin(request: APIRequestContext, flag: string) {
 async function openDashboard(page: Page, context: BrowserContext) {
   await signInWithRequest(context.request, "session");
   await page.goto("/admin");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome back, Session Tester");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Velkommen tilbake, Session Tester");
   await waitForHydration(page);
 }
 
@@ -51,7 +51,7 @@ test("5 minutes before the end a banner offers Extend Session, which extends the
   const before = await sessionCookieOf(context);
 
   await page.clock.fastForward(23 * HOUR + 50 * MINUTE);
-  await expect(page.getByText("Welcome back, Session Tester")).toBeVisible();
+  await expect(page.getByText("Velkommen tilbake, Session Tester")).toBeVisible();
   await expect(banner(page)).toHaveCount(0); // 10 minutes left: no warning yet
 
   await page.clock.fastForward(6 * MINUTE);
