@@ -9,9 +9,10 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import { schemaConstraint } from "~/lib/platform/form-constraints";
 import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { FieldError } from "~/components/field-error";
 import { CheckboxField, SelectField, TextareaField, TextField } from "~/components/forms/fields";
+import { useIsPending } from "~/components/forms/use-is-pending";
 import { JOB_TYPES } from "~/content/jobs";
 import { JOB_LIMITS, jobFormFields, jobFormSchema, type JobFormValues } from "~/lib/careers/job-form";
 import { slugify } from "~/lib/platform/slug";
@@ -52,7 +53,7 @@ export function JobForm({
   lastResult?: SubmissionResult<string[]>;
   submitLabel: string;
 }) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending({ state: "submitting" });
   const [form, fields] = useForm({
     id: "job-form",
     lastResult,

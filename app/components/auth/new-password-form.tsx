@@ -1,8 +1,9 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useSchemaForm } from "~/components/use-schema-form";
 import type { ReactNode } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { TextField } from "~/components/forms/fields";
+import { useIsPending } from "~/components/forms/use-is-pending";
 import type { invitationPasswordSchema } from "~/lib/auth/account-forms";
 
 /**
@@ -25,7 +26,7 @@ export function NewPasswordForm({
   lastResult?: SubmissionResult<string[]>;
   children?: ReactNode;
 }) {
-  const busy = useNavigation().state !== "idle";
+  const busy = useIsPending();
   const [form, fields] = useSchemaForm("new-password-form", schema, { lastResult });
   return (
     <Form method="post" {...getFormProps(form)} className="auth-form">

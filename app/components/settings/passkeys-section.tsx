@@ -2,7 +2,8 @@ import { getFormProps } from "@conform-to/react";
 import { browserSupportsWebAuthn, startRegistration } from "@simplewebauthn/browser";
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import { type FormEvent, useEffect, useState } from "react";
-import { Form, useFetcher, useNavigation } from "react-router";
+import { Form, useFetcher } from "react-router";
+import { useIsPending } from "~/components/forms/use-is-pending";
 import { CheckboxField, TextField } from "~/components/forms/fields";
 import { FormNotice } from "~/components/form-notice";
 import { useSchemaForm } from "~/components/use-schema-form";
@@ -125,7 +126,7 @@ function RemoveForm({
   needsPassword: boolean;
   lastResult?: FormResult["result"];
 }) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending({ action: PASSKEYS_PATH, intent: "remove", fields: { passkeyId: passkey.id }, state: "submitting" });
   const [form, fields] = useSchemaForm(`remove-passkey-${passkey.id}`, removePasskeySchema(needsPassword), {
     lastResult,
   });

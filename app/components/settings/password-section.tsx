@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { TextField } from "~/components/forms/fields";
+import { useIsPending } from "~/components/forms/use-is-pending";
 import { FormNotice } from "~/components/form-notice";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { PASSWORD_HINT, passwordChangeSchema } from "~/lib/auth/settings-forms";
@@ -10,7 +11,7 @@ export const PASSWORD_PATH = "/admin/settings/password";
 
 /** "Bytt passord": always with the current password. */
 export function PasswordSection({ actionData }: { actionData?: FormResult | null }) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending({ action: PASSWORD_PATH, state: "submitting" });
   const [form, fields] = useSchemaForm("password-form", passwordChangeSchema, { lastResult: actionData?.result });
   return (
     <section className="admin-panel" aria-labelledby="password-heading">

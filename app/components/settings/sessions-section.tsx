@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
+import { useIsPending } from "~/components/forms/use-is-pending";
 import { FormNotice } from "~/components/form-notice";
 import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
 import { StaffTable } from "~/components/staff/list-kit";
@@ -31,7 +32,7 @@ export function SessionsSection({
   manage?: boolean;
   actionData?: FormResult;
 }) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending({ action: SESSIONS_PATH, intent: "end-others", state: "submitting" });
   const columns = [
     {
       label: "Nettleser",
@@ -104,8 +105,7 @@ function EndSessionForm({ row, actionData }: { row: SessionRow; actionData?: For
       danger
       id={`end-session-${row.id}`}
       className="staff-action-form"
-    >
-      <input type="hidden" name="id" value={row.id} />
-    </ConfirmedActionForm>
+      hidden={{ id: row.id }}
+    />
   );
 }

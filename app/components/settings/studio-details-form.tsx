@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { FieldError } from "~/components/field-error";
 import { TextField } from "~/components/forms/fields";
+import { useIsPending } from "~/components/forms/use-is-pending";
 import { FormNotice } from "~/components/form-notice";
 import { useSchemaForm } from "~/components/use-schema-form";
 import type { FormResult } from "~/lib/platform/form-result";
@@ -25,7 +26,7 @@ function noticeOf(actionData: FormResult | undefined) {
  * buttons are Conform intents: they work without JavaScript too.
  */
 export function StudioDetailsForm({ details, version, actionData }: Props) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending({ state: "submitting" });
   const [form, fields] = useSchemaForm("studio-form", studioFormSchema, {
     lastResult: actionData?.result,
     defaultValue: { ...details, version: String(version) },

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { FormNotice } from "~/components/form-notice";
+import { useIsPending } from "~/components/forms/use-is-pending";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { twoStepConfirmSchema, twoStepOffSchema, twoStepStartSchema } from "~/lib/auth/settings-forms";
 import type { FormResult } from "~/lib/platform/form-result";
@@ -90,7 +91,7 @@ export function TwoStepSection({
 
 /** Turning it off: a current code (and the password, when asked). */
 function TurnOffForm({ needsPassword, lastResult }: FormProps) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending({ action: DISABLE_PATH, state: "submitting" });
   const [form, fields] = useSchemaForm("two-step-off-form", twoStepOffSchema(needsPassword), { lastResult });
   return (
     <Form method="post" action={DISABLE_PATH} {...getFormProps(form)} className="inline-form">
@@ -105,7 +106,7 @@ function TurnOffForm({ needsPassword, lastResult }: FormProps) {
 
 /** The last step of setting it up: the first code from the app proves the phone has the key. */
 function ConfirmForm({ factorId, needsPassword, lastResult }: FormProps & { factorId: string }) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending({ action: ENROL_PATH, intent: "confirm", state: "submitting" });
   const [form, fields] = useSchemaForm("two-step-confirm-form", twoStepConfirmSchema(needsPassword), { lastResult });
   return (
     <Form method="post" action={ENROL_PATH} {...getFormProps(form)} className="inline-form">
@@ -121,7 +122,7 @@ function ConfirmForm({ factorId, needsPassword, lastResult }: FormProps & { fact
 }
 
 function StartForm({ needsPassword, lastResult }: FormProps) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending({ action: ENROL_PATH, intent: "start", state: "submitting" });
   const [form, fields] = useSchemaForm("two-step-start-form", twoStepStartSchema(needsPassword), { lastResult });
   return (
     <>

@@ -1,7 +1,8 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { FormNotice } from "~/components/form-notice";
 import { CheckboxField, TextareaField, TextField } from "~/components/forms/fields";
+import { useIsPending } from "~/components/forms/use-is-pending";
 import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
 import { NoteForm, StatusForm } from "~/components/staff/record-forms";
 import { useSchemaForm } from "~/components/use-schema-form";
@@ -53,7 +54,7 @@ type ReplyProps = {
  */
 export function ApplicationReplyForm({ chosen, email, actionData }: ReplyProps) {
   const mine = resultFor("reply", actionData);
-  const busy = useNavigation().state !== "idle";
+  const busy = useIsPending({ intent: "reply" });
   const [form, fields] = useSchemaForm(
     `application-reply-${chosen.template}-${chosen.language}`,
     applicationReplySchema,

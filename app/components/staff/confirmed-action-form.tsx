@@ -3,9 +3,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { schemaConstraint } from "~/lib/platform/form-constraints";
 import { type FormResult, resultFor } from "~/lib/platform/form-result";
 import type { ReactNode } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import type { z } from "zod";
 import { CheckboxField } from "~/components/forms/fields";
+import { useIsPending } from "~/components/forms/use-is-pending";
 import { FormNotice } from "~/components/form-notice";
 
 
@@ -23,6 +24,11 @@ type Props = {
   question: string;
   button: ReactNode;
   danger?: boolean;
+  /**
+   * What names this form's thing among the page's (a row's id): sent as hidden fields, and
+   * what tells its submission from a neighbour row's with the same intent (the busy state).
+   */
+  hidden?: Record<string, string>;
   /** The form's id (default `{intent}-form`) and class (default `confirmed-action-form`). */
   id?: string;
   className?: string;
@@ -43,12 +49,13 @@ export function ConfirmedActionForm({
   question,
   button,
   danger,
+  hidden,
   id = `${intent}-form`,
   className = "confirmed-action-form",
   children,
 }: Props) {
   const mine = resultFor(intent, actionData);
-  const busy = useNavigation().state !== "idle";
+  const busy = useIsPending({ intent, fields: hidden });
   const [form, fields] = useForm<{ intent: string; confirm: "on" }>({
     id,
     lastResult: mine?.result,
@@ -68,6 +75,9 @@ export function ConfirmedActionForm({
       }}
     >
       <input type="hidden" name="intent" value={intent} />
+      {Object.entries(hidden ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       {children}
       <CheckboxField field={fields.confirm} label={checkboxLabel} />
       <div>

@@ -1,8 +1,9 @@
 import { getFormProps } from "@conform-to/react";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { TextareaField } from "~/components/forms/fields";
+import { useIsPending } from "~/components/forms/use-is-pending";
 import { FormNotice } from "~/components/form-notice";
 import { ALT_TEXT_MAX_LENGTH, altTextSchema } from "~/lib/media/media-forms";
 import type { FormResult } from "~/lib/platform/form-result";
@@ -10,7 +11,7 @@ import type { FormResult } from "~/lib/platform/form-result";
 
 /** An image's alt text in the library: a Conform form over the schema the server parses with. */
 export function AltTextForm({ defaultValue, actionData }: { defaultValue: string; actionData?: FormResult }) {
-  const busy = useNavigation().state !== "idle";
+  const busy = useIsPending({ intent: "alt" });
   const [form, fields] = useSchemaForm("media-alt-form", altTextSchema, { lastResult: actionData?.result, defaultValue: { altText: defaultValue } });
   return (
     <Form method="post" {...getFormProps(form)} className="cms-form">

@@ -1,8 +1,9 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { FieldError } from "~/components/field-error";
 import { FormNotice } from "~/components/form-notice";
 import { CheckboxField, SelectField, TextareaField, TextField } from "~/components/forms/fields";
+import { useIsPending } from "~/components/forms/use-is-pending";
 import { type MediaChoice, MediaPicker } from "~/components/staff/media-picker";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { fromPostSchema, issueSchema, sendSchema } from "~/lib/newsletter/issue-forms";
@@ -29,7 +30,8 @@ export function IssueForm({
   actionData?: FormResult;
   submitLabel: string;
 }) {
-  const busy = useNavigation().state !== "idle";
+  // The route's own action ("Send test til meg" beside it posts to another address).
+  const busy = useIsPending();
   const [form, fields] = useSchemaForm("newsletter-issue-form", issueSchema, { lastResult: actionData?.result, defaultValue: defaults });
   const chosen = media.find((item) => item.path === (fields.featuredImage.value ?? defaults.featuredImage));
   return (
@@ -80,7 +82,8 @@ export function SendConfirmForm({
   recipients: number;
   actionData?: FormResult;
 }) {
-  const busy = useNavigation().state !== "idle";
+  // "Send senere" on the same page sends an intent; sending now sends none.
+  const busy = useIsPending({ intent: null });
   const [form, fields] = useSchemaForm("newsletter-send-form", sendSchema, { lastResult: actionData?.result });
   const who = recipients === 1 ? "1 abonnent" : `${recipients.toLocaleString("nb-NO")} abonnenter`;
   return (

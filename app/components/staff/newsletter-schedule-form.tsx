@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { CheckboxField, TextField } from "~/components/forms/fields";
+import { useIsPending } from "~/components/forms/use-is-pending";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { scheduleSendSchema } from "~/lib/newsletter/schedule-forms";
 import type { FormResult } from "~/lib/platform/form-result";
@@ -19,7 +20,8 @@ export function ScheduleSendForm({
   scheduled: string | null;
   actionData?: FormResult;
 }) {
-  const busy = useNavigation().state !== "idle";
+  const cancelling = useIsPending({ intent: "cancel-schedule" });
+  const busy = useIsPending({ intent: "schedule" });
   const [form, fields] = useSchemaForm("newsletter-schedule-form", scheduleSendSchema, {
     lastResult: actionData?.intent === "schedule" ? actionData.result : undefined,
   });
@@ -31,7 +33,7 @@ export function ScheduleSendForm({
           <p>
             Planlagt utsendelse: <strong>{scheduled}</strong>
           </p>
-          <button type="submit" name="intent" value="cancel-schedule" className="button button-small button-ghost" disabled={busy}>
+          <button type="submit" name="intent" value="cancel-schedule" className="button button-small button-ghost" disabled={cancelling}>
             Avbryt planlagt utsendelse
           </button>
         </Form>

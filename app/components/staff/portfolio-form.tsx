@@ -1,11 +1,12 @@
 import { getCollectionProps, getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useSchemaForm } from "~/components/use-schema-form";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { FieldError } from "~/components/field-error";
 import { SeoFields } from "~/components/staff/seo-fields";
 import type { MediaChoice } from "~/components/staff/media-picker";
 import type { SeoValue } from "~/lib/seo/seo-fields";
 import { CheckboxField, TextareaField, TextField } from "~/components/forms/fields";
+import { useIsPending } from "~/components/forms/use-is-pending";
 import { CaseStudyFields } from "~/components/staff/case-study-fields";
 import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
 import {
@@ -60,7 +61,8 @@ type Props = {
 };
 
 export function PortfolioForm({ defaults, lastResult, current, videoMaxMb, submitLabel, media, galleryNow = [] }: Props) {
-  const busy = useNavigation().state !== "idle";
+  // The delete form beside it sends intent=delete; this one sends no intent.
+  const busy = useIsPending({ intent: null });
   const [form, fields] = useSchemaForm("portfolio-form", portfolioItemSchema, {
     lastResult,
     // A ticked checkbox's value is "on", as the browser sends it.

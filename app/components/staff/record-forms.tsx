@@ -1,10 +1,11 @@
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import type { z } from "zod";
 import { FieldError } from "~/components/field-error";
 import { FormNotice } from "~/components/form-notice";
 import { TextareaField } from "~/components/forms/fields";
+import { useIsPending } from "~/components/forms/use-is-pending";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { schemaConstraint } from "~/lib/platform/form-constraints";
 import { type FormResult, resultFor } from "~/lib/platform/form-result";
@@ -31,7 +32,7 @@ export function StatusForm<Status extends string>({
   actionData?: FormResult;
 }) {
   const mine = resultFor("status", actionData);
-  const busy = useNavigation().state !== "idle";
+  const busy = useIsPending({ intent: "status" });
   const [form, fields] = useForm<{ status: string }>({
     id,
     lastResult: mine?.result,
@@ -69,7 +70,7 @@ export function NoteForm({
   actionData?: FormResult;
 }) {
   const mine = resultFor("note", actionData);
-  const busy = useNavigation().state !== "idle";
+  const busy = useIsPending({ intent: "note" });
   const [form, fields] = useSchemaForm(id, schema, { lastResult: mine?.result });
   return (
     <Form method="post" {...getFormProps(form)} className="cms-form lead-note-form">

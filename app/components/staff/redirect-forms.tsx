@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { TextField } from "~/components/forms/fields";
+import { useIsPending } from "~/components/forms/use-is-pending";
 import { FormNotice } from "~/components/form-notice";
 import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
 import { type FormResult, resultFor } from "~/lib/platform/form-result";
@@ -10,7 +11,7 @@ import { addRedirectSchema, removeRedirectSchema } from "~/lib/redirects/redirec
 /** /admin/redirects' forms: add one (checked as the server checks), remove one (confirmed). */
 export function AddRedirectForm({ actionData }: { actionData?: FormResult }) {
   const mine = resultFor("add", actionData);
-  const busy = useNavigation().state !== "idle";
+  const busy = useIsPending({ intent: "add" });
   const [form, fields] = useSchemaForm("add-redirect-form", addRedirectSchema, { lastResult: mine?.result });
   return (
     <Form method="post" {...getFormProps(form)} className="cms-form">
@@ -58,8 +59,7 @@ export function RemoveRedirectForm({ id, from, actionData }: { id: string; from:
       danger
       id={`remove-redirect-${id}`}
       className="staff-action-form"
-    >
-      <input type="hidden" name="id" value={id} />
-    </ConfirmedActionForm>
+      hidden={{ id }}
+    />
   );
 }

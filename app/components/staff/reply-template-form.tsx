@@ -1,7 +1,8 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { FormNotice } from "~/components/form-notice";
 import { CheckboxField, TextareaField, TextField } from "~/components/forms/fields";
+import { useIsPending } from "~/components/forms/use-is-pending";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { replyTemplateSchema } from "~/lib/applications/application-forms";
 import { REPLY_PLACEHOLDER_HINTS } from "~/lib/applications/reply-templates";
@@ -26,7 +27,7 @@ const placeholders = Object.entries(REPLY_PLACEHOLDER_HINTS)
  */
 export function ReplyTemplateForm({ label, text, actionData }: Props) {
   const mine = resultFor("save", actionData);
-  const busy = useNavigation().state !== "idle";
+  const busy = useIsPending({ intent: "save" });
   const [form, fields] = useSchemaForm("reply-template-form", replyTemplateSchema, {
     lastResult: mine?.result,
     defaultValue: { subject: text.subject, body: text.body },

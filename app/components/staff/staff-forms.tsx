@@ -1,8 +1,9 @@
 import { getFormProps } from "@conform-to/react";
 import { useSchemaForm } from "~/components/use-schema-form";
 import type { ReactNode } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { SelectField, TextField } from "~/components/forms/fields";
+import { useIsPending } from "~/components/forms/use-is-pending";
 import { ROLE_LABELS, type Role } from "~/lib/auth/roles";
 
 const INVITE_ROLE_ORDER: readonly Role[] = ["editor", "author", "owner"];
@@ -18,7 +19,7 @@ import { inviteSchema, type StaffAction, staffActionSchema } from "~/lib/auth/ac
  */
 export function InviteForm({ actionData }: { actionData?: FormResult }) {
   const mine = resultFor("invite", actionData);
-  const busy = useNavigation().state !== "idle";
+  const busy = useIsPending({ intent: "invite" });
   const [form, fields] = useSchemaForm("invite-form", inviteSchema, { lastResult: mine?.result });
   return (
     <Form method="post" {...getFormProps(form)} className="stack-form invite-form">

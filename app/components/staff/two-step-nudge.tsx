@@ -1,5 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
+import { useIsPending } from "~/components/forms/use-is-pending";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { DISMISS_TWO_STEP_NUDGE, dismissTwoStepNudgeSchema } from "~/lib/staff/dashboard-forms";
 
@@ -9,7 +10,7 @@ import { DISMISS_TWO_STEP_NUDGE, dismissTwoStepNudgeSchema } from "~/lib/staff/d
  * notice away for this account for 30 days (staff/two-step-nudge.server.ts).
  */
 export function TwoStepNudge({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
-  const busy = useNavigation().state !== "idle";
+  const busy = useIsPending({ intent: DISMISS_TWO_STEP_NUDGE });
   const [form] = useSchemaForm("two-step-nudge-form", dismissTwoStepNudgeSchema, { lastResult });
   return (
     <section className="dashboard-nudge" aria-labelledby="two-step-nudge-title">

@@ -1,7 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { useSchemaForm } from "~/components/use-schema-form";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
+import { useIsPending } from "~/components/forms/use-is-pending";
 import { TextField } from "~/components/forms/fields";
 import { FormNotice } from "~/components/form-notice";
 import { forgotPasswordSchema, RESET_REQUESTED_MESSAGE } from "~/lib/auth/account-forms";
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state !== "idle";
+  const busy = useIsPending();
   const [form, fields] = useSchemaForm("forgot-password-form", forgotPasswordSchema, {
     lastResult: actionData?.result,
   });

@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
+import { useIsPending } from "~/components/forms/use-is-pending";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { TextField } from "~/components/forms/fields";
 import { useSchemaForm } from "~/components/use-schema-form";
@@ -65,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SecondFactor({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending({ state: "submitting" });
   const [passkey, setPasskey] = useState<{ ok: boolean; text: string } | null>(null);
   const done = actionData?.ok === true || passkey?.ok === true;
   const message = passkey ? passkey.text : actionData?.message;

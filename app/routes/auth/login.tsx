@@ -1,7 +1,8 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useId, useState } from "react";
-import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useFetcher } from "react-router";
+import { useIsPending } from "~/components/forms/use-is-pending";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { TextField } from "~/components/forms/fields";
 import { useSchemaForm } from "~/components/use-schema-form";
@@ -86,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending({ state: "submitting" });
   const [email, setEmail] = useState("");
   const locked = useLockedUntil(actionData?.status === "locked" ? actionData.lockExpiresAt : undefined);
   // A passkey sign-in's answer (decision 065): it happens beside the form, not through it.

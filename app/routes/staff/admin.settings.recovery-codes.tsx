@@ -1,7 +1,8 @@
 import { useId } from "react";
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
+import { useIsPending } from "~/components/forms/use-is-pending";
 import { FormNotice } from "~/components/form-notice";
 import { PasswordField, RecoveryCodeList, SettingsHeading } from "~/components/settings/settings-ui";
 import { useSchemaForm } from "~/components/use-schema-form";
@@ -89,7 +90,7 @@ function NewCodesForm({
   needsPassword: boolean;
   lastResult?: FormResult["result"];
 }) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending({ state: "submitting" });
   const [form, fields] = useSchemaForm("recovery-codes-form", recoveryCodesSchema(needsPassword), { lastResult });
   return (
     <Form method="post" {...getFormProps(form)} className="inline-form">

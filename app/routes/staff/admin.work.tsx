@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from "react";
-import { data, Form, Link, useFetcher, useNavigation } from "react-router";
+import { data, Form, Link, useFetcher } from "react-router";
+import { useIsPending } from "~/components/forms/use-is-pending";
 import { useSortable } from "~/components/staff/sortable";
 import { showcaseFileUrl } from "~/lib/showcase/showcase-media";
 import { getConfig } from "~/lib/platform/config.server";
@@ -69,7 +70,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function PortfolioList({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, page, pageCount, total } = loaderData;
-  const busy = useNavigation().state !== "idle";
   const fetcher = useFetcher<typeof action>();
   const hydrated = useHydrated();
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -155,44 +155,38 @@ export default function PortfolioList({ loaderData, actionData }: Route.Componen
             },
             {
               label: "Handlinger",
-              cell: (row, index) => (
-                <Form method="post" className="row-actions">
-                  <input type="hidden" name="id" value={row.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="up"
-                    className="button button-small button-ghost"
-                    disabled={busy || first + index === 1}
-                  >
-                    Flytt opp<span className="visually-hidden"> {row.title}</span>
-                  </button>
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="down"
-                    className="button button-small button-ghost"
-                    disabled={busy || first + index === total}
-                  >
-                    Flytt ned<span className="visually-hidden"> {row.title}</span>
-                  </button>
-                  <button
-                    type="submit"
-                    name="intent"
-                    value={row.published ? "unpublish" : "publish"}
-                    className="button button-small button-ghost"
-                    disabled={busy}
-                  >
-                    {row.published ? "Avpubliser" : "Publiser"}
-                    <span className="visually-hidden"> {row.title}</span>
-                  </button>
-                </Form>
-              ),
+              cell: (row, index) => <RowActions row={row} first={first + index === 1} last={first + index === total} />,
             },
           ]}
         />
       </StaffList>
     </>
+  );
+}
+
+/** A row's buttons: one form, its intent from the button pressed; busy while this row's is sent. */
+function RowActions({ row, first, last }: { row: { id: string; title: string; published: boolean }; first: boolean; last: boolean }) {
+  const busy = useIsPending({ fields: { id: row.id } });
+  return (
+    <Form method="post" className="row-actions">
+      <input type="hidden" name="id" value={row.id} />
+      <button type="submit" name="intent" value="up" className="button button-small button-ghost" disabled={busy || first}>
+        Flytt opp<span className="visually-hidden"> {row.title}</span>
+      </button>
+      <button type="submit" name="intent" value="down" className="button button-small button-ghost" disabled={busy || last}>
+        Flytt ned<span className="visually-hidden"> {row.title}</span>
+      </button>
+      <button
+        type="submit"
+        name="intent"
+        value={row.published ? "unpublish" : "publish"}
+        className="button button-small button-ghost"
+        disabled={busy}
+      >
+        {row.published ? "Avpubliser" : "Publiser"}
+        <span className="visually-hidden"> {row.title}</span>
+      </button>
+    </Form>
   );
 }
 

@@ -216,9 +216,8 @@ export default function ManagePosts({ loaderData, actionData }: Route.ComponentP
                         </>
                       }
                       danger
-                    >
-                      <input type="hidden" name="id" value={post.id} />
-                    </ConfirmedActionForm>
+                      hidden={{ id: post.id }}
+                    />
                   </td>
                 </tr>
               ))}

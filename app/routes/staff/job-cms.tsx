@@ -1,6 +1,7 @@
 import { FormNotice } from "~/components/form-notice";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
+import { useIsPending } from "~/components/forms/use-is-pending";
 import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
 import { RowMenu } from "~/components/staff/row-menu";
 import { StaffTable } from "~/components/staff/list-kit";
@@ -70,7 +71,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function JobCms({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state !== "idle";
   const rowResult = (id: string) => (actionData?.id === id ? actionData : undefined);
   return (
     <div className="container admin">
@@ -105,19 +105,7 @@ export default function JobCms({ loaderData, actionData }: Route.ComponentProps)
                 <Link to={`/job-cms/${job.id}`} className="button button-small button-ghost">
                   Rediger<span className="visually-hidden"> {job.title}</span>
                 </Link>
-                <Form method="post">
-                  <input type="hidden" name="id" value={job.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value={job.published ? "unpublish" : "publish"}
-                    className="button button-small button-ghost"
-                    disabled={busy}
-                  >
-                    {job.published ? "Skjul" : "Publiser"}
-                    <span className="visually-hidden"> {job.title}</span>
-                  </button>
-                </Form>
+                <VisibilityForm job={job} />
                 <ConfirmedActionForm
                   id={`delete-${job.id}`}
                   intent="delete"
@@ -135,14 +123,28 @@ export default function JobCms({ loaderData, actionData }: Route.ComponentProps)
                     </>
                   }
                   danger
-                >
-                  <input type="hidden" name="id" value={job.id} />
-                </ConfirmedActionForm>
+                  hidden={{ id: job.id }}
+                />
               </RowMenu>
             ),
           },
         ]}
       />
     </div>
+  );
+}
+
+/** "Skjul" / "Publiser" for one listing: busy while this listing's change is sent, not a neighbour's. */
+function VisibilityForm({ job }: { job: { id: string; title: string; published: boolean } }) {
+  const intent = job.published ? "unpublish" : "publish";
+  const busy = useIsPending({ intent, fields: { id: job.id } });
+  return (
+    <Form method="post">
+      <input type="hidden" name="id" value={job.id} />
+      <button type="submit" name="intent" value={intent} className="button button-small button-ghost" disabled={busy}>
+        {job.published ? "Skjul" : "Publiser"}
+        <span className="visually-hidden"> {job.title}</span>
+      </button>
+    </Form>
   );
 }
