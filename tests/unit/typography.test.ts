@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { SPEC_STRINGS_WITH_STRAIGHT_QUOTES } from "~/lib/platform/spec-strings";
+import { typeset, typesetDocument, typesetPieces } from "~/lib/platform/typography";
+
+// What staff type with straight quotes, as visitors see it on a public page (#32, decision 073).
+describe("typeset", () => {
+  it("turns apostrophes inside and after words into ’", () => {
+    expect(typeset("We've built what we're proud of; it's the studio's work.")).toBe(
+      "We’ve built what we’re proud of; it’s the studio’s work.",
+    );
+    expect(typeset("The students' projects")).toBe("The students’ projects");
+    expect(typeset("Rock in the '90s and '80s")).toBe("Rock in the ’90s and ’80s");
+  });
+
+  it("opens and closes double and single quotes by what comes before them", () => {
+    expect(typeset('She said "make it for us" and left.')).toBe("She said “make it for us” and left.");
+    expect(typeset('"Made for you."')).toBe("“Made for you.”");
+    expect(typeset("A 'private' model")).toBe("A ‘private’ model");
+    expect(typeset(`"'Hi,' she said."`)).toBe("“‘Hi,’ she said.”");
+    expect(typeset('(the "we")')).toBe("(the “we”)");
+    expect(typeset('It ended—"for now"')).toBe("It ended—“for now”");
+  });
+
+  it("makes a hyphen between spaces an en dash, three an em dash, and leaves every other hyphen", () => {
+    expect(typeset("Design - and animation")).toBe("Design – and animation");
+    expect(typeset("Design -- and animation")).toBe("Design – and animation");
+    expect(typeset("Design --- and animation")).toBe("Design — and animation");
+    expect(typeset("well-made, from 0-1, on 2026-11-27, at -5 °C")).toBe("well-made, from 0-1, on 2026-11-27, at -5 °C");
+  });
+
+  it("leaves the spec's strings exactly as written, alone or inside a longer text", () => {
+    for (const spec of SPEC_STRINGS_WITH_STRAIGHT_QUOTES) {
+      expect(typeset(spec)).toBe(spec);
+      expect(typeset(`"${spec}" - it's ours`)).toBe(`“${spec}” – it’s ours`);
+    }
+  });
+
+  it("leaves code spans, web and mail addresses alone", () => {
+    expect(typeset("Run `echo 'hi' - x` then it's done")).toBe("Run `echo 'hi' - x` then it’s done");
+    expect(typeset("See https://example.com/it's-here - it's there")).toBe("See https://example.com/it's-here – it’s there");
+    expect(typeset("Mail o'brien@example.com, it's fine")).toBe("Mail o'brien@example.com, it’s fine");
+    expect(typeset("mailto:hei@fjordform.no")).toBe("mailto:hei@fjordform.no");
+  });
+
+  it("returns text without quotes or hyphens as it is", () => {
+    const text = "Made for you.";
+    expect(typeset(text)).toBe(text);
+    expect(typeset("")).toBe("");
+  });
+
+  it("uses the character before a piece, so a quote after emphasis closes", () => {
+    // "*word*" split into the pieces '"', 'word', '"' by the emphasis.
+    expect(typesetPieces(['He said "', "now", '" and went'])).toEqual(["He said “", "now", "” and went"]);
+    expect(typeset("'s", "x")).toBe("’s");
+    expect(typeset('"', "")).toBe("“");
+  });
+});
+
+describe("typesetDocument", () => {
+  it("typesets every string of a page document and keeps its shape, numbers and booleans", () => {
+    const document = {
+      schemaVersion: 1,
+      hero: { heading: "Let's Build", intro: "We're here - say \"hi\"." },
+      items: [{ title: "It's", on: true }],
+      link: "https://example.com/it's",
+    };
+    expect(typesetDocument(document)).toEqual({
+      schemaVersion: 1,
+      hero: { heading: "Let's Build", intro: "We’re here – say “hi”." },
+      items: [{ title: "It’s", on: true }],
+      link: "https://example.com/it's",
+    });
+  });
+});
