@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { SPEC_STRINGS_WITH_STRAIGHT_QUOTES } from "~/lib/platform/spec-strings";
+import { showcaseCaseFacts } from "~/content/case-facts";
+import { jobSeeds } from "~/content/jobs";
+import { showcaseCaseStudies, showcaseSeed } from "~/content/showcase";
+import { PAGES } from "~/lib/pages/page-registry";
 import { typeset, typesetDocument, typesetPieces } from "~/lib/platform/typography";
 
 // What staff type with straight quotes, as visitors see it on a public page (#32, decision 073).
@@ -70,5 +74,40 @@ describe("typesetDocument", () => {
       items: [{ title: "It’s", on: true }],
       link: "https://example.com/it's",
     });
+  });
+});
+
+// The seeds are what a fresh install shows: typeset, they keep every spec string they hold
+// character for character; and they are typographic already, so an editor opens them so.
+describe("the pages' seeds, typeset", () => {
+  const strings = (value: unknown): string[] =>
+    typeof value === "string"
+      ? [value]
+      : Array.isArray(value)
+        ? value.flatMap(strings)
+        : value && typeof value === "object"
+          ? Object.values(value).flatMap(strings)
+          : [];
+
+  it.each(PAGES.map((page) => [page.key, page] as const))("%s", (_key, page) => {
+    const before = strings(page.seed);
+    const after = strings(typesetDocument(page.seed));
+    expect(after).toHaveLength(before.length);
+    for (const [index, text] of before.entries()) {
+      if ((SPEC_STRINGS_WITH_STRAIGHT_QUOTES as readonly string[]).includes(text)) expect(after[index]).toBe(text);
+    }
+  });
+
+  it("are written with typographic quotes themselves, the spec's strings aside (the editor opens them as they are)", () => {
+    const seeds = [...PAGES.map((page) => page.seed), showcaseSeed, showcaseCaseStudies, showcaseCaseFacts, jobSeeds];
+    const rest = seeds
+      .flatMap(strings)
+      .map((text) => SPEC_STRINGS_WITH_STRAIGHT_QUOTES.reduce((left, spec) => left.replaceAll(spec, ""), text));
+    expect(rest.filter((text) => /['"]|\s-{1,3}\s/.test(text))).toEqual([]);
+  });
+
+  it("hold the spec strings the pages show (so the checks above check something)", () => {
+    const all = PAGES.flatMap((page) => strings(page.seed));
+    for (const spec of ["Let's Build", "Let's Shoot", "We'd love to hear your ideas!"]) expect(all).toContain(spec);
   });
 });
