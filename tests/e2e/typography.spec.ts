@@ -1,6 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { SPEC_STRINGS_WITH_STRAIGHT_QUOTES } from "../../app/lib/platform/spec-strings";
 import { publicPages } from "../support/pages";
+import { unique, writePost } from "./support/blog";
+import { signInWithForm } from "./support/sign-in";
 
 /**
  * Issue #32's "type that holds": no straight quote or apostrophe in what a visitor reads on
@@ -50,5 +52,39 @@ test.describe("typographic quotes", () => {
     ).toBeVisible();
     await page.goto("/work");
     await expect(page.getByText("We'd love to hear your ideas!", { exact: true })).toBeVisible();
+  });
+
+  test("what staff type with straight quotes and hyphens, visitors read with typographic ones; the stored text stays as typed", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    await signInWithForm(page, "staff");
+    const marker = unique("archive");
+    const title = `The studio's "${marker}"`;
+    await writePost(page, {
+      title,
+      excerpt: "What we learned - and what we'd do again.",
+      content: `We said "*soon*" - it's here.\n> 'Quoted' words`,
+    });
+    await page.getByRole("button", { name: "Publiser" }).click();
+    await expect(page).toHaveURL("/blog/manage");
+
+    const visitor = await browser.newContext();
+    try {
+      const reader = await visitor.newPage();
+      await reader.goto("/blog");
+      const card = reader.getByRole("link", { name: `The studio’s “${marker}”` });
+      await expect(card).toBeVisible();
+      await expect(reader.getByText("What we learned – and what we’d do again.")).toBeVisible();
+      await card.click();
+      await expect(reader.getByRole("heading", { level: 1 })).toHaveText(`The studio’s “${marker}”`);
+      await expect(reader.locator(".post-body p")).toHaveText(["We said “soon” – it’s here.", "‘Quoted’ words"]);
+      expect(straightQuotes(await reader.evaluate(() => document.body.innerText))).toEqual([]);
+    } finally {
+      await visitor.close();
+    }
+    const api = await (await request.get("/api/blog")).json();
+    expect(api.data.some((post: { title: string }) => post.title === title)).toBe(true);
   });
 });
