@@ -39,11 +39,14 @@ describe("typeset", () => {
     }
   });
 
-  it("leaves code spans, web and mail addresses alone", () => {
+  it("leaves code spans, HTML tags, web and mail addresses alone", () => {
     expect(typeset("Run `echo 'hi' - x` then it's done")).toBe("Run `echo 'hi' - x` then it’s done");
     expect(typeset("See https://example.com/it's-here - it's there")).toBe("See https://example.com/it's-here – it’s there");
     expect(typeset("Mail o'brien@example.com, it's fine")).toBe("Mail o'brien@example.com, it’s fine");
     expect(typeset("mailto:hei@fjordform.no")).toBe("mailto:hei@fjordform.no");
+    // A post shows raw HTML as the text it is: the tag's attributes keep their quotes.
+    expect(typeset(`<img src=x onerror="run()"> & "this"`)).toBe(`<img src=x onerror="run()"> & “this”`);
+    expect(typeset(`a < b and "c" > d`)).toBe(`a < b and “c” > d`);
   });
 
   it("returns text without quotes or hyphens as it is", () => {

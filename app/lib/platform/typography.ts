@@ -7,8 +7,8 @@ import { SPEC_STRINGS_WITH_STRAIGHT_QUOTES } from "./spec-strings";
  * to what is stored: the editors, the API and the e-mails keep the text as written.
  *
  * Left exactly as they are: the spec's strings (SPEC_STRINGS_WITH_STRAIGHT_QUOTES, matched
- * character for character by the acceptance walk), `code spans`, web and mail addresses,
- * and e-mail addresses. Hyphens between digits ("0-1", "2026-11-27") stay: a range, a
+ * character for character by the acceptance walk), `code spans`, HTML tags written as text
+ * (`<img alt="x">`), web and mail addresses, and e-mail addresses. Hyphens between digits ("0-1", "2026-11-27") stay: a range, a
  * date and a phone number look the same, and the spec writes "from 0-1".
  */
 
@@ -25,6 +25,8 @@ const PROTECTED = new RegExp(
   [
     SPEC_PATTERN,
     "`[^`\\n]*`",
+    // Markup written as text (a post shows raw HTML as it was typed): its attributes' quotes stay.
+    "<[A-Za-z/!][^<>\\n]*>",
     "\\b(?:https?:\\/\\/|mailto:|www\\.)[^\\s<>]*",
     // An address's name may hold an apostrophe (o'brien@…), but not start with a quote.
     "[^\\s@<>()\"'`][^\\s@<>()\"`]*@[^\\s@<>()\"'`]+\\.[^\\s@<>()\"'`]+",
