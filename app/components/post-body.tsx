@@ -1,14 +1,16 @@
 import type { ReactNode } from "react";
 import { responsiveSources } from "~/components/post-card";
 import type { PostBlock, PostInline, PostPictures } from "~/lib/blog/post-text/post-text";
+import { typesetBlocks } from "~/lib/blog/post-text/typeset-blocks";
 
 /** The width a picture in the reading column is shown at, for the browser's choice among its widths. */
 export const BODY_IMAGE_SIZES = "(max-width: 48rem) 100vw, 44rem";
 
 /**
  * A post's text as React elements (decision 050): the public post, the editor's preview
- * and the feed render this one component. Text is React text (escaped); addresses were
- * checked when the text was parsed; a picture not in the library is left out.
+ * and the feed render this one component. Text is React text (escaped), with typographic
+ * quotes and dashes (decision 073); addresses were checked when the text was parsed; a
+ * picture not in the library is left out.
  */
 export function PostBody({
   blocks,
@@ -19,7 +21,7 @@ export function PostBody({
   pictures: PostPictures;
   className?: string;
 }) {
-  return <div className={className}>{renderBlocks(blocks, pictures)}</div>;
+  return <div className={className}>{renderBlocks(typesetBlocks(blocks), pictures)}</div>;
 }
 
 function renderBlocks(blocks: PostBlock[], pictures: PostPictures): ReactNode[] {

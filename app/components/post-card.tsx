@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatLongDate } from "~/lib/platform/dates";
+import { typeset } from "~/lib/platform/typography";
 
 export type PostSummary = {
   slug: string;
@@ -14,7 +15,8 @@ export type PostSummary = {
 };
 
 /**
- * A post as a card: its image (16:9), title, date and author, and excerpt. The title's
+ * A post as a card: its image (16:9), title, date and author, and excerpt (staff's words,
+ * typeset: decision 073). The title's
  * link covers the whole card (.post-card-link::after), so the card is one link and one
  * tab stop. A card as wide as the page's column from 900px (the blog's lead post, a
  * full-width last card) puts the image beside the text (a container query in marketing.css).
@@ -42,16 +44,16 @@ export function PostCard({
         {showBadge && post.featured ? <p className="post-badge">Featured</p> : null}
         <Heading className="post-card-title">
           <Link reloadDocument to={`/blog/${post.slug}`} className="post-card-link">
-            {post.title}
+            {typeset(post.title)}
           </Link>
         </Heading>
         {post.created_at ? (
           <p className="post-meta">
             <time dateTime={new Date(post.created_at).toISOString()}>{formatLongDate(post.created_at)}</time>
-            {post.author ? ` · ${post.author}` : null}
+            {post.author ? ` · ${typeset(post.author)}` : null}
           </p>
         ) : null}
-        <p className="post-card-excerpt">{post.excerpt}</p>
+        <p className="post-card-excerpt">{typeset(post.excerpt)}</p>
       </div>
     </article>
   );

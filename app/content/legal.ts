@@ -71,7 +71,7 @@ export const termsSeed: LegalContent = {
       heading: "Who we are",
       paragraphs: [
         "{name} is the trading name of {legalName}, a Norwegian limited company with organisation number {organisationNumber} in the Brønnøysund Register Centre. Our address is {address}.",
-        'In these terms, "we" and "us" mean {legalName}. "You" means the company or person who uses this website or buys services from us.',
+        "In these terms, “we” and “us” mean {legalName}. “You” means the company or person who uses this website or buys services from us.",
       ],
     },
     {

@@ -136,7 +136,7 @@ export const showcaseCaseStudies: Record<string, CaseStudy> = {
     services: ["development", "custom-ai"],
     result: "Route planning time cut by two thirds.",
     summary:
-      "A web app for dispatchers that suggests daily delivery routes from orders and vehicle capacity, with a local model that learns the drivers' preferences.",
+      "A web app for dispatchers that suggests daily delivery routes from orders and vehicle capacity, with a local model that learns the drivers’ preferences.",
     challenge:
       "Two dispatchers planned forty routes by hand every afternoon, and the plan rarely survived the first phone call from a driver.",
     approach:

@@ -26,14 +26,15 @@ async function expectRichPost(page: Scope, alt: string) {
     "A search that answers in Norwegian",
     "Nightly backups to a second disk",
   ]);
-  const external = page.locator(".post-body a", { hasText: "the client's site" });
+  // Written with straight apostrophes; read with typographic ones (decision 073).
+  const external = page.locator(".post-body a", { hasText: "the client’s site" });
   await expect(external).toHaveAttribute("href", "https://example.com/archive");
   await expect(external).toHaveAttribute("rel", "noopener");
   await expect(page.locator(".post-body a", { hasText: "our work" })).toHaveAttribute("href", "/work");
   const picture = page.locator(".post-body figure img");
   await expect(picture).toHaveAttribute("alt", alt);
   await expect(picture).toHaveAttribute("srcset", /-480\.jpg 480w, .*-960\.jpg 960w/);
-  await expect(page.locator(".post-body figcaption")).toHaveText("The archive's new home");
+  await expect(page.locator(".post-body figcaption")).toHaveText("The archive’s new home");
 }
 
 async function visitorPage(browser: Browser, javaScriptEnabled: boolean) {
@@ -105,7 +106,7 @@ test("a post with a heading, a list, links and a picture: live preview, then the
         await expect(visitor.page.locator(".post-meta .post-reading")).toHaveText("1 min read");
         await expectRichPost(visitor.page, alt);
         await expect(visitor.page.locator(".post-body p").first()).toHaveText(
-          "We moved the studio's archive onto one small server.",
+          "We moved the studio’s archive onto one small server.",
         );
       } finally {
         await visitor.context.close();

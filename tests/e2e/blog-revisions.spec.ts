@@ -195,7 +195,7 @@ test("two editors on one post: the second save is refused and its text stays", a
     await expect(second.page.getByLabel("Innhold (Content) *")).toHaveValue(mine);
 
     await page.goto(`/blog/${slugOf(title)}`);
-    await expect(page.locator(".post-body p")).toHaveText(["The first editor's words."]);
+    await expect(page.locator(".post-body p")).toHaveText(["The first editor’s words."]); // typeset, decision 073
   } finally {
     await second.context.close();
   }

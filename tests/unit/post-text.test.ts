@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { PostBody } from "~/components/post-body";
 import { paragraphs } from "~/lib/blog/blog-format";
 import { postInputSchema } from "~/lib/blog/blog-forms";
+import { typeset } from "~/lib/platform/typography";
 import {
   LINE_TOO_LONG,
   NESTED_TOO_DEEP,
@@ -20,11 +21,12 @@ const pictures: PostPictures = {
 };
 const html = (content: string, pics: PostPictures = pictures) =>
   renderToStaticMarkup(createElement(PostBody, { blocks: parsePostText(content).blocks, pictures: pics }));
+// The old renderer's paragraphs, with the typographic quotes every post is now shown with (decision 073).
 const oldHtml = (content: string) =>
   `<div class="post-body">${paragraphs(content)
     .map(
       (line) =>
-        `<p>${line.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;")}</p>`,
+        `<p>${typeset(line).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;")}</p>`,
     )
     .join("")}</div>`;
 
@@ -40,6 +42,17 @@ describe("the blog's text format", () => {
     ];
     for (const post of posts) expect(html(post)).toBe(oldHtml(post));
     for (const post of posts) expect(parsePostText(post).problems).toEqual([]);
+  });
+
+  it("shows what was typed with straight quotes with typographic ones, across emphasis and links, addresses untouched", () => {
+    expect(html(`She said "*now*" - it's [the client's site](https://example.com/it's).`)).toBe(
+      '<div class="post-body"><p>She said “<em>now</em>” – it’s <a href="https://example.com/it&#x27;s" rel="noopener">the client’s site</a>.</p></div>',
+    );
+    expect(html("> 'Quoted'\n- \"Listed\"")).toBe(
+      '<div class="post-body"><blockquote><p>‘Quoted’</p></blockquote><ul><li>“Listed”</li></ul></div>',
+    );
+    // The stored text and what the editor and API give back stay as written.
+    expect(parsePostText("it's").blocks).toEqual([{ type: "paragraph", children: [{ type: "text", value: "it's" }] }]);
   });
 
   it("has sub-headings (## and ###), lists, quotes, emphasis and strong", () => {

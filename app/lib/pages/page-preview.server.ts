@@ -1,6 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { requireStaff } from "../auth/guard.server";
 import { type Database, getDb } from "../platform/db.server";
+import { typesetDocument } from "../platform/typography";
 import { getPublishedPage } from "./page-content.server";
 import { pageForEditing } from "./page-editing.server";
 import type { Locale, PageDocument, PageKey } from "./page-registry";
@@ -13,7 +14,9 @@ export const PREVIEW_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "n
 
 /**
  * A public page's words for this request: the published ones, or, with `?preview=draft`,
- * the draft (the live words when there is none), after the staff guard. A visitor never
+ * the draft (the live words when there is none), after the staff guard. Either way with
+ * typographic quotes and dashes (decision 073): staff type straight ones, the spec's own
+ * strings keep theirs, and the stored document stays as typed. A visitor never
  * gets here with the parameter: without a session the request is rendered at its cache
  * address, which drops it (server/page-address.ts), so they get the live page; were the
  * page cache off, the guard sends them where any staff page does (the home page). A
@@ -27,11 +30,12 @@ export async function pageContentForRequest(
   locale: Locale = "en",
 ): Promise<{ content: PageDocument; preview: boolean; version: number; publishedAt: Date | null }> {
   if (new URL(request.url).searchParams.get(PREVIEW_PARAM) !== "draft") {
-    return { ...(await getPublishedPage(db, key, locale)), preview: false };
+    const page = await getPublishedPage(db, key, locale);
+    return { ...page, content: typesetDocument(page.content), preview: false };
   }
   await requireStaff(context);
   const page = await pageForEditing(typeof db === "function" ? db() : db, key, locale);
-  return { content: page.content, preview: true, version: page.publishedVersion, publishedAt: page.publishedAt };
+  return { content: typesetDocument(page.content), preview: true, version: page.publishedVersion, publishedAt: page.publishedAt };
 }
 
 /**

@@ -16,6 +16,7 @@ import { pageMeta, siteUrlFrom } from "~/lib/site/seo";
 import { resolveSeo } from "~/lib/seo/seo-fields";
 import { studioFrom } from "~/lib/studio/studio-from-matches";
 import { staticPage } from "~/lib/platform/static-page";
+import { typeset } from "~/lib/platform/typography";
 import { throwRedirectOrNotFound } from "~/lib/redirects/not-found.server";
 import type { Route } from "./+types/blog.post";
 
@@ -97,10 +98,11 @@ export default function BlogPost({ loaderData, matches }: Route.ComponentProps) 
           ← Back to blog
         </Link>
         <header className="post-header">
-          <h1>{post.title}</h1>
+          {/* Staff's words with typographic quotes and dashes (decision 073), as the body. */}
+          <h1>{typeset(post.title)}</h1>
           <p className="post-meta">
             <time dateTime={new Date(post.created_at).toISOString()}>{formatLongDate(post.created_at)}</time> ·{" "}
-            {post.author} · <span className="post-reading">{readingTimeText(body.words)}</span>
+            {typeset(post.author)} · <span className="post-reading">{readingTimeText(body.words)}</span>
           </p>
         </header>
         {image ? (

@@ -9,6 +9,7 @@ import { uploadUrl } from "~/lib/media/media";
 import { getConfig } from "~/lib/platform/config.server";
 import { studioFrom } from "~/lib/studio/studio-from-matches";
 import { staticPage } from "~/lib/platform/static-page";
+import { typesetDocument } from "~/lib/platform/typography";
 import { throwRedirectOrNotFound } from "~/lib/redirects/not-found.server";
 import { applyTarget } from "~/lib/applications/applications.server";
 import { applyFromRequest } from "~/lib/applications/application-action.server";
@@ -25,7 +26,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // An https apply link stays a link; a mailto: one is the form on this page (decision 057).
   const target = applyTarget(job.applyLink);
   const externalApply = target.kind === "external" ? target.url : undefined;
-  return { job, seo, externalApply, employmentType: EMPLOYMENT_TYPE[job.type as keyof typeof EMPLOYMENT_TYPE] ?? "OTHER" };
+  // The listing's words with typographic quotes and dashes (decision 073); its addresses as written.
+  return { job: typesetDocument(job), seo, externalApply, employmentType: EMPLOYMENT_TYPE[job.type as keyof typeof EMPLOYMENT_TYPE] ?? "OTHER" };
 }
 
 /** The application form's post: the thanks, or the form again with what was typed. */

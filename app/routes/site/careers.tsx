@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { PREVIEW_HEADERS, pageContentForRequest } from "~/lib/pages/page-preview.server";
+import { typesetDocument } from "~/lib/platform/typography";
 import { HoverAccordion } from "~/components/hover-accordion";
 import type { CareersIntroContent } from "~/content/intros";
 import { getDb } from "~/lib/platform/db.server";
@@ -18,14 +19,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const body = {
     content: page.content as CareersIntroContent,
     preview: page.preview,
-    jobs: jobs.map(({ slug, title, location, type, department, description }) => ({
-      slug,
-      title,
-      location,
-      type,
-      department,
-      description,
-    })),
+    // Staff's words with typographic quotes and dashes (decision 073).
+    jobs: jobs.map(({ slug, title, location, type, department, description }) =>
+      typesetDocument({ slug, title, location, type, department, description }),
+    ),
   };
   return page.preview ? data(body, { headers: PREVIEW_HEADERS }) : data(body);
 }

@@ -9,6 +9,7 @@ import { services } from "~/content/services";
 import { getDb } from "~/lib/platform/db.server";
 import { listFeaturedShowcase } from "~/lib/showcase/showcase.server";
 import { PREVIEW_HEADERS, pageContentForRequest } from "~/lib/pages/page-preview.server";
+import { typesetDocument } from "~/lib/platform/typography";
 import { pageMeta, siteUrlFrom } from "~/lib/site/seo";
 import { studioFrom } from "~/lib/studio/studio-from-matches";
 import { organizationJsonLd } from "~/lib/studio/studio-json-ld";
@@ -18,11 +19,13 @@ import type { Route } from "./+types/home";
 // The page's words are data (app/lib/pages): the published ones, or the draft in a staff preview.
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A getter: a database that cannot be reached leaves the words and the work to their stand-ins.
-  const [page, work] = await Promise.all([
+  const [page, featured] = await Promise.all([
     pageContentForRequest(getDb, "home", request, context),
     listFeaturedShowcase(getDb),
   ]);
   const content = page.content as HomeContent;
+  // The tiles' words as staff wrote them, with typographic quotes and dashes (decision 073).
+  const work = typesetDocument(featured);
   if (page.preview) return data({ content, preview: true, work }, { headers: PREVIEW_HEADERS });
   return { content, preview: false, work };
 }

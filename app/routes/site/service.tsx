@@ -10,6 +10,7 @@ import { STUDIO_SEED } from "~/lib/studio/studio-details";
 import { getDb } from "~/lib/platform/db.server";
 import { listShowcaseForService } from "~/lib/showcase/showcase.server";
 import { PREVIEW_HEADERS, pageContentForRequest } from "~/lib/pages/page-preview.server";
+import { typesetDocument } from "~/lib/platform/typography";
 import { pageMeta } from "~/lib/site/seo";
 import { staticPage } from "~/lib/platform/static-page";
 import type { Route } from "./+types/service";
@@ -20,12 +21,14 @@ export async function loader({ url, request, context }: Route.LoaderArgs) {
   const service = serviceBySlug(url.pathname.slice(1));
   if (!service) throw data(null, { status: 404 });
   // A getter: a database that cannot be reached leaves the words and the work to their stand-ins.
-  const [page, work] = await Promise.all([
+  const [page, tagged] = await Promise.all([
     pageContentForRequest(getDb, service.slug, request, context),
     // The published work tagged with this service, in the showcase's order.
     listShowcaseForService(getDb, service.slug),
   ]);
   const content = page.content as ServiceContent;
+  // The tiles' words as staff wrote them, with typographic quotes and dashes (decision 073).
+  const work = typesetDocument(tagged);
   if (page.preview) return data({ slug: service.slug, content, preview: true, work }, { headers: PREVIEW_HEADERS });
   return { slug: service.slug, content, preview: false, work };
 }

@@ -9,6 +9,7 @@ import { showcaseFileUrl } from "~/lib/showcase/showcase-media";
 import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
 import { staticPage } from "~/lib/platform/static-page";
+import { typesetDocument } from "~/lib/platform/typography";
 import { throwRedirectOrNotFound } from "~/lib/redirects/not-found.server";
 import { getPublishedCaseStudy } from "~/lib/showcase/showcase.server";
 import { pageMeta, siteUrlFrom } from "~/lib/site/seo";
@@ -24,7 +25,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!found) return throwRedirectOrNotFound(request);
   const { item, next } = found;
   return {
-    item: {
+    // What staff wrote, with typographic quotes and dashes (decision 073); the search-engine fields as written.
+    item: typesetDocument({
       slug: item.slug,
       title: item.title,
       client: item.client,
@@ -48,7 +50,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       posterUrl: showcaseFileUrl(getConfig().mediaBaseUrl, item.posterJpeg),
       createdAt: item.createdAt.toISOString(),
       updatedAt: item.updatedAt.toISOString(),
-    },
+    }),
     // The search-engine fields (decision 056): empty ones are the title and client, the summary, the poster.
     seo: resolveSeo(
       { ...seoOfRow(item), share_image: item.shareImage && uploadUrl(getConfig().mediaBaseUrl, item.shareImage) },
@@ -58,7 +60,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
         image: showcaseFileUrl(getConfig().mediaBaseUrl, item.posterJpeg),
       },
     ),
-    next,
+    next: typesetDocument(next),
   };
 }
 

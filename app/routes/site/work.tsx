@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import type { WorkIntroContent } from "~/content/intros";
 import { PREVIEW_HEADERS, pageContentForRequest } from "~/lib/pages/page-preview.server";
+import { typesetDocument } from "~/lib/platform/typography";
 import { VideoLoop, VideoToggle } from "~/components/video-loop";
 import { getDb } from "~/lib/platform/db.server";
 import { listPublishedShowcase } from "~/lib/showcase/showcase.server";
@@ -16,7 +17,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pageContentForRequest(getDb, "work", request, context),
     listPublishedShowcase(getDb),
   ]);
-  const body = { content: page.content as WorkIntroContent, preview: page.preview, items };
+  // The tiles' words as staff wrote them, with typographic quotes and dashes (decision 073).
+  const body = { content: page.content as WorkIntroContent, preview: page.preview, items: typesetDocument(items) };
   return page.preview ? data(body, { headers: PREVIEW_HEADERS }) : data(body);
 }
 
