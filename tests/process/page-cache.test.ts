@@ -241,6 +241,36 @@ describe("the page cache", () => {
     expect(rendersOf("/careers")).toBe(2);
   }, 120_000);
 
+  it("shows a case study published in the database on / and /work at once, though their lists are kept in memory", async () => {
+    // Rendered every time, so what is seen is the showcase lists the server keeps between changes.
+    const server = await startInstance({ PAGE_CACHE: "false" });
+    const title = `Kept-list proof ${randomBytes(4).toString("hex")}`;
+    for (const page of ["/", "/work"]) {
+      for (let i = 0; i < 2; i++) expect(await (await visit(`${server.url}${page}`)).text()).not.toContain(title);
+    }
+    const slug = `kept-${randomBytes(4).toString("hex")}`;
+    await shared.handle.db.insert(schema.portfolioItems).values({
+      slug,
+      title,
+      status: "published",
+      featured: true,
+      sortOrder: -1, // first, so it is among the home page's three
+      videoMp4: "/m/kept.mp4",
+      poster: "kept.webp",
+      posterJpeg: "kept.jpg",
+    });
+    try {
+      // The database tells every process (NOTIFY content_changed) within moments: a ceiling, not a timing.
+      for (const page of ["/", "/work"]) {
+        await expect
+          .poll(async () => (await (await visit(`${server.url}${page}`)).text()).includes(title), { timeout: 10_000 })
+          .toBe(true);
+      }
+    } finally {
+      await shared.handle.db.delete(schema.portfolioItems).where(eq(schema.portfolioItems.slug, slug));
+    }
+  });
+
   it("never keeps a page for someone with a session", async () => {
     const server = await startInstance();
     await visit(`${server.url}/blog`);
