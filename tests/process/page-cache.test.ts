@@ -49,12 +49,13 @@ const visit = (url: string, headers: Record<string, string> = {}) =>
 
 /** A GET without Accept-Encoding (fetch always asks for compression). */
 function rawGet(url: string) {
-  return new Promise<{ headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+  return new Promise<{ headers: http.IncomingHttpHeaders; names: string[]; body: string }>((resolve, reject) => {
     http
       .get(url, { headers: { "user-agent": BROWSER_UA } }, (response) => {
         let body = "";
+        const names = response.rawHeaders.filter((_, i) => i % 2 === 0).map((name) => name.toLowerCase());
         response.setEncoding("utf8").on("data", (chunk) => (body += chunk));
-        response.on("end", () => resolve({ headers: response.headers, body }));
+        response.on("end", () => resolve({ headers: response.headers, names, body }));
       })
       .on("error", reject);
   });
@@ -102,6 +103,7 @@ describe("the page cache", () => {
     const zipped = await visit(`${server.url}/terms`, { "accept-encoding": "gzip" });
     const plain = await rawGet(`${server.url}/terms`);
     expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.names.filter((name, i) => plain.names.indexOf(name) !== i), "a header sent twice").toEqual([]);
     expect(Number(plain.headers["content-length"])).toBe(Buffer.byteLength(plain.body));
     const withoutNonce = (body: string, csp: string | null) => body.replaceAll(nonceOf(csp)!, "N");
     expect(withoutNonce(await zipped.text(), zipped.headers.get("content-security-policy"))).toBe(
