@@ -271,6 +271,17 @@ describe("the page cache", () => {
     } finally {
       await shared.handle.db.delete(schema.portfolioItems).where(eq(schema.portfolioItems.slug, slug));
     }
+    // React Router's routes are made once per build and kept between renders (patches/):
+    // pages rendered one after another on one server each still get their own page.
+    for (const [page, heading] of [["/blog", "<h1"], ["/about", "<h1"], ["/careers", "<h1"]] as const) {
+      const response = await visit(`${server.url}${page}`);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain(heading);
+      expect(html).toContain(`<link rel="canonical" href="`);
+      expect(/<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]).toMatch(new RegExp(`${page}$`));
+    }
+    expect((await visit(`${server.url}/no-such-page-${slug}`)).status).toBe(404);
   });
 
   it("never keeps a page for someone with a session", async () => {
