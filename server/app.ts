@@ -14,6 +14,7 @@ import { getDatabaseHandle, pingDatabase } from "~/lib/platform/db.server";
 import { type CachedPage, getPageCache } from "~/lib/platform/page-cache.server";
 import { log, logRequest, nextRequestId, withRequestId } from "~/lib/platform/log.server";
 import { countPageCacheHit, countPageCacheMiss, observeRender, observeRequest } from "~/lib/platform/metrics.server";
+import { forgetShowcaseLists } from "~/lib/showcase/showcase.server";
 import { startApp } from "./startup";
 import { type RequestInfo, requestInfoContext } from "~/lib/platform/request-context";
 import { requestFaults } from "~/lib/platform/test-faults.server";
@@ -226,6 +227,7 @@ export function createApp(options: { mode: "development" | "production"; clientD
       // are stale at once; the others hear it from the database.
       if (c.req.method !== "GET" && c.req.method !== "HEAD" && response.status < 400 && hasSessionCookie(c.req.raw)) {
         cache.invalidate();
+        forgetShowcaseLists(); // the database's notice may come after the author's next page
       }
       if (address && isStorableResponse(response, c.req.path)) {
         const page = await storeResponse(cache, address, response, nonce, generation);

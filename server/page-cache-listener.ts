@@ -32,14 +32,16 @@ export function withPageCache(app: Listener, enabled: boolean, siteHosts: Readon
     const requestId = nextRequestId();
     const status = sendHit(req, res, page, requestId);
     // Counted like a rendered page (server/app.ts): the hit is a visit all the same.
-    if (status === 200 && isDocument(page)) {
+    if (status === 200 && (page.isDocument ??= isDocument(page))) {
+      const referer = req.headers.referer ?? "";
       const view = countableVisit({
         method: "GET",
         path,
         search,
         userAgent: req.headers["user-agent"] ?? "",
-        referer: req.headers.referer ?? "",
-        ownHosts: ownHostsFor(siteHosts, req.headers.host),
+        referer,
+        // Only a referrer is checked against them: without one, no set to make.
+        ownHosts: referer ? ownHostsFor(siteHosts, req.headers.host) : siteHosts,
       });
       if (view) getPageViewBuffer()?.record(view);
     }
@@ -78,14 +80,23 @@ function sendHit(req: IncomingMessage, res: ServerResponse, page: CachedPage, re
   const validator = matchingValidator(req.headers["if-none-match"], page.key);
   // A 304 repeats the nonce of the copy the browser kept (see page-cache.ts sendCachedPage).
   const nonce = validator?.nonce ?? freshNonce();
-  const headers: Record<string, string> = {};
-  for (const [name, value] of page.sentHeaders!) headers[name] = value.replaceAll(NONCE_PLACEHOLDER, nonce);
-  headers["etag"] = validator?.etag ?? `W/"${page.key}:${nonce}"`;
-  headers["cache-control"] = PUBLIC_PAGE_CACHE_CONTROL;
-  headers["vary"] = "Cookie, Accept-Encoding";
-  headers["x-request-id"] = requestId;
+  // Names and values one after the other, as writeHead takes them: no object to build.
+  const headers: string[] = [];
+  for (const [name, value] of (page.hitHeaders ??= hitHeaderTemplate(page.sentHeaders!))) {
+    if (validator && name === "content-type") continue;
+    headers.push(name, typeof value === "string" ? value : value.join(nonce));
+  }
+  headers.push(
+    "etag",
+    validator?.etag ?? `W/"${page.key}:${nonce}"`,
+    "cache-control",
+    PUBLIC_PAGE_CACHE_CONTROL,
+    "vary",
+    "Cookie, Accept-Encoding",
+    "x-request-id",
+    requestId,
+  );
   if (validator) {
-    delete headers["content-type"];
     res.writeHead(304, headers).end();
     return 304;
   }
@@ -93,11 +104,13 @@ function sendHit(req: IncomingMessage, res: ServerResponse, page: CachedPage, re
   if (acceptsGzip(req.headers["accept-encoding"])) {
     page.gzip ??= compressParts(page.parts);
     body = gzipPiecesWithNonce(page.gzip, nonce);
-    headers["content-encoding"] = "gzip";
+    headers.push("content-encoding", "gzip");
   } else {
     body = piecesWithNonce(page.parts, nonce);
   }
-  headers["content-length"] = String(body.reduce((sum, piece) => sum + piece.length, 0));
+  let length = 0;
+  for (const piece of body) length += piece.length;
+  headers.push("content-length", String(length));
   // Corked, the pieces leave in one write (writev) without being copied into one buffer first.
   res.writeHead(200, headers);
   res.cork();
@@ -106,6 +119,22 @@ function sendHit(req: IncomingMessage, res: ServerResponse, page: CachedPage, re
   res.uncork();
   return 200;
 }
+
+/**
+ * The headers the app sent with the page, each value that held the nonce already cut
+ * around it: made once per stored page, so a hit joins the one or two values with a nonce
+ * (the CSP) instead of searching every header for it.
+ */
+export function hitHeaderTemplate(sentHeaders: [string, string][]): [string, string | string[]][] {
+  return sentHeaders
+    .filter(([name]) => !SET_PER_HIT.has(name))
+    .map(([name, value]) => {
+      const parts = value.split(NONCE_PLACEHOLDER);
+      return [name, parts.length === 1 ? value : parts];
+    });
+}
+// What sendHit sets itself (each once: a header list, unlike an object, would repeat them).
+const SET_PER_HIT = new Set(["etag", "cache-control", "vary", "x-request-id", "content-length", "content-encoding"]);
 
 // Nonces from the system's random source, fetched 256 at a time instead of one call a hit;
 // each 16 bytes are used once.

@@ -20,6 +20,7 @@ import { forgetExpiredProofs } from "~/lib/visitor-forms/anti-spam.server";
 import { getPrivateStore } from "~/lib/media/storage/private-store.server";
 import { runSeeds } from "~/lib/platform/seed.server";
 import { forgetStudioDetails } from "~/lib/studio/studio-details.server";
+import { forgetShowcaseLists, rememberShowcaseLists } from "~/lib/showcase/showcase.server";
 import { installSecretsKey } from "~/lib/platform/secrets.server";
 import { checkKeyAgainstDatabase, resolveSecretsKey } from "~/lib/platform/secrets-key.server";
 import { ensureFirstUser } from "~/lib/auth/users.server";
@@ -100,6 +101,7 @@ export async function startApp(): Promise<{ stop: () => Promise<void> }> {
     content_changed: () => {
       getPageContentCache().clear();
       forgetStudioDetails();
+      forgetShowcaseLists();
       getPageCache().invalidate();
     },
     mail_due: () => worker.kick(),
@@ -107,6 +109,8 @@ export async function startApp(): Promise<{ stop: () => Promise<void> }> {
   });
   await notifications.ready;
   stopListening = () => notifications.stop();
+  // Heard from now on, so the showcase lists may be kept between changes.
+  rememberShowcaseLists();
 
   setPageViewBuffer(
     createPageViewBuffer(getDb, (error) => log.warn("page views not recorded", { error: String(error) })),

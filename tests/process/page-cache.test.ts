@@ -49,12 +49,13 @@ const visit = (url: string, headers: Record<string, string> = {}) =>
 
 /** A GET without Accept-Encoding (fetch always asks for compression). */
 function rawGet(url: string) {
-  return new Promise<{ headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+  return new Promise<{ headers: http.IncomingHttpHeaders; names: string[]; body: string }>((resolve, reject) => {
     http
       .get(url, { headers: { "user-agent": BROWSER_UA } }, (response) => {
         let body = "";
+        const names = response.rawHeaders.filter((_, i) => i % 2 === 0).map((name) => name.toLowerCase());
         response.setEncoding("utf8").on("data", (chunk) => (body += chunk));
-        response.on("end", () => resolve({ headers: response.headers, body }));
+        response.on("end", () => resolve({ headers: response.headers, names, body }));
       })
       .on("error", reject);
   });
@@ -102,6 +103,7 @@ describe("the page cache", () => {
     const zipped = await visit(`${server.url}/terms`, { "accept-encoding": "gzip" });
     const plain = await rawGet(`${server.url}/terms`);
     expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.names.filter((name, i) => plain.names.indexOf(name) !== i), "a header sent twice").toEqual([]);
     expect(Number(plain.headers["content-length"])).toBe(Buffer.byteLength(plain.body));
     const withoutNonce = (body: string, csp: string | null) => body.replaceAll(nonceOf(csp)!, "N");
     expect(withoutNonce(await zipped.text(), zipped.headers.get("content-security-policy"))).toBe(
@@ -240,6 +242,47 @@ describe("the page cache", () => {
     expect(await batch()).toEqual(Array.from({ length: 32 }, () => true));
     expect(rendersOf("/careers")).toBe(2);
   }, 120_000);
+
+  it("shows a case study published in the database on / and /work at once, though their lists are kept in memory", async () => {
+    // Rendered every time, so what is seen is the showcase lists the server keeps between changes.
+    const server = await startInstance({ PAGE_CACHE: "false" });
+    const title = `Kept-list proof ${randomBytes(4).toString("hex")}`;
+    for (const page of ["/", "/work"]) {
+      for (let i = 0; i < 2; i++) expect(await (await visit(`${server.url}${page}`)).text()).not.toContain(title);
+    }
+    const slug = `kept-${randomBytes(4).toString("hex")}`;
+    await shared.handle.db.insert(schema.portfolioItems).values({
+      slug,
+      title,
+      status: "published",
+      featured: true,
+      sortOrder: -1, // first, so it is among the home page's three
+      videoMp4: "/m/kept.mp4",
+      poster: "kept.webp",
+      posterJpeg: "kept.jpg",
+    });
+    try {
+      // The database tells every process (NOTIFY content_changed) within moments: a ceiling, not a timing.
+      for (const page of ["/", "/work"]) {
+        await expect
+          .poll(async () => (await (await visit(`${server.url}${page}`)).text()).includes(title), { timeout: 10_000 })
+          .toBe(true);
+      }
+    } finally {
+      await shared.handle.db.delete(schema.portfolioItems).where(eq(schema.portfolioItems.slug, slug));
+    }
+    // React Router's routes are made once per build and kept between renders (patches/):
+    // pages rendered one after another on one server each still get their own page.
+    for (const [page, heading] of [["/blog", "<h1"], ["/about", "<h1"], ["/careers", "<h1"]] as const) {
+      const response = await visit(`${server.url}${page}`);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain(heading);
+      expect(html).toContain(`<link rel="canonical" href="`);
+      expect(/<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]).toMatch(new RegExp(`${page}$`));
+    }
+    expect((await visit(`${server.url}/no-such-page-${slug}`)).status).toBe(404);
+  });
 
   it("never keeps a page for someone with a session", async () => {
     const server = await startInstance();

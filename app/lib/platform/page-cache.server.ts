@@ -19,6 +19,8 @@ export interface CachedPage {
    * replaced by NONCE_PLACEHOLDER: what server/page-cache-listener.ts sends on a hit.
    */
   sentHeaders?: [string, string][];
+  /** `sentHeaders` with each value cut at the placeholder, made on the first hit (server/page-cache-listener.ts). */
+  hitHeaders?: [string, string | string[]][];
   /** The parts gzipped once (server/gzip-with-nonce.ts), made on the first hit that asks for gzip. */
   gzip?: { compressed: Buffer[]; parts: Buffer[] };
   /** Identifies this rendering in ETags: the same key means the same page. */
@@ -26,6 +28,8 @@ export interface CachedPage {
   storedAt: number;
   /** The path as a JSON string, for the request log line of each hit (made on the first). */
   pathJson?: string;
+  /** Whether it is an HTML page (a page view), not the cached JSON read: worked out on its first hit. */
+  isDocument?: boolean;
   /** The route id that rendered it: the metrics label of its hits (server/page-cache-listener.ts). */
   route?: string;
   /** The content version it was rendered in: older than the cache's, it is stale. */

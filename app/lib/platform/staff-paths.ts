@@ -13,6 +13,12 @@ export const STAFF_PATH_PREFIXES = [
   "/job-cms",
 ] as const;
 
+// Each prefix with its slash, made once: this runs twice for every cached page sent.
+const STAFF_FOLDERS = STAFF_PATH_PREFIXES.map((prefix) => `${prefix}/`);
+
 export function isStaffPath(path: string) {
-  return STAFF_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+  for (let i = 0; i < STAFF_PATH_PREFIXES.length; i++) {
+    if (path === STAFF_PATH_PREFIXES[i] || path.startsWith(STAFF_FOLDERS[i]!)) return true;
+  }
+  return false;
 }

@@ -51,6 +51,29 @@ const readCards = (db: Database, where: ReturnType<typeof and>, limit?: number) 
 // The lists last read, per list: they stand in while the database does not answer.
 const lastKnown = new Map<string, Card[]>();
 
+// The lists kept until the showcase changes: / read its featured three on every render,
+// although they change only when staff change them. Kept only in a process that hears
+// every change: server/startup.ts turns this on once it listens for `content_changed`
+// (which forgets them, in every process, and again after a lost connection), and a
+// staff write in this process forgets them before it answers (server/app.ts). Scripts and
+// tests, which hear nothing, read every time. The keys are fixed lists (a service's slug
+// comes from app/content/services.ts), so this cannot grow.
+const remembered = new Map<string, Card[]>();
+let remembering = false;
+// Bumped by every forget: a read that started before a change is not kept after it.
+let generation = 0;
+
+/** Keeps the public lists in memory from now on (a process that listens for content changes). */
+export function rememberShowcaseLists() {
+  remembering = true;
+}
+
+/** The showcase may have changed: the next call of each list reads the database. */
+export function forgetShowcaseLists() {
+  generation++;
+  remembered.clear();
+}
+
 /**
  * The cards of one public list. A database that does not answer (an outage, no connection
  * for this request) does not fail /, /work or a service page: the list last read in this
@@ -58,9 +81,13 @@ const lastKnown = new Map<string, Card[]>();
  * reads again. `db` may be a getter, so that getting the database itself may fail.
  */
 async function cards(list: string, db: DatabaseOrGetter, where: ReturnType<typeof and>, limit?: number) {
+  const kept = remembering ? remembered.get(list) : undefined;
+  if (kept) return kept;
+  const started = generation;
   try {
     const rows = await readCards(typeof db === "function" ? db() : db, where, limit);
     lastKnown.set(list, rows);
+    if (remembering && generation === started) remembered.set(list, rows);
     return rows;
   } catch (error) {
     log.warn("the showcase could not be read; the last known list stands in", { list, error: String(error) });
