@@ -57,23 +57,40 @@ export function StaffActionForm({
   who,
   actionData,
   children,
+  id = `staff-${intent}-form`,
+  name,
 }: {
   intent: StaffAction;
   who: string;
   actionData?: FormResult;
   children: ReactNode;
+  /** One form per row on the team list: each needs its own id. */
+  id?: string;
+  /** In a list, whose account the button is for, said to screen readers. */
+  name?: string;
 }) {
   const texts = ACTION_TEXTS[intent];
+  const whose = name ? <span className="visually-hidden"> ({name})</span> : null;
   return (
     <ConfirmedActionForm
       intent={intent}
       schema={staffActionSchema}
       actionData={actionData}
-      checkboxLabel={texts.confirm}
+      checkboxLabel={
+        <span>
+          {texts.confirm}
+          {whose}
+        </span>
+      }
       question={`${texts.button}: ${who}?`}
-      button={texts.button}
+      button={
+        <>
+          {texts.button}
+          {whose}
+        </>
+      }
       danger={texts.danger}
-      id={`staff-${intent}-form`}
+      id={id}
       className="staff-action-form"
     >
       {children}
