@@ -155,7 +155,12 @@ test.describe("staff accounts", () => {
       await deactivate.click();
       await expect(row.getByRole("alert")).toHaveText("Kryss av for å bekrefte.");
       await expect(row).toContainText("Aktiv");
-      if (SHOTS) await screenshots(page, "admin-staff-menu-open");
+      if (SHOTS) {
+        await screenshots(page, "admin-staff-menu-open");
+        await page.setViewportSize({ width: 375, height: 812 });
+        await row.screenshot({ path: `${SHOTS}/admin-staff-menu-open-row-375.png` });
+        await page.setViewportSize({ width: 1280, height: 720 });
+      }
       await row.getByLabel(`Jeg vil deaktivere kontoen og logge ut alle øktene dens nå (${colleague.name})`).check();
       await deactivate.click();
       await expect(page.getByRole("status")).toHaveText(
