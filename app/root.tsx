@@ -21,7 +21,7 @@ import { getDb } from "~/lib/platform/db.server";
 import { getStudioDetails } from "~/lib/studio/studio-details.server";
 
 import { INLINE_CSS_ID, useInlineCss, useNonce } from "~/lib/platform/nonce";
-import { isStaffArea, needsFramework } from "~/lib/platform/document-marks";
+import { documentLanguage, isStaffArea, needsFramework } from "~/lib/platform/document-marks";
 import type { Route } from "./+types/root";
 
 export const links: Route.LinksFunction = () => [
@@ -71,7 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   const framework = needsFramework(matches);
   return (
-    <html lang="en">
+    <html lang={documentLanguage(matches)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -111,7 +111,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {staffArea ? "Hopp til innholdet" : "Skip to content"}
       </a>
       {/* Staff on a static page get the static page: the banner needs the framework. */}
       {loaderData.staff && framework ? (

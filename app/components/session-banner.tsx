@@ -4,6 +4,12 @@ import { useSubmit } from "react-router";
 const WARN_MS = 5 * 60_000;
 const CHECK_EVERY_MS = 60_000;
 
+/** Staff copy in bokmål (decision 068); "Extend Session" is the spec's own label and stays. */
+export const SESSION_BANNER_TEXT = {
+  atMaximum: "En økt varer høyst 7 dager: lagre arbeidet ditt og logg inn på nytt.",
+  notExtended: "Kunne ikke forlenge økten. Lagre arbeidet ditt og logg inn på nytt.",
+} as const;
+
 /**
  * For signed-in staff on any page (checked every minute): from 5 minutes before the session
  * ends, a banner offers "Extend Session"; at zero the session is ended on the server and
@@ -38,21 +44,22 @@ export function SessionBanner({ expiresInMs }: { expiresInMs: number }) {
       setDeadline(next);
       setRemaining(next - Date.now());
       // At the maximum lifetime (7 days after the password was entered) there is nothing left to extend.
-      if (body.expiresInMs <= WARN_MS) setError("Sessions last at most 7 days: save your work and sign in again.");
+      if (body.expiresInMs <= WARN_MS) setError(SESSION_BANNER_TEXT.atMaximum);
     } catch {
-      setError("Could not extend the session. Save your work and sign in again.");
+      setError(SESSION_BANNER_TEXT.notExtended);
     }
   }
 
   if (remaining > WARN_MS || remaining <= 0) return null;
   const minutes = Math.max(1, Math.ceil(remaining / 60_000));
   return (
-    <div className="session-banner" role="alert">
+    // Staff copy on any page, a public English one too: the banner says its own language.
+    <div className="session-banner" role="alert" lang="nb">
       <div className="container session-banner-inner">
         <p>
-          Your session expires in {minutes} minute{minutes === 1 ? "" : "s"}.{error ? ` ${error}` : ""}
+          Økten din utløper om {minutes} {minutes === 1 ? "minutt" : "minutter"}.{error ? ` ${error}` : ""}
         </p>
-        <button type="button" className="button button-small button-coral" onClick={extend}>
+        <button type="button" className="button button-small button-coral" onClick={extend} lang="en">
           Extend Session
         </button>
       </div>

@@ -124,7 +124,7 @@ test("the password alone is not enough: staff pages wait for the second step, a 
     await page.goto(path);
     await expect(page, `${path} before the second step`).toHaveURL(/\/login\/mfa$/);
   }
-  await expect(page.getByRole("alert").filter({ hasText: "Your session expires" })).toHaveCount(0);
+  await expect(page.getByRole("alert").filter({ hasText: "Økten din utløper" })).toHaveCount(0);
   const api = await context.request.post("/api/session/extend");
   expect(api.status(), "staff API before the second step").toBe(401);
 

@@ -7,7 +7,7 @@ import { expectRedirectedHome, landing, sessionCookieOf, signInWithRequest, wait
 test.describe.configure({ mode: "default" });
 test.use({ viewport: { width: 1280, height: 800 } });
 
-const banner = (page: Page) => page.getByRole("alert").filter({ hasText: "Your session expires" });
+const banner = (page: Page) => page.getByRole("alert").filter({ hasText: "Økten din utløper" });
 const ENDED = "Your session has ended. Please sign in again.";
 
 /** A staff page with a session the server ended: /login with `flag`, and the dead cookie cleared. */
@@ -56,7 +56,7 @@ test("5 minutes before the end a banner offers Extend Session, which extends the
 
   await page.clock.fastForward(6 * MINUTE);
   await expect(banner(page)).toBeVisible();
-  await expect(banner(page).locator("p")).toHaveText("Your session expires in 4 minutes.");
+  await expect(banner(page).locator("p")).toHaveText("Økten din utløper om 4 minutter.");
 
   const extended = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/session/extend");
   await banner(page).getByRole("button", { name: "Extend Session" }).click();
@@ -76,7 +76,7 @@ test("5 minutes before the end a banner offers Extend Session, which extends the
   await expect(page).toHaveURL(/\/admin$/);
   // ...and the warning comes back 5 minutes before the new one.
   await page.clock.fastForward(23 * HOUR + 46 * MINUTE);
-  await expect(banner(page).locator("p")).toHaveText("Your session expires in 4 minutes.");
+  await expect(banner(page).locator("p")).toHaveText("Økten din utløper om 4 minutter.");
   expect((await landing(page.request, "/admin")).status).toBe(200);
 });
 

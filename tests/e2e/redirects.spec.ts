@@ -19,6 +19,7 @@ async function removeRow(page: Page, from: string) {
   await openRedirects(page);
   const row = page.getByRole("row").filter({ has: page.getByText(from, { exact: true }) });
   if ((await row.count()) === 0) return;
+  await row.getByText("Handlinger").click(); // the row menu (a <details>)
   await row.getByLabel("Ja, fjern").check();
   page.once("dialog", (dialog) => void dialog.accept());
   await row.getByRole("button", { name: "Fjern" }).click();
@@ -159,6 +160,7 @@ test("removing a redirect a colleague removed meanwhile says so in its row, with
     });
     expect(colleague.status()).toBe(200);
 
+    await row.getByText("Handlinger").click();
     await row.getByLabel("Ja, fjern").check();
     page.once("dialog", (dialog) => void dialog.accept());
     const answer = page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("/admin/redirects"));

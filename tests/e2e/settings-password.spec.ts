@@ -44,7 +44,7 @@ test("changing the password: checked in the browser first, then other sessions e
     await change.getByLabel("Nytt passord igjen").fill("something else");
     await change.getByRole("button", { name: "Bytt passord" }).click();
     await expect(change.locator(".field-error")).toHaveText([
-      "Password must be at least 12 characters",
+      "Passordet må ha minst 12 tegn.",
       "De to nye passordene er ulike.",
     ]);
     await expect(change.getByLabel("Nytt passord", { exact: true })).toHaveAttribute("minlength", "12");

@@ -1,9 +1,22 @@
 import { randomBytes } from "node:crypto";
+import type { Page } from "@playwright/test";
 import { freshColleague } from "./support/colleagues";
 import { expect, test } from "./support/fixtures";
 import { linkIn, uniqueAddress, waitForMail } from "./support/mailbox";
 import { staffCredentials } from "./support/staff-accounts";
 import { SIGN_IN, waitForHydration } from "./support/sign-in";
+
+/** Set to a folder: the row-menu test leaves screenshots there, for a person to look at. */
+const SHOTS = process.env.STAFF_MENU_SHOTS_DIR;
+
+/** The page at phone and desktop width, full length. */
+async function screenshots(page: Page, name: string) {
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
 
 /**
  * The team page (/admin/staff): inviting a colleague, who sets a password from the
@@ -81,7 +94,7 @@ test.describe("staff accounts", () => {
       await expect(theirs.getByRole("heading", { level: 1 })).toHaveText(`Velkommen tilbake, ${colleague.name}`);
 
       await page.goto("/admin/staff");
-      await page.getByRole("link", { name: colleague.name }).click();
+      await page.getByRole("link", { name: colleague.name, exact: true }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(colleague.name);
       await waitForHydration(page);
       // The browser's "are you sure?" comes on top of the ticked box: say yes to it.
@@ -118,11 +131,70 @@ test.describe("staff accounts", () => {
     }
   });
 
+  test("a row's menu on the team list deactivates (set apart, confirmed) and reactivates a colleague", async ({
+    signedIn: page,
+    browser,
+  }) => {
+    const context = await browser.newContext();
+    try {
+      const colleague = await freshColleague(page.request, context, "rowmenu");
+      await page.goto("/admin/staff");
+      await waitForHydration(page);
+      page.on("dialog", (dialog) => void dialog.accept().catch(() => undefined));
+      const row = page.getByRole("row").filter({ hasText: colleague.email });
+      const deactivate = row.getByRole("button", { name: `Deaktiver kontoen (${colleague.name})` });
+      await expect(deactivate).toBeHidden();
+      if (SHOTS) await screenshots(page, "admin-staff-menu-closed");
+      await row.getByText("Handlinger").click();
+      await expect(row.getByRole("link", { name: `Rolle og detaljer for ${colleague.name}` })).toBeVisible();
+      // The destructive action sits apart, below the everyday ones.
+      await expect(row.locator(".row-menu-danger").getByRole("button")).toHaveText([
+        `Deaktiver kontoen (${colleague.name})`,
+      ]);
+      // Not confirmed: said in the row, whose menu stays open; nothing changed.
+      await deactivate.click();
+      await expect(row.getByRole("alert")).toHaveText("Kryss av for å bekrefte.");
+      await expect(row).toContainText("Aktiv");
+      if (SHOTS) {
+        await screenshots(page, "admin-staff-menu-open");
+        await page.setViewportSize({ width: 375, height: 812 });
+        await row.screenshot({ path: `${SHOTS}/admin-staff-menu-open-row-375.png` });
+        await page.setViewportSize({ width: 1280, height: 720 });
+      }
+      await row.getByLabel(`Jeg vil deaktivere kontoen og logge ut alle øktene dens nå (${colleague.name})`).check();
+      await deactivate.click();
+      await expect(page.getByRole("status")).toHaveText(
+        `${colleague.name}: Kontoen er deaktivert, og alle øktene dens er avsluttet.`,
+      );
+      await expect(row).toContainText("Deaktivert");
+      const signIn = await context.request.post("/login", {
+        form: { email: colleague.email, password: colleague.password },
+        maxRedirects: 0,
+      });
+      expect(signIn.status()).toBe(401);
+
+      // A deactivated row offers "Aktiver kontoen igjen", and nothing in the danger part. (The
+      // menu may still be open from before the change: the same <details> element, re-rendered.)
+      if ((await row.locator("details.row-menu").getAttribute("open")) === null) await row.getByText("Handlinger").click();
+      await expect(row.locator(".row-menu-danger")).toHaveCount(0);
+      await row.getByLabel(`Jeg vil gi kontoen tilgang igjen (${colleague.name})`).check();
+      await row.getByRole("button", { name: `Aktiver kontoen igjen (${colleague.name})` }).click();
+      await expect(page.getByRole("status")).toHaveText(`${colleague.name}: Kontoen er aktiv igjen.`);
+      await expect(row).toContainText("Aktiv");
+    } finally {
+      await context.close();
+    }
+  });
+
   test("one's own account cannot be deactivated, not even by a hand-made request", async ({ signedIn: page }) => {
     const { email } = staffCredentials("staff");
     await page.goto("/admin/staff");
     const own = page.getByRole("row").filter({ hasText: email });
-    await own.getByRole("link").click();
+    // Its row menu offers the profile, and no "Deaktiver kontoen".
+    await own.getByText("Handlinger").click();
+    await expect(own.getByRole("link", { name: "Min profil" })).toBeVisible();
+    await expect(own.locator(".row-menu form")).toHaveCount(0);
+    await own.getByRole("cell").first().getByRole("link").click();
     await expect(page.getByText("Dette er din egen konto")).toBeVisible();
     await expect(page.getByRole("button", { name: "Deaktiver kontoen" })).toHaveCount(0);
     const response = await page.request.post(page.url(), { form: { intent: "disable", confirm: "on" } });

@@ -1,5 +1,10 @@
 import type { Page } from "@playwright/test";
+import { publicPages } from "../support/pages";
+import { routeList } from "../support/route-list";
 import { expect, test } from "./support/fixtures";
+
+/** Set to a folder: the row-menu test leaves screenshots of /job-cms there, for a person to look at. */
+const SHOTS = process.env.STAFF_MENU_SHOTS_DIR;
 
 // Every staff page sits in one staff layout: the staff header with one navigation, a way
 // back to the public site, no marketing header or newsletter footer, and nothing that
@@ -154,9 +159,129 @@ test.describe("on a 375 px phone without JavaScript", () => {
     const row = page.locator(".admin-table tbody tr").first();
     const edit = row.getByRole("link", { name: /^Rediger / });
     await expect(edit).toBeHidden();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/job-cms-menu-closed-375.png`, fullPage: true });
     await row.locator("details.row-menu summary").click();
     await expect(edit).toBeVisible();
+    // Slett sits apart from Rediger and Skjul/Publiser, below a rule.
+    await expect(row.locator(".row-menu-danger").getByRole("button")).toHaveText([/^Slett/]);
+    await expect(row.locator(".row-menu-items").first().getByRole("button", { name: /^Slett/ })).toHaveCount(0);
+    if (SHOTS) {
+      await page.screenshot({ path: `${SHOTS}/job-cms-menu-open-375.png`, fullPage: true });
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.screenshot({ path: `${SHOTS}/job-cms-menu-open-1440.png`, fullPage: true });
+      await row.locator("details.row-menu summary").click();
+      await page.screenshot({ path: `${SHOTS}/job-cms-menu-closed-1440.png`, fullPage: true });
+      await page.setViewportSize({ width: 375, height: 812 });
+      await row.locator("details.row-menu summary").click();
+    }
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width, "the open menu stays on the screen").toBeLessThanOrEqual(375);
+  });
+});
+
+/**
+ * Every staff page app/routes.ts has, not a list kept by hand: the component routes under
+ * routes/staff (the `.ts` ones answer files and JSON). A page with a parameter is opened at
+ * the first link to it found on the pages before; the ones the test data always has are
+ * required, so the walk cannot quietly shrink.
+ */
+const STAFF_PATTERNS = [
+  ...new Set(
+    routeList()
+      .filter(
+        ({ file }) => file.startsWith("routes/staff/") && file.endsWith(".tsx") && file !== "routes/staff/layout.tsx",
+      )
+      .map(({ pattern }) => pattern),
+  ),
+];
+// Files and JSON (`.ts` routes): a link to an export is not a page to open.
+const RESOURCES = routeList()
+  .filter(({ file }) => file.startsWith("routes/staff/") && file.endsWith(".ts"))
+  .map(({ pattern }) => pattern);
+const ALWAYS_THERE = [
+  "/job-cms/:id",
+  "/admin/staff/:id",
+  "/admin/work/:id",
+  "/admin/pages/:page",
+  "/admin/applications/templates/:key",
+];
+const patternRegExp = (pattern: string) => new RegExp(`^${pattern.replace(/:[a-z]+/gi, "[^/?#]+")}$`);
+
+test.describe("every staff page in app/routes.ts", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("has the staff sidebar as a drawer at 375 px, says lang=nb and does not scroll sideways", async ({
+    signedIn: page,
+  }) => {
+    test.setTimeout(300_000); // a ceiling for some sixty pages on a busy machine
+    const problems: string[] = [];
+    const seen = new Set<string>();
+    const check = async (path: string) => {
+      await page.goto(path);
+      const nav = page.getByRole("navigation", { name: "Stab" });
+      if ((await nav.count()) !== 1) problems.push(`${path}: no staff sidebar`);
+      else if (!(await nav.getByRole("button", { name: "Meny" }).isVisible()))
+        problems.push(`${path}: no drawer button`);
+      const lang = await page.locator("html").getAttribute("lang");
+      if (lang !== "nb") problems.push(`${path}: lang=${lang}`);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 375) problems.push(`${path}: ${width} px wide`);
+      for (const href of await page
+        .locator("main a[href^='/']")
+        .evaluateAll((links) => links.map((link) => link.getAttribute("href")!))) {
+        seen.add(href.split(/[?#]/)[0]!);
+      }
+    };
+    const withParameter = STAFF_PATTERNS.filter((pattern) => pattern.includes(":"));
+    for (const pattern of STAFF_PATTERNS.filter((each) => !each.includes(":"))) await check(pattern);
+    const opened: string[] = [];
+    // Links found on a page with a parameter can lead to another (an issue to its send page).
+    for (let round = 0; round < 3; round++) {
+      for (const pattern of withParameter.filter((each) => !opened.includes(each))) {
+        const path = [...seen].find(
+          (href) => patternRegExp(pattern).test(href) && !RESOURCES.some((resource) => patternRegExp(resource).test(href)),
+        );
+        if (!path) continue;
+        opened.push(pattern);
+        await check(path);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(opened).toEqual(expect.arrayContaining(ALWAYS_THERE));
+    test.info().annotations.push({
+      type: "not opened (no such record in the test data)",
+      description: withParameter.filter((pattern) => !opened.includes(pattern)).join(", ") || "none",
+    });
+  });
+});
+
+test.describe("the document's language", () => {
+  test("staff pages say lang=nb, also after moving through the app; the public site says en again", async ({
+    signedIn: page,
+    baseURL,
+  }) => {
+    await page.goto("/admin/inbox");
+    await expect(page.locator("html")).toHaveAttribute("lang", "nb");
+    await expect(page.getByRole("link", { name: "Hopp til innholdet" })).toHaveCount(1);
+    // Through the staff area's own navigation too, not only on a fresh load.
+    await page.getByRole("navigation", { name: "Stab" }).getByRole("link", { name: "Innstillinger" }).click();
+    await expect(page).toHaveURL(/\/admin\/settings$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "nb");
+    await page.getByRole("link", { name: "Til nettstedet" }).click();
+    await expect(page).toHaveURL(`${baseURL}/`);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  });
+
+  test("every public page, the sign-in pages among them, says lang=en", async ({ page, baseURL }) => {
+    test.setTimeout(180_000);
+    const wrong: string[] = [];
+    for (const path of await publicPages(baseURL!)) {
+      await page.goto(path);
+      const lang = await page.locator("html").getAttribute("lang");
+      if (lang !== "en") wrong.push(`${path}: lang=${lang}`);
+    }
+    expect(wrong).toEqual([]);
+    await page.goto("/login");
+    await expect(page.getByRole("link", { name: "Skip to content" })).toHaveCount(1);
   });
 });

@@ -48,8 +48,17 @@ function englishWords(text: string) {
   return [...new Set(words.map((word) => word.toLowerCase().replace(/'s$/, "")).filter((word) => ENGLISH_WORDS.has(word)))];
 }
 
-/** The visible strings of one module, with the English words each holds. */
-export function findEnglish(file: string, source: string, allowed: ReadonlySet<string>): Finding[] {
+/**
+ * The visible strings of one module, with the English words each holds. `constants` names
+ * variables that hold nothing but copy (a module's messages, a domain module's labels):
+ * every string inside them is read, call arguments too.
+ */
+export function findEnglish(
+  file: string,
+  source: string,
+  allowed: ReadonlySet<string>,
+  constants: ReadonlySet<string> = new Set(),
+): Finding[] {
   const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const found: Finding[] = [];
   const report = (node: ts.Node, raw: string) => {
@@ -75,8 +84,21 @@ export function findEnglish(file: string, source: string, allowed: ReadonlySet<s
     if (ts.isElementAccessExpression(node)) return strings(node.expression);
     ts.forEachChild(node, strings);
   };
+  const everyString = (node: ts.Node): void => {
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return report(node, node.text);
+    if (ts.isTemplateExpression(node)) {
+      return report(node, [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join(" "));
+    }
+    // Keys are code: `{ "not-locked": "Kontoen er ikke låst." }`, `ROLE_REFUSED["last-owner"]`.
+    if (ts.isPropertyAssignment(node)) return everyString(node.initializer);
+    if (ts.isElementAccessExpression(node)) return everyString(node.expression);
+    ts.forEachChild(node, everyString);
+  };
   const visit = (node: ts.Node): void => {
     if (ts.isJsxText(node)) report(node, node.text);
+    else if (ts.isVariableDeclaration(node) && node.initializer && constants.has(node.name.getText(sf))) {
+      everyString(node.initializer);
+    }
     else if (ts.isCallExpression(node) && node.expression.getText(sf) === "staffMeta") node.arguments.forEach(strings);
     else if (ts.isJsxExpression(node) && node.expression && (ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent))) {
       strings(node.expression);

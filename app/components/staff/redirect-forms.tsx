@@ -46,13 +46,18 @@ export function AddRedirectForm({ actionData }: { actionData?: FormResult }) {
  * One per row: the answer is this row's when the id it carries back (Conform's reply keeps
  * what was sent, the hidden id too) is this row's.
  */
-export function RemoveRedirectForm({ id, from, actionData }: { id: string; from: string; actionData?: FormResult }) {
+/** The answer to this row's "Fjern" (a refusal to show), or undefined: the page has one form per row. */
+export function removeAnswerFor(id: string, actionData?: FormResult) {
   const mine = resultFor("remove", actionData);
+  return mine?.result.initialValue?.id === id ? mine : undefined;
+}
+
+export function RemoveRedirectForm({ id, from, actionData }: { id: string; from: string; actionData?: FormResult }) {
   return (
     <ConfirmedActionForm
       intent="remove"
       schema={removeRedirectSchema}
-      actionData={mine?.result.initialValue?.id === id ? mine : undefined}
+      actionData={removeAnswerFor(id, actionData)}
       checkboxLabel="Ja, fjern"
       question={`Fjerne omdirigeringen fra ${from}? Adressen gir «finnes ikke» igjen.`}
       button="Fjern"

@@ -58,23 +58,44 @@ export function StaffActionForm({
   who,
   actionData,
   children,
+  id = `staff-${intent}-form`,
+  name,
+  hidden,
 }: {
   intent: StaffAction;
   who: string;
   actionData?: FormResult;
-  children: ReactNode;
+  children?: ReactNode;
+  /** One form per row on the team list: each needs its own id. */
+  id?: string;
+  /** In a list, whose account the button is for, said to screen readers. */
+  name?: string;
+  /** In a list, the row's id: sent with the form and what tells its busy state from the neighbours'. */
+  hidden?: Record<string, string>;
 }) {
   const texts = ACTION_TEXTS[intent];
+  const whose = name ? <span className="visually-hidden"> ({name})</span> : null;
   return (
     <ConfirmedActionForm
       intent={intent}
       schema={staffActionSchema}
       actionData={actionData}
-      checkboxLabel={texts.confirm}
+      checkboxLabel={
+        <span>
+          {texts.confirm}
+          {whose}
+        </span>
+      }
       question={`${texts.button}: ${who}?`}
-      button={texts.button}
+      button={
+        <>
+          {texts.button}
+          {whose}
+        </>
+      }
       danger={texts.danger}
-      id={`staff-${intent}-form`}
+      id={id}
+      hidden={hidden}
       className="staff-action-form"
     >
       {children}

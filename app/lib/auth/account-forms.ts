@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { normaliseEmail } from "../platform/validation";
 import { ROLES } from "./roles";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from "./password-rules";
 
 /**
  * The forms about staff accounts (the team page, the own profile, the invitation and the
@@ -82,14 +82,12 @@ export function newPasswordSchema(texts: { tooShort: string; tooLong: string; mi
 }
 
 export const invitationPasswordSchema = newPasswordSchema({
-  tooShort: `Passordet må ha minst ${PASSWORD_MIN_LENGTH} tegn.`,
-  tooLong: `Passordet kan ha høyst ${PASSWORD_MAX_LENGTH} tegn.`,
+  ...PASSWORD_MESSAGES.nb,
   mismatch: "De to passordene er ikke like.",
 });
 
 export const resetPasswordSchema = newPasswordSchema({
-  tooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
-  tooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+  ...PASSWORD_MESSAGES.en,
   mismatch: "The two passwords differ.",
 });
 

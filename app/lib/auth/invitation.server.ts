@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { now } from "../platform/clock.server";
 import { type Database, schema } from "../platform/db.server";
 import { markTokenUsed, readAccountToken, type TokenState } from "./account-tokens.server";
-import { hashPassword, passwordSchema } from "./password.server";
+import { hashPassword, staffPasswordSchema } from "./password.server";
 import { logSecurityEvent } from "./security-events.server";
 import { createSession, type RequestMeta } from "./session.server";
 
@@ -45,7 +45,7 @@ export async function acceptInvitation(
   password: string,
   meta: RequestMeta,
 ): Promise<AcceptResult> {
-  const parsed = passwordSchema.safeParse(password);
+  const parsed = staffPasswordSchema.safeParse(password);
   if (!parsed.success) return { kind: "invalid-password", message: parsed.error.issues[0]!.message };
   const passwordHash = await hashPassword(parsed.data);
   const outcome = await db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { now } from "../platform/clock.server";
 import { type Database, schema } from "../platform/db.server";
-import { hashPassword, passwordSchema } from "./password.server";
+import { hashPassword, staffPasswordSchema } from "./password.server";
 import { logSecurityEvent } from "./security-events.server";
 import { endOtherSessions, type RequestMeta, type StaffSession } from "./session.server";
 import { enqueueAccountChangeMail } from "./account-mail.server";
@@ -25,7 +25,7 @@ export async function changePassword(
   meta: RequestMeta,
 ): Promise<PasswordChangeResult> {
   // The new password is checked first: a form that cannot succeed spends no attempt.
-  const next = passwordSchema.safeParse(input.next);
+  const next = staffPasswordSchema.safeParse(input.next);
   if (!next.success) return { kind: "invalid-new", message: next.error.issues[0]!.message };
   if (input.next !== input.confirm) return { kind: "mismatch" };
   const outcome = await reauthenticate(db, session, input.current, meta);

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 
-export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordSchema } from "./password-rules";
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordSchema, staffPasswordSchema } from "./password-rules";
 
 // @node-rs/argon2 defaults to argon2id (19 MiB memory, 2 iterations: OWASP's baseline).
 export function hashPassword(password: string) {

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordSchema } from "./password-rules";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, staffPasswordSchema } from "./password-rules";
 import { codeField, TYPED_PASSWORD_MAX_LENGTH } from "./sign-in-forms";
 
 /**
  * The security forms of /admin/settings (password, two-step verification, recovery
- * codes), shared by the browser (Conform) and the server. Browser-safe. English, like
- * the sign-in pages these settings belong with.
+ * codes), shared by the browser (Conform) and the server. Browser-safe. Bokmål, like
+ * every page behind the staff sign-in (decision 068).
  */
 export const SETTINGS_MESSAGES = {
   passwordNeeded: "Skriv inn passordet ditt for å fortsette.",
@@ -33,7 +33,7 @@ function askedPassword(asked: boolean) {
 export const passwordChangeSchema = z
   .object({
     current: currentPassword,
-    next: passwordSchema,
+    next: staffPasswordSchema,
     confirm: z.string({ error: SETTINGS_MESSAGES.passwordsDiffer }).max(PASSWORD_MAX_LENGTH),
   })
   .refine((value) => value.next === value.confirm, { message: SETTINGS_MESSAGES.passwordsDiffer, path: ["confirm"] });

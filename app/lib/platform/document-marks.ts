@@ -18,3 +18,12 @@ export function needsFramework(matches: UIMatch[]) {
 export function isStaffArea(matches: Pick<UIMatch, "handle">[]) {
   return matches.some((match) => (match.handle as typeof staffArea | undefined)?.staffArea === true);
 }
+
+/**
+ * The document's language: the staff area speaks bokmål, the public site and the sign-in
+ * pages English (decisions 010, 068). Screen readers pick their voice from it, and browsers
+ * their hyphenation and spelling.
+ */
+export function documentLanguage(matches: Pick<UIMatch, "handle">[]) {
+  return isStaffArea(matches) ? "nb" : "en";
+}

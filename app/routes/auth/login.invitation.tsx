@@ -55,7 +55,8 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
   const dead = actionData?.dead ?? loaderData.dead;
   const { view } = loaderData;
   return (
-    <section className="auth-page">
+    // Bokmål in an English document: the sign-in pages around it, and its header, are English.
+    <section className="auth-page" lang="nb">
       <div className="auth-card">
         <p className="eyebrow">Invitasjon</p>
         <h1>{dead ? "Lenken virker ikke" : "Velkommen til teamet"}</h1>

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { StaffList, StaffTable } from "~/components/staff/list-kit";
-import { AddRedirectForm, RemoveRedirectForm } from "~/components/staff/redirect-forms";
+import { AddRedirectForm, RemoveRedirectForm, removeAnswerFor } from "~/components/staff/redirect-forms";
+import { RowMenu } from "~/components/staff/row-menu";
 import { getDb } from "~/lib/platform/db.server";
 import { osloDateTime } from "~/lib/platform/dates";
 import { NotFoundError } from "~/lib/platform/domain-errors";
@@ -97,9 +98,16 @@ export default function Redirects({ loaderData, actionData }: Route.ComponentPro
                   : `${row.hits === 1 ? "1 gang" : `${row.hits.toLocaleString("nb-NO")} ganger`}, sist ${row.lastHit}`,
             },
             {
-              label: "Fjern",
-              hideLabel: true,
-              cell: (row) => <RemoveRedirectForm id={row.id} from={row.from} actionData={actionData} />,
+              // "Fjern" behind the row menu, in its part for what cannot be undone, as on /job-cms:
+              // a tick and a click in every row made the table read as a column of buttons.
+              label: "Handlinger",
+              cell: (row) => (
+                <RowMenu
+                  name={row.from}
+                  open={removeAnswerFor(row.id, actionData) !== undefined}
+                  danger={<RemoveRedirectForm id={row.id} from={row.from} actionData={actionData} />}
+                />
+              ),
             },
           ]}
         />

@@ -4,18 +4,13 @@ import { StaffActionForm } from "~/components/staff/staff-forms";
 import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
 import { ROLE_HINTS, ROLE_LABELS, ROLES } from "~/lib/auth/roles";
 import { CHANGE_ROLE, changeRoleSchema, ROLE_REFUSED } from "~/lib/auth/staff-roles";
+import { applyStaffAction } from "~/lib/auth/staff-account-actions.server";
 import { changeStaffRole } from "~/lib/auth/staff-roles.server";
-import { STAFF_STATE_LABELS, type StaffAction, staffActionSchema } from "~/lib/auth/account-forms";
+import { STAFF_STATE_LABELS, staffActionSchema } from "~/lib/auth/account-forms";
 import { staffSession } from "~/lib/auth/guard.server";
 import type { StaffActor } from "~/lib/auth/security-events.server";
-import {
-  disableStaff,
-  enableStaff,
-  getStaffAccount,
-  reinviteStaff,
-  unlockStaff,
-} from "~/lib/auth/staff-accounts.server";
-import { type Database, getDb } from "~/lib/platform/db.server";
+import { getStaffAccount } from "~/lib/auth/staff-accounts.server";
+import { getDb } from "~/lib/platform/db.server";
 import { osloDateTime } from "~/lib/platform/dates";
 import { redirectWithFlash } from "~/lib/platform/flash.server";
 import { replyToForm } from "~/lib/platform/form-reply.server";
@@ -25,24 +20,6 @@ import type { Route } from "./+types/admin.staff.account";
 
 /** /admin/staff/:id: one colleague's account, and what can be done to it (each confirmed). */
 export const meta: Route.MetaFunction = () => staffMeta("Konto");
-
-const DONE: Record<StaffAction, string> = {
-  disable: "Kontoen er deaktivert, og alle øktene dens er avsluttet.",
-  enable: "Kontoen er aktiv igjen.",
-  unlock: "Låsen er opphevet.",
-  reinvite: "En ny invitasjon er sendt. Den gamle lenken virker ikke lenger.",
-};
-
-/** Why a change was refused (nothing changed), as the page says it. */
-const REFUSED: Record<string, string> = {
-  self: "Du kan ikke deaktivere din egen konto.",
-  last: "Dette er den siste aktive kontoen. Aktiver eller inviter en annen først.",
-  "last-owner": ROLE_REFUSED["last-owner"],
-  already: "Kontoen var allerede slik.",
-  "not-locked": "Kontoen er ikke låst.",
-  "not-invited": "Kontoen har allerede valgt passord.",
-  exists: "Kontoen har allerede valgt passord.",
-};
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const account = await getStaffAccount(getDb(), params.id);
@@ -64,19 +41,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-function perform(db: Database, intent: StaffAction, id: string, actor: StaffActor) {
-  switch (intent) {
-    case "disable":
-      return disableStaff(db, id, actor);
-    case "enable":
-      return enableStaff(db, id, actor);
-    case "unlock":
-      return unlockStaff(db, id, actor);
-    case "reinvite":
-      return reinviteStaff(db, id, actor);
-  }
-}
-
 export async function action({ request, context, params }: Route.ActionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") === CHANGE_ROLE) return changeRole(formData, params.id, staffActor(request, context));
@@ -85,10 +49,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return replyToForm(
     submission,
     async ({ intent }) => {
-      const result = await perform(getDb(), intent, params.id, staffActor(request, context));
-      if (Object.hasOwn(REFUSED, result.kind)) return { error: REFUSED[result.kind]!, status: 409 };
+      const outcome = await applyStaffAction(getDb(), intent, params.id, staffActor(request, context));
+      if ("error" in outcome) return outcome;
       // Post/redirect/get: reloading the page does not ask to do it again.
-      return redirectWithFlash(`/admin/staff/${params.id}`, { kind: "success", message: DONE[intent] });
+      return redirectWithFlash(`/admin/staff/${params.id}`, { kind: "success", message: outcome.message });
     },
     { intent },
   );

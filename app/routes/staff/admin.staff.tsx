@@ -1,10 +1,22 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { StaffList, StaffTable } from "~/components/staff/list-kit";
-import { InviteForm } from "~/components/staff/staff-forms";
-import { inviteSchema, parseStaffPage, STAFF_STATE_LABELS } from "~/lib/auth/account-forms";
+import { RowMenu } from "~/components/staff/row-menu";
+import { InviteForm, StaffActionForm } from "~/components/staff/staff-forms";
+import {
+  inviteSchema,
+  parseStaffPage,
+  STAFF_ACTIONS,
+  STAFF_STATE_LABELS,
+  type StaffAction,
+  type StaffState,
+  staffActionSchema,
+} from "~/lib/auth/account-forms";
 import { staffSession } from "~/lib/auth/guard.server";
-import { inviteStaff, listStaff } from "~/lib/auth/staff-accounts.server";
+import type { StaffActor } from "~/lib/auth/security-events.server";
+import { applyStaffAction } from "~/lib/auth/staff-account-actions.server";
+import { getStaffAccount, inviteStaff, listStaff } from "~/lib/auth/staff-accounts.server";
+import type { FormResult } from "~/lib/platform/form-result";
 import { getDb } from "~/lib/platform/db.server";
 import { replyToForm } from "~/lib/platform/form-reply.server";
 import { osloDateTime } from "~/lib/platform/dates";
@@ -53,8 +65,17 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * A row's answer is keyed by its action and account (`disable:{id}`), so only that row's
+ * form shows it, with its menu open.
+ */
+const rowKey = (intent: string, id: string) => `${intent}:${id}`;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
+  if ((STAFF_ACTIONS as readonly string[]).includes(String(formData.get("intent")))) {
+    return rowAction(formData, staffActor(request, context));
+  }
   if (formData.get("intent") === SET_TWO_STEP_POLICY) {
     // The studio's two-step policy (decision 059): owners only (the route), confirmed, audited.
     const policy = parseWithZod(formData, { schema: twoStepPolicySchema });
@@ -84,6 +105,70 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+/**
+ * A row menu's change to one account (unlock, invite again, reactivate, deactivate): the
+ * same confirmed change, with the same words, as on the account's own page. Back to the
+ * list with the line, which names the account (a list has many).
+ */
+async function rowAction(formData: FormData, actor: StaffActor) {
+  const id = String(formData.get("id") ?? "");
+  const account = await getStaffAccount(getDb(), id);
+  if (!account) throw data(null, { status: 404 });
+  const submission = parseWithZod(formData, { schema: staffActionSchema });
+  return replyToForm(
+    submission,
+    async ({ intent }) => {
+      const outcome = await applyStaffAction(getDb(), intent, id, actor);
+      if ("error" in outcome) return outcome;
+      const message = `${account.fullName || account.email}: ${outcome.message}`;
+      return redirectWithFlash("/admin/staff", { kind: "success", message });
+    },
+    { intent: rowKey(String(submission.payload.intent ?? ""), id) },
+  );
+}
+
+type Row = { id: string; name: string; email: string; state: StaffState; me: boolean };
+
+/**
+ * The row's actions behind "⋯ Handlinger": the account page (the role is changed there,
+ * with the roles explained), the change the account's state calls for, and "Deaktiver
+ * kontoen" set apart at the bottom. Your own row offers only your profile.
+ */
+function AccountMenu({ row, actionData }: { row: Row; actionData?: FormResult }) {
+  const answer = (intent: StaffAction) =>
+    actionData?.intent === rowKey(intent, row.id) ? { ...actionData, intent } : undefined;
+  const form = (intent: StaffAction) => (
+    <StaffActionForm
+      intent={intent}
+      who={`${row.name} (${row.email})`}
+      name={row.name}
+      id={`staff-${intent}-${row.id}`}
+      actionData={answer(intent)}
+      hidden={{ id: row.id }}
+    />
+  );
+  return (
+    <RowMenu
+      name={row.name}
+      open={STAFF_ACTIONS.some((intent) => answer(intent))}
+      danger={row.me || row.state === "disabled" ? undefined : form("disable")}
+    >
+      {row.me ? (
+        <Link to="/admin/settings/profile" className="button button-small button-ghost">
+          Min profil
+        </Link>
+      ) : (
+        <Link to={`/admin/staff/${row.id}`} className="button button-small button-ghost">
+          Rolle og detaljer<span className="visually-hidden"> for {row.name}</span>
+        </Link>
+      )}
+      {row.state === "locked" ? form("unlock") : null}
+      {row.state === "invited" ? form("reinvite") : null}
+      {row.state === "disabled" ? form("enable") : null}
+    </RowMenu>
+  );
+}
+
 export default function Team({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, total, page, pageCount, twoStepPolicy } = loaderData;
   return (
@@ -95,15 +180,17 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
           rows={rows}
           columns={[
             {
+              // The address under the name, not a column of its own: the row menu needed the width,
+              // and a long address took it (it breaks anywhere rather than push the table wider).
               label: "Navn",
               cell: (row) => (
                 <div>
                   <Link to={`/admin/staff/${row.id}`}>{row.name}</Link>
-                  {row.me ? <small className="inbox-email">(deg)</small> : null}
+                  {row.me ? " (deg)" : null}
+                  <small className="inbox-email staff-email">{row.email}</small>
                 </div>
               ),
             },
-            { label: "E-post", cell: (row) => row.email },
             { label: "Rolle", cell: (row) => ROLE_LABELS[row.role] },
             { label: "Totrinn", cell: (row) => (row.twoStep ? "På" : "Av") },
             { label: "Sist innlogget", time: true, cell: (row) => row.lastSignIn ?? "Aldri" },
@@ -115,6 +202,7 @@ export default function Team({ loaderData, actionData }: Route.ComponentProps) {
                 </div>
               ),
             },
+            { label: "Handlinger", cell: (row) => <AccountMenu row={row} actionData={actionData} /> },
           ]}
         />
       </StaffList>
