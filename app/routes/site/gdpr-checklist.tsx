@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { analyseGdprAnswers, type GdprAnalysis, type GdprAnswers, gdprCategories } from "~/content/gdpr";
+import { type GdprAnswers, type GdprScore, gdprCategories, scoreGdprAnswers } from "~/content/gdpr";
 import type { GdprIntroContent } from "~/content/intros";
 import { pageLoaderData } from "~/lib/pages/page-preview.server";
 import { pageMeta } from "~/lib/site/seo";
@@ -35,7 +35,7 @@ const TOTAL_STEPS = questions.length + 1;
 const AUTO_ADVANCE_MS = 300;
 export const GDPR_SEND_FAILED = "Failed to send results. Please try again.";
 
-type Sent = { email: string; analysis: GdprAnalysis; newsletter: "pending" | "already-subscribed" | null };
+type Sent = { email: string; analysis: GdprScore; newsletter: "pending" | "already-subscribed" | null };
 
 export default function GdprChecklist({ loaderData }: Route.ComponentProps) {
   const [step, setStep] = useState(0);
@@ -148,7 +148,7 @@ function EmailStep({
     if (!ready || sending) return;
     setSending(true);
     setError(null);
-    const analysis = analyseGdprAnswers(answers);
+    const analysis = scoreGdprAnswers(answers);
     const payload = {
       email: email.trim(),
       subscribeNewsletter: newsletter,
