@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef } from "react";
 import { useLocation } from "react-router";
 import { enhanceNewsletter } from "~/enhance/newsletter";
+import { useFormStamp } from "~/lib/platform/form-stamp";
+import { protectForm } from "~/lib/visitor-forms/proof-of-work";
 import { searchWithoutResult, statusFromSearch } from "~/lib/visitor-forms/newsletter-result";
 
 /**
@@ -16,9 +18,6 @@ export function NewsletterForm({ endpoint = "/api/contact" }: { endpoint?: strin
   const inputId = useId();
   const messageId = useId();
 
-  // No stamp (the time trap) here, and no proof-of-work hook on framework pages (decision
-  // 062): their bytes would be the GDPR wizard's, which is at its budget. The enhancement
-  // module adds the proof on static pages; elsewhere a sign-up is kept, unverified.
   useEffect(() => enhanceNewsletter(form.current!), []);
 
   return (
@@ -30,7 +29,12 @@ export function NewsletterForm({ endpoint = "/api/contact" }: { endpoint?: strin
       action="/newsletter/subscribe"
       data-endpoint={endpoint}
       data-pow=""
+      // The proof of work (decision 062) on the framework's pages, from the first focus; on content
+      // pages, which run no React, the enhancement module's focus listener does the same.
+      onFocus={(event) => protectForm(event.currentTarget)}
     >
+      {/* The time trap's stamp (decision 062), from the server render; the browser keeps it. */}
+      <input type="hidden" name="stamp" defaultValue={useFormStamp()} suppressHydrationWarning />
       <input type="hidden" name="back" value={pathname + searchWithoutResult(search)} />
       <label htmlFor={inputId} className="newsletter-label">
         Get our newsletter

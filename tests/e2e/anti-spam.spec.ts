@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { uniqueAddress } from "./support/mailbox";
 
@@ -91,4 +92,76 @@ test("the solver is no part of any page's first download: only a focused form fe
   expect((await challenge).status()).toBe(200);
   // The answer lands in the form's hidden field, unseen.
   await expect(page.locator("form.newsletter-form input[name=altcha]")).toHaveValue(/^[A-Za-z0-9+/=]{40,}$/);
+});
+
+// The GDPR checklist: 23 questions, then the address. Without JavaScript each answer is a post.
+async function answerEveryQuestion(page: Page) {
+  for (let step = 1; step <= 23; step++) {
+    await expect(page.getByText(new RegExp(`^Step ${step} of 24`))).toBeVisible();
+    await page.getByRole("group", { name: "Your answer" }).getByRole("button", { name: "Yes", exact: true }).click();
+  }
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Where should we send your analysis?");
+}
+
+async function sendAnalysis(page: Page, email: string) {
+  await page.getByRole("textbox", { name: "E-mail address" }).fill(email);
+  await page.getByRole("checkbox", { name: /I agree that Fjord & Form stores/ }).check();
+  await page.getByRole("button", { name: "Send my analysis" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your analysis is on its way.");
+  await expect(page.getByText("(23 of 23 in place)")).toBeVisible();
+}
+
+test("without JavaScript the GDPR checklist goes step by step, sends the analysis, and staff see 'Ikke verifisert'", async ({
+  browser,
+  signedIn: staff,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const email = uniqueAddress("gdpr-noscript");
+  await page.goto("/gdpr-checklist");
+  await answerEveryQuestion(page);
+  // Previous and back again: the answers ride along.
+  await page.getByRole("button", { name: "Previous" }).click();
+  await expect(page.getByText(/^Step 23 of 24/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Yes", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("button", { name: "Next" }).click();
+  // Without the box ticked the server says why; the address stays.
+  await page.getByRole("textbox", { name: "E-mail address" }).fill(email);
+  await page.getByRole("button", { name: "Send my analysis" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Please agree to the privacy policy so that we can send you the analysis.");
+  await expect(page.getByRole("textbox", { name: "E-mail address" })).toHaveValue(email);
+  for (const width of [1440, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: `/work/shots/gdprpow/gdpr-noscript-email-${width}.png`, fullPage: true });
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await sendAnalysis(page, email);
+  await page.screenshot({ path: "/work/shots/gdprpow/gdpr-noscript-sent-375.png", fullPage: true });
+  await context.close();
+
+  await staff.goto("/admin/inbox");
+  const row = staff.getByRole("row").filter({ hasText: email });
+  await expect(row.getByText("Ikke verifisert", { exact: true })).toBeVisible();
+});
+
+test("with JavaScript the GDPR checklist solves the proof unseen and the lead is 'Verifisert'", async ({
+  page,
+  signedIn: staff,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueAddress("gdpr-script");
+  await page.goto("/gdpr-checklist");
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")));
+  const challenge = page.waitForResponse((r) => r.url().endsWith("/api/form-challenge"));
+  await answerEveryQuestion(page);
+  expect((await challenge).status()).toBe(200);
+  const sent = page.waitForRequest((r) => r.url().endsWith("/api/gdpr-results") && r.method() === "POST");
+  await sendAnalysis(page, email);
+  expect((await sent).postDataJSON()).toMatchObject({ email, stamp: expect.any(String), altcha: expect.any(String) });
+
+  await staff.goto("/admin/inbox");
+  const row = staff.getByRole("row").filter({ hasText: email });
+  await expect(row.getByText("Verifisert", { exact: true })).toBeVisible();
+  await staff.screenshot({ path: "/work/shots/gdprpow/inbox-gdpr-1440.png", fullPage: true });
 });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { STUDIO_SEED } from "~/lib/studio/studio-details";
-import { analyseGdprAnswers, type GdprAnswers, gdprCategories } from "~/content/gdpr";
+import { analyseGdprAnswers, GDPR_RECOMMENDATIONS, type GdprAnswers, gdprCategories } from "~/content/gdpr";
 import { colors, cssPropertyName } from "~/lib/platform/design-tokens";
 import { contactNotificationEmail } from "~/lib/mail/templates/contact-notification.server";
 import { contactReceiptEmail } from "~/lib/mail/templates/contact-receipt.server";
@@ -188,11 +188,11 @@ describe("e-mail templates", () => {
     }
     for (const question of questions) {
       if (no.has(question.id)) {
-        expect(mail.text).toContain(question.recommendation);
+        expect(mail.text).toContain(GDPR_RECOMMENDATIONS[question.id]);
         expect(mail.text).toContain(question.text);
         expect(markup(mail)).toContain(question.text.replaceAll("'", "&#x27;"));
       } else {
-        expect(mail.text).not.toContain(question.recommendation);
+        expect(mail.text).not.toContain(GDPR_RECOMMENDATIONS[question.id]);
       }
     }
     expect(mail.text).toContain(

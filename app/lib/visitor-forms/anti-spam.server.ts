@@ -98,8 +98,7 @@ export async function checkSubmission(db: Database, body: Record<string, unknown
   if (stamped && (stamp === null || at.getTime() - stamp > STAMP_LIFETIME_MS)) {
     throw new ValidationError(ANTI_SPAM_MESSAGES.badProof);
   }
-  // The form's own stamp. The GDPR wizard has none (its bytes are at their budget); its
-  // 24 steps take longer than the trap anyway, and its proof of work still has to be done.
+  // The form's own stamp: from the page's render (with JavaScript) or from the last step's answer (without).
   if (stamp !== null && at.getTime() - stamp < getConfig().formMinSeconds * 1000) {
     throw new ValidationError(ANTI_SPAM_MESSAGES.tooFast);
   }

@@ -9,6 +9,7 @@ import { getConfig } from "~/lib/platform/config.server";
 import { useFormStamp } from "~/lib/platform/form-stamp";
 import { clientIpOf } from "~/lib/platform/request-context";
 import { contactFromForm } from "~/lib/visitor-forms/contact-form.server";
+import { proofFor, startProof } from "~/lib/visitor-forms/proof-of-work";
 import { CONTACT_STEPS as steps, type ContactField as Field, contactStepProblem as validate } from "~/lib/visitor-forms/contact-steps";
 import type { Route } from "./+types/contact";
 
@@ -32,13 +33,6 @@ export const CONTACT_ERRORS = {
   network: "Network error. Please try again.",
 } as const;
 
-/**
- * The proof of work for this submission (decision 062), from the solver that the form's
- * first focus loaded; undefined when there is none (the request is then kept unverified).
- */
-const proof = (form: HTMLFormElement): Promise<string | undefined> =>
-  import(/* @vite-ignore */ __POW_SCRIPT__).then((m) => m.take(form)).catch(() => undefined);
-
 /** Posts the request; resolves with null on success, or the error text to show under the field. */
 async function send(
   endpoint: string,
@@ -46,7 +40,8 @@ async function send(
   form: HTMLFormElement,
 ): Promise<string | null> {
   const fields = new FormData(form);
-  const altcha = await proof(form);
+  // The proof of work (decision 062), from the solver the first focus loaded; none means unverified.
+  const altcha = await proofFor(form);
   let response: Response;
   try {
     response = await fetch(endpoint, {
@@ -172,10 +167,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         method="post"
         onSubmit={onSubmit}
         // The proof of work starts on the first focus (decision 062); it runs unseen.
-        onFocus={(event) => {
-          const form = event.currentTarget;
-          void import(/* @vite-ignore */ __POW_SCRIPT__).then((m) => m.solve(form)).catch(() => {});
-        }}
+        onFocus={(event) => startProof(event.currentTarget)}
         noValidate
         aria-describedby={ids.step}
       >

@@ -1,10 +1,16 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
-import { analyseGdprAnswers, type GdprAnalysis, type GdprAnswers, gdprCategories } from "~/content/gdpr";
+import { type GdprAnswers, type GdprScore, scoreGdprAnswers } from "~/content/gdpr";
 import type { GdprIntroContent } from "~/content/intros";
 import { pageLoaderData } from "~/lib/pages/page-preview.server";
 import { pageMeta } from "~/lib/site/seo";
+import { getConfig } from "~/lib/platform/config.server";
+import { useFormStamp } from "~/lib/platform/form-stamp";
+import { clientIpOf } from "~/lib/platform/request-context";
 import { isValidEmail } from "~/lib/platform/validation";
+import { gdprFromForm } from "~/lib/visitor-forms/gdpr-form.server";
+import { GDPR_EMAIL_STEP, GDPR_QUESTIONS, gdprPayloadOf } from "~/lib/visitor-forms/gdpr-steps";
+import { proofFor, startProof } from "~/lib/visitor-forms/proof-of-work";
 import type { Route } from "./+types/gdpr-checklist";
 
 // The introduction is data (app/lib/pages); the questions are fixed.
@@ -27,20 +33,35 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
       })
     : [];
 
-const questions = gdprCategories.flatMap((category) =>
-  category.questions.map((question) => ({ ...question, category })),
-);
-const EMAIL_STEP = questions.length; // 0-based: the 24th step
+/** The checklist without JavaScript: one plain post per step (gdpr-form.server.ts). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData().catch(() => new FormData());
+  return gdprFromForm(form, { ip: clientIpOf(context), siteUrl: getConfig().siteUrl });
+}
+
+const questions = GDPR_QUESTIONS;
 const TOTAL_STEPS = questions.length + 1;
 const AUTO_ADVANCE_MS = 300;
 export const GDPR_SEND_FAILED = "Failed to send results. Please try again.";
 
-type Sent = { email: string; analysis: GdprAnalysis; newsletter: "pending" | "already-subscribed" | null };
+const noSubscription = () => () => {};
 
-export default function GdprChecklist({ loaderData }: Route.ComponentProps) {
-  const [step, setStep] = useState(0);
-  const [answers, setAnswers] = useState<GdprAnswers>({});
-  const [sent, setSent] = useState<Sent | null>(null);
+type Sent = { email: string; analysis: GdprScore; newsletter: "pending" | "already-subscribed" | null };
+type Posted = Extract<Route.ComponentProps["actionData"], { kind: "step" }>;
+
+/**
+ * One form for all 24 steps. Without JavaScript every button posts it (the answers so
+ * far ride along as hidden fields) and the action answers with the next step; with it,
+ * the buttons' handlers do the same in the browser (preventDefault) and only "Send my
+ * analysis" posts, as JSON to /api/gdpr-results with the proof of work (decision 062).
+ */
+export default function GdprChecklist({ loaderData, actionData }: Route.ComponentProps) {
+  // Only without JavaScript is there an answer from the action.
+  const posted = actionData?.kind === "step" ? actionData : undefined;
+  const stamp = useFormStamp();
+  const [step, setStep] = useState(posted?.step ?? 0);
+  const [answers, setAnswers] = useState<GdprAnswers>(posted?.answers ?? {});
+  const [sent, setSent] = useState<Sent | null>(actionData?.kind === "sent" ? actionData : null);
   const heading = useRef<HTMLHeadingElement>(null);
   const advance = useRef<ReturnType<typeof setTimeout>>(undefined);
   const moved = useRef(false);
@@ -51,13 +72,16 @@ export default function GdprChecklist({ loaderData }: Route.ComponentProps) {
   }, [step, sent]);
   useEffect(() => () => clearTimeout(advance.current), []);
 
-  function goTo(next: number) {
+  // Each button posts the form only without JavaScript: here its click is handled, not sent.
+  function goTo(next: number, click?: React.MouseEvent) {
+    click?.preventDefault();
     clearTimeout(advance.current);
     moved.current = true;
-    setStep(Math.max(0, Math.min(EMAIL_STEP, next)));
+    setStep(Math.max(0, Math.min(GDPR_EMAIL_STEP, next)));
   }
 
-  function answer(id: string, value: "yes" | "no") {
+  function answer(click: React.MouseEvent, id: string, value: "yes" | "no") {
+    click.preventDefault();
     setAnswers((current) => ({ ...current, [id]: value }));
     clearTimeout(advance.current);
     advance.current = setTimeout(() => goTo(step + 1), AUTO_ADVANCE_MS);
@@ -73,7 +97,20 @@ export default function GdprChecklist({ loaderData }: Route.ComponentProps) {
         <p className="gdpr-title">GDPR self-assessment</p>
         <p className="lead">{loaderData.content.intro}</p>
       </header>
-      <div className="gdpr-card">
+      <form
+        className="gdpr-card"
+        method="post"
+        noValidate
+        // The proof of work starts on the first focus (a question's heading takes it from step 2); it runs unseen.
+        onFocus={(event) => startProof(event.currentTarget)}
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <input type="hidden" name="step" value={step} />
+        {/* The time trap's stamp (decision 062): a step's own without JavaScript, else the server render's. */}
+        <input type="hidden" name="stamp" defaultValue={posted?.stamp ?? stamp} suppressHydrationWarning />
+        {Object.entries(answers).map(([id, value]) => (
+          <input key={id} type="hidden" name={id} value={value} />
+        ))}
         <p className="contact-step">
           Step {step + 1} of {TOTAL_STEPS}
           {question ? ` · ${question.category.title}` : ""}
@@ -89,10 +126,11 @@ export default function GdprChecklist({ loaderData }: Route.ComponentProps) {
               {(["yes", "no"] as const).map((value) => (
                 <button
                   key={value}
-                  type="button"
+                  name="answer"
+                  value={value}
                   className="gdpr-answer"
                   aria-pressed={answers[question.id] === value}
-                  onClick={() => answer(question.id, value)}
+                  onClick={(event) => answer(event, question.id, value)}
                 >
                   {value === "yes" ? "Yes" : "No"}
                 </button>
@@ -100,22 +138,29 @@ export default function GdprChecklist({ loaderData }: Route.ComponentProps) {
             </div>
             <div className="gdpr-nav">
               <button
-                type="button"
+                name="go"
+                value="back"
                 className="button button-ghost"
-                onClick={() => goTo(step - 1)}
+                onClick={(event) => goTo(step - 1, event)}
                 disabled={step === 0}
               >
                 Previous
               </button>
-              <button type="button" className="button" onClick={() => goTo(step + 1)} disabled={!answers[question.id]}>
+              <button className="button" onClick={(event) => goTo(step + 1, event)} disabled={!answers[question.id]}>
                 Next
               </button>
             </div>
           </>
         ) : (
-          <EmailStep answers={answers} headingRef={heading} onBack={() => goTo(step - 1)} onSent={setSent} />
+          <EmailStep
+            answers={answers}
+            posted={posted}
+            headingRef={heading}
+            onBack={(event) => goTo(step - 1, event)}
+            onSent={setSent}
+          />
         )}
-      </div>
+      </form>
       <p className="gdpr-footnote">
         Two deadlines worth knowing: a personal data breach must be reported to Datatilsynet within 72 hours (GDPR Art.
         33), and people who ask about their data must get an answer within one month (Art. 12(3)).
@@ -126,51 +171,49 @@ export default function GdprChecklist({ loaderData }: Route.ComponentProps) {
 
 function EmailStep({
   answers,
+  posted,
   headingRef,
   onBack,
   onSent,
 }: {
   answers: GdprAnswers;
+  posted: Posted | undefined;
   headingRef: React.RefObject<HTMLHeadingElement | null>;
-  onBack: () => void;
+  onBack: (event: React.MouseEvent) => void;
   onSent: (sent: Sent) => void;
 }) {
-  const [email, setEmail] = useState("");
-  const [consent, setConsent] = useState(false);
-  const [newsletter, setNewsletter] = useState(false);
+  const [email, setEmail] = useState(posted?.email ?? "");
+  const [consent, setConsent] = useState(posted?.consent ?? false);
+  const [newsletter, setNewsletter] = useState(posted?.newsletter ?? false);
   const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(posted?.error ?? null);
+  // Until the script runs, the button stays enabled: without JavaScript the server checks the address and consent.
+  const scripted = useSyncExternalStore(noSubscription, () => true, () => false);
   const ids = { email: useId(), error: useId() };
   const ready = isValidEmail(email.trim()) && consent;
 
-  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+  async function send(event: React.MouseEvent<HTMLButtonElement>) {
     event.preventDefault();
     if (!ready || sending) return;
+    const form = event.currentTarget.form!;
     setSending(true);
     setError(null);
-    const analysis = analyseGdprAnswers(answers);
-    const payload = {
-      email: email.trim(),
-      subscribeNewsletter: newsletter,
-      checkedCount: analysis.yes,
-      totalItems: analysis.total,
-      categories: gdprCategories.map((category) => ({
-        id: category.id,
-        title: category.title,
-        items: category.questions.map((q) => ({ id: q.id, text: q.text, answer: answers[q.id] })),
-      })),
-    };
+    const fields = new FormData(form);
+    const altcha = await proofFor(form);
     try {
       const response = await fetch("/api/gdpr-results", {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
-        // No proof of work yet (decision 062): its hook's bytes are over this page's budget, so
-        // the checklist's leads are kept unverified until they are found elsewhere in it.
-        body: JSON.stringify(payload),
+        body: JSON.stringify({
+          ...gdprPayloadOf(answers, email.trim(), newsletter),
+          stamp: fields.get("stamp") ?? "",
+          ...(altcha ? { altcha } : {}),
+        }),
       });
-      if (!response.ok) throw new Error(String(response.status));
-      const body = (await response.json().catch(() => ({}))) as { newsletter?: Sent["newsletter"] };
-      onSent({ email: email.trim(), analysis, newsletter: body.newsletter ?? null });
+      const body = (await response.json().catch(() => ({}))) as { newsletter?: Sent["newsletter"]; error?: string };
+      // The server's own words when it refused (too fast, a proof it could not check), else the spec's.
+      if (!response.ok) return setError(response.status === 400 && body.error ? body.error : GDPR_SEND_FAILED);
+      onSent({ email: email.trim(), analysis: scoreGdprAnswers(answers), newsletter: body.newsletter ?? null });
     } catch {
       setError(GDPR_SEND_FAILED);
     } finally {
@@ -179,7 +222,7 @@ function EmailStep({
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <>
       <h1 ref={headingRef} tabIndex={-1} className="gdpr-question">
         Where should we send your analysis?
       </h1>
@@ -206,6 +249,7 @@ function EmailStep({
       <label className="checkbox">
         <input
           type="checkbox"
+          name="consent"
           required
           checked={consent}
           disabled={sending}
@@ -223,6 +267,7 @@ function EmailStep({
       <label className="checkbox">
         <input
           type="checkbox"
+          name="newsletter"
           checked={newsletter}
           disabled={sending}
           onChange={(e) => setNewsletter(e.target.checked)}
@@ -232,11 +277,10 @@ function EmailStep({
       <p id={ids.error} className="field-error" role="alert">
         {error}
       </p>
-      <div className="gdpr-nav">
-        <button type="button" className="button button-ghost" onClick={onBack} disabled={sending}>
-          Previous
-        </button>
-        <button type="submit" className="button button-coral" disabled={!ready || sending}>
+      {/* "Send" first in the markup: without JavaScript, Enter in the address field presses the
+          form's first button, which must not be "Previous"; the style puts "Previous" on the left. */}
+      <div className="gdpr-nav gdpr-nav-send">
+        <button className="button button-coral" onClick={send} disabled={(scripted && !ready) || sending}>
           {sending ? (
             <>
               <span className="spinner" aria-hidden="true" /> Sending...
@@ -245,8 +289,11 @@ function EmailStep({
             "Send my analysis"
           )}
         </button>
+        <button name="go" value="back" className="button button-ghost" onClick={onBack} disabled={sending}>
+          Previous
+        </button>
       </div>
-    </form>
+    </>
   );
 }
 
