@@ -101,7 +101,32 @@ export default function JobCms({ loaderData, actionData }: Route.ComponentProps)
           {
             label: "Handlinger",
             cell: (job) => (
-              <RowMenu name={job.title} open={Boolean(rowResult(job.id))}>
+              <RowMenu
+                name={job.title}
+                open={Boolean(rowResult(job.id))}
+                danger={
+                  <ConfirmedActionForm
+                    id={`delete-${job.id}`}
+                    intent="delete"
+                    schema={deleteJobSchema}
+                    actionData={rowResult(job.id)}
+                    checkboxLabel={
+                      <span>
+                        Bekreft<span className="visually-hidden"> sletting av {job.title}</span>
+                      </span>
+                    }
+                    question={deleteJobQuestion(job.title)}
+                    button={
+                      <>
+                        Slett<span className="visually-hidden"> {job.title}</span>
+                      </>
+                    }
+                    danger
+                  >
+                    <input type="hidden" name="id" value={job.id} />
+                  </ConfirmedActionForm>
+                }
+              >
                 <Link to={`/job-cms/${job.id}`} className="button button-small button-ghost">
                   Rediger<span className="visually-hidden"> {job.title}</span>
                 </Link>
@@ -118,26 +143,6 @@ export default function JobCms({ loaderData, actionData }: Route.ComponentProps)
                     <span className="visually-hidden"> {job.title}</span>
                   </button>
                 </Form>
-                <ConfirmedActionForm
-                  id={`delete-${job.id}`}
-                  intent="delete"
-                  schema={deleteJobSchema}
-                  actionData={rowResult(job.id)}
-                  checkboxLabel={
-                    <span>
-                      Bekreft<span className="visually-hidden"> sletting av {job.title}</span>
-                    </span>
-                  }
-                  question={deleteJobQuestion(job.title)}
-                  button={
-                    <>
-                      Slett<span className="visually-hidden"> {job.title}</span>
-                    </>
-                  }
-                  danger
-                >
-                  <input type="hidden" name="id" value={job.id} />
-                </ConfirmedActionForm>
               </RowMenu>
             ),
           },
