@@ -117,6 +117,7 @@ test("staff can publish a scheduled post at once, or call the schedule off and k
       await signInWithForm(page, "staff");
       const early = unique("Out early");
       const row = await schedulePost(page, early, "tidlig", 60);
+      await row.locator("details.row-menu summary").click(); // the row's "⋯ Handlinger"
       await row.getByRole("button", { name: /Publiser nå/ }).click();
       await expect(page.getByRole("status").filter({ hasText: `«${early}» er publisert.` })).toBeVisible();
       await expect(page.getByRole("row", { name: new RegExp(early) })).toContainText("Publisert");
@@ -124,6 +125,7 @@ test("staff can publish a scheduled post at once, or call the schedule off and k
 
       const off = unique("Called off");
       const offRow = await schedulePost(page, off, "avlyst", 60);
+      await offRow.locator("details.row-menu summary").click();
       await offRow.getByRole("button", { name: /Avbryt planlegging/ }).click();
       await expect(page.getByRole("status").filter({ hasText: "Planleggingen er avbrutt." })).toBeVisible();
       await expect(page.getByRole("row", { name: new RegExp(off) })).toContainText("Utkast");

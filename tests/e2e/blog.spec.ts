@@ -117,6 +117,10 @@ test("delete asks first (the box, then the browser), then the row disappears", a
     void dialog.dismiss();
   };
   page.on("dialog", record);
+  // Deleting is behind the row's "⋯ Handlinger", below the line that sets it apart.
+  await expect(row.getByRole("button", { name: /Slett/ })).toBeHidden();
+  await row.locator("details.row-menu summary").click();
+  await expect(row.locator(".row-menu-danger").getByRole("button", { name: /Slett/ })).toBeVisible();
   await row.getByRole("button", { name: /Slett/ }).click();
   await expect(row.getByText("Kryss av for å bekrefte slettingen.")).toBeVisible();
   page.off("dialog", record);

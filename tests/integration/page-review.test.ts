@@ -1,7 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "~/lib/auth/users.server";
-import type { Role } from "~/lib/auth/roles";
-import { createMailWorker, smtpTransport } from "~/lib/mail/mail.server";
+import { describe, expect, it } from "vitest";
 import { discardDraft, pageForEditing, publishDraft, restoreVersion, saveDraft } from "~/lib/pages/page-editing.server";
 import {
   pageReviewQueue,
@@ -12,28 +9,14 @@ import {
 } from "~/lib/pages/page-review.server";
 import { schema } from "~/lib/platform/db.server";
 import { ForbiddenError, ValidationError } from "~/lib/platform/domain-errors";
-import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
-import { engineName, setUpTestDatabase } from "../support/test-database";
+import { type ReviewStaff, setUpReviewTest } from "../support/review-test";
+import { engineName } from "../support/test-database";
 
 // Review of page drafts (docs/decisions/071) on a real PostgreSQL, the sender's e-mails
 // delivered by the mail worker to a real SMTP server.
-const handle = setUpTestDatabase();
-let peer: SmtpPeer;
-beforeAll(async () => {
-  peer = await startSmtpPeer();
-});
-afterAll(async () => {
-  await peer?.close();
-});
+const { handle, staff, deliver, mailTo } = setUpReviewTest({ emailPrefix: "page-" });
 
-let count = 0;
-async function staff(role: Role, fullName: string) {
-  const email = `page-${role}${++count}@fjordform.test`;
-  const user = await createUser(handle.db, { email, fullName, password: "a long enough pass", role });
-  return { userId: user.id, role, email, ip: "192.0.2.9", userAgent: "vitest" };
-}
-
-async function draftAbout(actor: Awaited<ReturnType<typeof staff>>, heading: string) {
+async function draftAbout(actor: ReviewStaff, heading: string) {
   const { revision, content } = await pageForEditing(handle.db, "about", "en");
   const outcome = await saveDraft(handle.db, actor, "about", "en", {
     revision,
@@ -47,19 +30,6 @@ const events = async () =>
   (await handle.db.select().from(schema.securityEvents))
     .filter((event) => (event.details as { page?: string }).page === "about")
     .map((event) => event.action);
-
-async function deliver() {
-  const worker = createMailWorker({
-    db: handle.db,
-    transport: smtpTransport(peer.url),
-    from: "Fjord & Form <hello@fjordform.no>",
-  });
-  try {
-    await worker.drain();
-  } finally {
-    await worker.stop();
-  }
-}
 
 describe(`review of page drafts (${engineName()})`, () => {
   it("an author drafts and submits; an editor publishes it; the author is mailed; each step audited", async () => {
@@ -91,7 +61,7 @@ describe(`review of page drafts (${engineName()})`, () => {
     );
 
     await deliver();
-    const [mail] = peer.to(author.email);
+    const [mail] = mailTo(author.email);
     expect(mail?.subject).toBe("Fjord & Form: Endringene på «Om oss» er publisert");
     expect(mail?.text).toContain("Rita Redaktør har godkjent utkastet til «Om oss», og det er publisert.");
   });
@@ -112,7 +82,7 @@ describe(`review of page drafts (${engineName()})`, () => {
     });
     expect(await pageReviewQueue(handle.db)).toEqual([]);
     await deliver();
-    const last = peer.to(author.email).at(-1)!;
+    const last = mailTo(author.email).at(-1)!;
     expect(last.subject).toBe("Fjord & Form: Utkastet til «Om oss» er sendt tilbake");
     expect(last.text).toContain("Kortere overskrift, takk.");
 

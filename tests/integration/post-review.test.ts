@@ -1,7 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "~/lib/auth/users.server";
-import type { Role } from "~/lib/auth/roles";
+import { describe, expect, it } from "vitest";
 import { savePost } from "~/lib/blog/blog.server";
 import { postInputSchema } from "~/lib/blog/blog-forms";
 import {
@@ -13,35 +11,20 @@ import {
   withdrawFromReview,
 } from "~/lib/blog/post-review.server";
 import { setPostSchedule } from "~/lib/blog/post-schedule.server";
-import { createMailWorker, smtpTransport } from "~/lib/mail/mail.server";
 import { now } from "~/lib/platform/clock.server";
 import { schema } from "~/lib/platform/db.server";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "~/lib/platform/domain-errors";
-import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
-import { engineName, setUpTestDatabase } from "../support/test-database";
+import { type ReviewStaff, setUpReviewTest } from "../support/review-test";
+import { engineName } from "../support/test-database";
 
 // Review before publishing (docs/decisions/066) on a real PostgreSQL, with the author's
 // e-mails delivered by the mail worker to a real SMTP server.
-const handle = setUpTestDatabase();
-let peer: SmtpPeer;
-beforeAll(async () => {
-  peer = await startSmtpPeer();
-});
-afterAll(async () => {
-  await peer?.close();
-});
-
-let count = 0;
-async function staff(role: Role, fullName: string) {
-  const email = `${role}${++count}@fjordform.test`;
-  const user = await createUser(handle.db, { email, fullName, password: "a long enough pass", role });
-  return { userId: user.id, role, email, ip: "192.0.2.9", userAgent: "vitest" };
-}
+const { handle, staff, deliver, mailTo } = setUpReviewTest();
 
 const draft = (title: string) =>
   postInputSchema.parse({ title, excerpt: "Kort", author: "Eva", content: "Ett avsnitt.", published: false });
 
-async function submittedDraft(author: Awaited<ReturnType<typeof staff>>, title: string) {
+async function submittedDraft(author: ReviewStaff, title: string) {
   const post = await savePost(handle.db, author, draft(title));
   await handle.db.transaction((tx) => submitForReview(tx, author, post.id));
   return post;
@@ -51,15 +34,6 @@ const events = async (postId: string) =>
   (await handle.db.select().from(schema.securityEvents))
     .filter((event) => (event.details as { postId?: string }).postId === postId)
     .map((event) => event.action);
-
-async function deliver() {
-  const worker = createMailWorker({ db: handle.db, transport: smtpTransport(peer.url), from: "Fjord & Form <hello@fjordform.no>" });
-  try {
-    await worker.drain();
-  } finally {
-    await worker.stop();
-  }
-}
 
 describe(`review before publishing (${engineName()})`, () => {
   it("submit → the queue → published by an editor: the author's e-mail arrives, every step audited", async () => {
@@ -80,7 +54,7 @@ describe(`review before publishing (${engineName()})`, () => {
     );
 
     await deliver();
-    const [mail] = peer.to(author.email);
+    const [mail] = mailTo(author.email);
     expect(mail?.subject).toBe("Fjord & Form: «Om lokale modeller» er publisert");
     expect(mail?.text).toContain("Rita Redaktør har godkjent «Om lokale modeller», og det er publisert.");
     expect(mail?.text).toContain(`/blog/${post.slug}`);
@@ -103,7 +77,7 @@ describe(`review before publishing (${engineName()})`, () => {
     expect(await events(post.id)).toEqual(expect.arrayContaining(["post_review_returned"]));
 
     await deliver();
-    const mails = peer.to(author.email);
+    const mails = mailTo(author.email);
     const last = mails.at(-1)!;
     expect(last.subject).toBe("Fjord & Form: «Et utkast som trenger mer» er sendt tilbake");
     expect(last.text).toContain("Kortere innledning, takk.");
@@ -126,7 +100,7 @@ describe(`review before publishing (${engineName()})`, () => {
     expect(await reviewQueue(handle.db)).toEqual([]);
     expect(await events(post.id)).toEqual(expect.arrayContaining(["post_scheduled", "post_review_approved"]));
     await deliver();
-    expect(peer.to(author.email).at(-1)?.text).toContain("og det er planlagt publisert");
+    expect(mailTo(author.email).at(-1)?.text).toContain("og det er planlagt publisert");
   });
 
   it("an author's own change, or withdrawing, takes the post out of the queue; an editor's draft save does not", async () => {

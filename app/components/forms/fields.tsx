@@ -51,7 +51,9 @@ type TextType = "text" | "email" | "tel" | "url" | "password" | "search" | "numb
 
 /**
  * A text input. Given `value`, the input is controlled (the page keeps its value, e.g. a slug
- * that follows the title) and Conform's default value is left out.
+ * that follows the title) and Conform's default value is left out. `sent={false}` shows the
+ * value without submitting it (no `name`): a post's slug that only follows the title is left
+ * for the server to choose, free of clashes, until someone types in it.
  */
 export function TextField({
   field,
@@ -60,15 +62,16 @@ export function TextField({
   hintFirst,
   className,
   type = "text",
+  sent = true,
   ...input
-}: KitProps & HintFirst & { type?: TextType } & Passed<"input">) {
+}: KitProps & HintFirst & { type?: TextType; sent?: boolean } & Passed<"input">) {
   const props = getInputProps(field, { type, ariaDescribedBy: describedBy(field, hint) });
   if (input.value !== undefined) delete props.defaultValue;
   return (
     <Parts className={className}>
       <label htmlFor={field.id}>{label}</label>
       {hintFirst ? <Hint id={field.descriptionId} hint={hint} /> : null}
-      <input {...props} key={field.key} {...input} />
+      <input {...props} name={sent ? props.name : undefined} key={field.key} {...input} />
       {hintFirst ? null : <Hint id={field.descriptionId} hint={hint} />}
       <FieldError id={field.errorId} errors={field.errors} />
     </Parts>

@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, useInputControl } from "@conform-to/react";
+import { getFormProps, useForm, useInputControl } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { schemaConstraint } from "~/lib/platform/form-constraints";
 import { useEffect, useRef, useState } from "react";
 import { Form, useBlocker, useNavigate, useNavigation } from "react-router";
-import { FieldError } from "~/components/field-error";
+import { CheckboxField, TextareaField, TextField } from "~/components/forms/fields";
 import { type EditorMessage, FeaturedImageFields, useImageUpload } from "~/components/staff/blog-editor-image";
 import type { MediaChoice } from "~/components/staff/media-picker";
 import { PostTextTools } from "~/components/staff/post-text-tools";
@@ -89,7 +89,7 @@ export function BlogEditorForm({
   const image = useInputControl(fields.featured_image);
   const imageAlt = useInputControl(fields.image_alt);
   const uploader = useImageUpload({ onUploaded: image.change, onMessage: setMessage, onUnauthorized });
-  // The slug follows the title until someone types in it; an untouched slug is sent empty,
+  // The slug follows the title until someone types in it; an untouched slug is not sent,
   // so the server picks a free one (-2, -3…).
   const [slugEdited, setSlugEdited] = useState(mode === "edit");
   const [slugValue, setSlugValue] = useState(defaults?.slug ?? "");
@@ -178,30 +178,21 @@ export function BlogEditorForm({
         }}
       >
         {revision !== undefined ? <input type="hidden" name="revision" value={revision} /> : null}
-        <label htmlFor={fields.title.id}>Tittel (Title) *</label>
-        <input {...getInputProps(fields.title, { type: "text" })} key={fields.title.key} />
-        <FieldError id={fields.title.errorId} errors={fields.title.errors} />
-        <label htmlFor={fields.slug.id}>Slug</label>
-        <input
-          id={fields.slug.id}
-          name={slugEdited ? fields.slug.name : undefined}
-          maxLength={fields.slug.maxLength}
-          aria-invalid={fields.slug.errors?.length ? true : undefined}
-          aria-describedby={fields.slug.errors?.length ? fields.slug.errorId : undefined}
+        <TextField field={title} label="Tittel (Title) *" />
+        {/* Not sent while it only follows the title: the server then picks a free one. */}
+        <TextField
+          field={slugField}
+          label="Slug"
           value={slug}
+          sent={slugEdited}
           onChange={(e) => {
             setSlugEdited(true);
             setSlugValue(e.target.value);
           }}
+          hint={`/blog/${slugify(slug) || "…"}`}
         />
-        <p className="field-hint">/blog/{slugify(slug) || "…"}</p>
-        <FieldError id={fields.slug.errorId} errors={fields.slug.errors} />
-        <label htmlFor={fields.excerpt.id}>Utdrag (Excerpt) *</label>
-        <textarea {...getTextareaProps(fields.excerpt)} key={fields.excerpt.key} rows={2} />
-        <FieldError id={fields.excerpt.errorId} errors={fields.excerpt.errors} />
-        <label htmlFor={fields.author.id}>Forfatter (Author) *</label>
-        <input {...getInputProps(fields.author, { type: "text" })} key={fields.author.key} />
-        <FieldError id={fields.author.errorId} errors={fields.author.errors} />
+        <TextareaField field={excerpt} label="Utdrag (Excerpt) *" rows={2} />
+        <TextField field={author} label="Forfatter (Author) *" />
         <FeaturedImageFields
           field={fields.featured_image}
           value={image.value ?? ""}
@@ -213,36 +204,24 @@ export function BlogEditorForm({
           disabled={busy}
           uploader={uploader}
         />
-        <label className="checkbox">
-          <input {...getInputProps(fields.featured, { type: "checkbox" })} key={fields.featured.key} />
-          <span>Fremhevet (Featured)</span>
-        </label>
+        <CheckboxField field={featured} label={<span>Fremhevet (Featured)</span>} className="checkbox" />
         <div className="post-write">
-          <div className="post-write-text">
-            <label htmlFor={fields.content.id}>Innhold (Content) *</label>
-            <textarea
-              {...getTextareaProps(fields.content, { ariaDescribedBy: `${fields.content.id}-hint` })}
-              key={fields.content.key}
-              rows={16}
-            />
-            <p className="field-hint" id={`${fields.content.id}-hint`}>
-              Hver linje blir et avsnitt. Se «Formatering» for mellomtitler, lister, lenker og bilder.
-            </p>
-            <FieldError id={fields.content.errorId} errors={fields.content.errors} />
-          </div>
+          <TextareaField
+            field={content}
+            label="Innhold (Content) *"
+            className="post-write-text"
+            rows={16}
+            hint="Hver linje blir et avsnitt. Se «Formatering» for mellomtitler, lister, lenker og bilder."
+          />
           {/* Decision 050: picture insertion, format help, live preview, links found. */}
-          <PostTextTools textareaId={fields.content.id} content={fields.content.value ?? ""} media={media} />
+          <PostTextTools textareaId={content.id} content={content.value ?? ""} media={media} />
         </div>
-        <label htmlFor={fields.tags.id}>Stikkord (Tags)</label>
-        <input
-          {...getInputProps(fields.tags, { type: "text", ariaDescribedBy: `${fields.tags.id}-hint` })}
-          key={fields.tags.key}
+        <TextField
+          field={tags}
+          label="Stikkord (Tags)"
           autoComplete="off"
+          hint="Skill med komma, for eksempel «design, lokal AI». Høyst 8, hvert på høyst 40 tegn."
         />
-        <p className="field-hint" id={`${fields.tags.id}-hint`}>
-          Skill med komma, for eksempel «design, lokal AI». Høyst 8, hvert på høyst 40 tegn.
-        </p>
-        <FieldError id={fields.tags.errorId} errors={fields.tags.errors} />
         {/* Decision 056: the search result and the shared link; empty fields are the post's own. */}
         <SeoFields
           fields={{ seo_title, seo_description, share_image, noindex }}
@@ -252,30 +231,23 @@ export function BlogEditorForm({
           imageFallback="innleggets bilde, ellers standardbildet"
         />
         {mode === "edit" ? (
-          <>
-            <label htmlFor={fields.created_at.id}>Opprettet (Created at)</label>
-            <input {...getInputProps(fields.created_at, { type: "datetime-local" })} key={fields.created_at.key} />
-            <p className="field-hint">Nå: {createdAtText}. Tomt felt beholder datoen.</p>
-            <FieldError id={fields.created_at.errorId} errors={fields.created_at.errors} />
-          </>
+          <TextField
+            field={created_at}
+            type="datetime-local"
+            label="Opprettet (Created at)"
+            hint={`Nå: ${createdAtText}. Tomt felt beholder datoen.`}
+          />
         ) : null}
         {/* An author (Skribent) saves drafts only: the server refuses the rest too (decision 059). */}
         {canPublish ? (
           <fieldset className="editor-schedule">
             <legend>Publiser senere</legend>
-            <label htmlFor={fields.publish_at.id}>Dato og klokkeslett (norsk tid)</label>
-            <input
-              {...getInputProps(fields.publish_at, {
-                type: "datetime-local",
-                ariaDescribedBy: `${fields.publish_at.id}-hint`,
-              })}
-              key={fields.publish_at.key}
+            <TextField
+              field={publish_at}
+              type="datetime-local"
+              label="Dato og klokkeslett (norsk tid)"
+              hint={`${scheduledText ? `Planlagt: ${scheduledText}. ` : ""}Innlegget lagres som utkast og publiseres automatisk på dette tidspunktet.`}
             />
-            <p className="field-hint" id={`${fields.publish_at.id}-hint`}>
-              {scheduledText ? `Planlagt: ${scheduledText}. ` : ""}Innlegget lagres som utkast og publiseres automatisk
-              på dette tidspunktet.
-            </p>
-            <FieldError id={fields.publish_at.errorId} errors={fields.publish_at.errors} />
             <button type="submit" name="intent" value="schedule" className="button button-ghost" disabled={busy}>
               Planlegg
             </button>

@@ -1,14 +1,8 @@
-import {
-  FormProvider,
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useField,
-  useFormMetadata,
-} from "@conform-to/react";
+import { FormProvider, getFormProps, useField, useFormMetadata } from "@conform-to/react";
 import { createContext, useContext } from "react";
 import { Form, useNavigation } from "react-router";
 import { FieldError } from "~/components/field-error";
+import { TextareaField, TextField } from "~/components/forms/fields";
 import { type MediaChoice, MediaPicker } from "~/components/staff/media-picker";
 import { SeoFields } from "~/components/staff/seo-fields";
 import { useSchemaForm } from "~/components/use-schema-form";
@@ -186,7 +180,6 @@ function PictureField({ spec, path }: { spec: PictureSpec; path: string }) {
   const [picture] = useField<string>(path);
   const [alt] = useField<string>(`${parent}${spec.altName}`);
   const current = picture.initialValue ?? "";
-  const altHint = `${alt.id}-hint`;
   return (
     <div className="page-editor-field page-editor-picture">
       <p className="page-editor-picture-label">
@@ -200,16 +193,11 @@ function PictureField({ spec, path }: { spec: PictureSpec; path: string }) {
       {spec.hint ? <p className="field-hint">{spec.hint}</p> : null}
       <MediaPicker key={picture.key} name={picture.name} choices={choices} defaultValue={current} allowNone />
       <FieldError id={picture.errorId} errors={picture.errors} />
-      <label htmlFor={alt.id}>Alt-tekst for bildet</label>
-      <input
-        {...getInputProps(alt, { type: "text" })}
-        key={alt.key}
-        aria-describedby={[altHint, alt.errors?.length ? alt.errorId : null].filter(Boolean).join(" ")}
+      <TextField
+        field={alt}
+        label="Alt-tekst for bildet"
+        hint="Hva bildet viser, for dem som ikke ser det. Kreves når det er valgt et bilde."
       />
-      <p className="field-hint" id={altHint}>
-        Hva bildet viser, for dem som ikke ser det. Kreves når det er valgt et bilde.
-      </p>
-      <FieldError id={alt.errorId} errors={alt.errors} />
     </div>
   );
 }
@@ -241,26 +229,16 @@ function SeoPanel({ spec }: { spec: SeoSpec }) {
 function EditorField({ spec, path }: { spec: FieldSpec; path: string }) {
   const [field] = useField<string>(path);
   const limit = FIELD_LIMITS[spec.kind];
-  const hintId = `${field.id}-hint`;
-  const described = [hintId, field.errors?.length ? field.errorId : null].filter(Boolean).join(" ");
   const hint = `${spec.hint ? `${spec.hint} ` : ""}Høyst ${limit.max} tegn.`;
-  return (
-    <div className="page-editor-field">
-      <label htmlFor={field.id}>{spec.label}</label>
-      {limit.lines === "multi" ? (
-        <textarea
-          {...getTextareaProps(field)}
-          key={field.key}
-          rows={limit.max > 400 ? 5 : 3}
-          aria-describedby={described}
-        />
-      ) : (
-        <input {...getInputProps(field, { type: "text" })} key={field.key} aria-describedby={described} />
-      )}
-      <p className="field-hint" id={hintId}>
-        {hint}
-      </p>
-      <FieldError id={field.errorId} errors={field.errors} />
-    </div>
+  return limit.lines === "multi" ? (
+    <TextareaField
+      field={field}
+      label={spec.label}
+      hint={hint}
+      className="page-editor-field"
+      rows={limit.max > 400 ? 5 : 3}
+    />
+  ) : (
+    <TextField field={field} label={spec.label} hint={hint} className="page-editor-field" />
   );
 }

@@ -63,3 +63,18 @@ export async function ensureFirstUser(db: Database) {
   }
   return { email, password };
 }
+
+/**
+ * Who an account is, for a mail to them or a line about them: the address, the name to
+ * show (the full name, else the address) and the full name alone ("" when none) for a
+ * greeting. Undefined for no id or an account that is gone.
+ */
+export async function accountOf(db: Database, userId: string | null) {
+  if (!userId) return undefined;
+  const [row] = await db
+    .select({ email: schema.users.email, fullName: schema.profiles.fullName })
+    .from(schema.users)
+    .leftJoin(schema.profiles, eq(schema.profiles.id, schema.users.id))
+    .where(eq(schema.users.id, userId));
+  return row && { email: row.email, name: row.fullName || row.email, fullName: row.fullName ?? "" };
+}

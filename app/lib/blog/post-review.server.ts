@@ -1,14 +1,13 @@
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Actor, auditAction } from "../auth/security-events.server";
-import { enqueueMail } from "../mail/mail.server";
+import { accountOf } from "../auth/users.server";
+import { mailReviewAnswer } from "../mail/review-mail.server";
 import { postApprovedEmail, postReturnedEmail } from "../mail/templates/post-review.server";
 import { now } from "../platform/clock.server";
-import { getConfig } from "../platform/config.server";
 import { osloDateTime } from "../platform/dates";
 import { type Database, schema } from "../platform/db.server";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../platform/domain-errors";
-import { getStudioDetails } from "../studio/studio-details.server";
 import { POST_NOT_FOUND } from "./blog-forms";
 import { isAuthor, postsVisibleTo } from "./post-access.server";
 import { editorPath } from "./post-history-forms";
@@ -100,16 +99,6 @@ export async function leaveReviewOnAuthorEdit(db: Database, actor: Actor, id: st
   if (left) await auditAction(db, actor, "post_review_withdrawn", { postId: id, title: left.title, by: "edit" });
 }
 
-async function accountOf(db: Database, userId: string | null) {
-  if (!userId) return undefined;
-  const [row] = await db
-    .select({ email: users.email, fullName: profiles.fullName })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(eq(users.id, userId));
-  return row && { email: row.email, name: row.fullName || row.email, fullName: row.fullName ?? "" };
-}
-
 /** "Send tilbake": editors and owners only, a post that is waiting, with the comment the author gets. */
 export async function sendBackForChanges(db: Database, actor: Actor, id: string, comment: string) {
   if (isAuthor(actor)) throw new ForbiddenError(REVIEWERS_ONLY);
@@ -124,20 +113,13 @@ export async function sendBackForChanges(db: Database, actor: Actor, id: string,
       .where(eq(posts.id, id));
     // The comment is in the post and the author's mail; the audit trail says who and when.
     await auditAction(tx, actor, "post_review_returned", { postId: id, title: post.title });
-    const author = await accountOf(tx, post.ownerId);
-    if (author) {
-      const siteUrl = getConfig().siteUrl;
-      const mail = await postReturnedEmail({
-        siteUrl,
-        studio: await getStudioDetails(tx),
-        name: author.fullName,
-        postTitle: post.title,
-        reviewer: (await accountOf(tx, actor.userId))?.name ?? "En redaktør",
-        url: `${siteUrl}${editorPath(id)}`,
-        comment,
-      });
-      await enqueueMail(tx, { kind: REVIEW_MAIL_KIND, to: author.email, ...mail });
-    }
+    await mailReviewAnswer(tx, {
+      kind: REVIEW_MAIL_KIND,
+      recipientId: post.ownerId,
+      reviewerId: actor.userId,
+      compose: (basics) =>
+        postReturnedEmail({ ...basics, postTitle: post.title, url: `${basics.siteUrl}${editorPath(id)}`, comment }),
+    });
     return { title: post.title };
   });
 }
@@ -165,19 +147,18 @@ export async function closeReviewOnPublish(db: Database, actor: Actor, id: strin
     title: post.title,
     ...(scheduledFor ? { publishAt: scheduledFor.toISOString() } : {}),
   });
-  const author = await accountOf(db, post.ownerId);
-  if (!author) return;
-  const siteUrl = getConfig().siteUrl;
-  const mail = await postApprovedEmail({
-    siteUrl,
-    studio: await getStudioDetails(db),
-    name: author.fullName,
-    postTitle: post.title,
-    reviewer: (await accountOf(db, actor.userId))?.name ?? "En redaktør",
-    url: scheduledFor ? `${siteUrl}${editorPath(id)}` : `${siteUrl}/blog/${post.slug}`,
-    scheduledFor: scheduledFor ? osloDateTime(scheduledFor) : undefined,
+  await mailReviewAnswer(db, {
+    kind: REVIEW_MAIL_KIND,
+    recipientId: post.ownerId,
+    reviewerId: actor.userId,
+    compose: (basics) =>
+      postApprovedEmail({
+        ...basics,
+        postTitle: post.title,
+        url: `${basics.siteUrl}${scheduledFor ? editorPath(id) : `/blog/${post.slug}`}`,
+        scheduledFor: scheduledFor ? osloDateTime(scheduledFor) : undefined,
+      }),
   });
-  await enqueueMail(db, { kind: REVIEW_MAIL_KIND, to: author.email, ...mail });
 }
 
 /** The dashboard's queue (editors and owners): what waits, who sent it, when; the oldest first. */

@@ -1,14 +1,13 @@
 import { and, asc, eq } from "drizzle-orm";
 import { type Actor, auditAction } from "../auth/security-events.server";
+import { accountOf } from "../auth/users.server";
 import { can } from "../auth/roles";
-import { enqueueMail } from "../mail/mail.server";
+import { mailReviewAnswer } from "../mail/review-mail.server";
 import { pageApprovedEmail, pageReturnedEmail } from "../mail/templates/post-review.server";
 import { now } from "../platform/clock.server";
-import { getConfig } from "../platform/config.server";
 import { osloDateTime } from "../platform/dates";
 import { type Database, schema } from "../platform/db.server";
 import { ConflictError, ForbiddenError, ValidationError } from "../platform/domain-errors";
-import { getStudioDetails } from "../studio/studio-details.server";
 import {
   AUTHORS_CANNOT_PUBLISH_PAGES,
   PAGE_COMMENT_REQUIRED,
@@ -25,7 +24,7 @@ import { type Locale, type PageKey, pageDefinition } from "./page-registry";
  * who sent it is mailed through the outbox in the same transaction; every step is audited.
  * The state is five columns on the page's row: a page has one shared draft, so one review.
  */
-const { pageContent: pc, users, profiles } = schema;
+const { pageContent: pc } = schema;
 
 export const PAGE_REVIEW_MAIL_KIND = "page-review";
 
@@ -43,16 +42,6 @@ export const editorPathOf = (page: PageKey) => `/admin/pages/${page}`;
 async function lockedRow(db: Database, page: PageKey, locale: Locale) {
   const [row] = await db.select().from(pc).where(keyOf(page, locale)).for("update");
   return row;
-}
-
-async function accountOf(db: Database, userId: string | null) {
-  if (!userId) return undefined;
-  const [row] = await db
-    .select({ email: users.email, fullName: profiles.fullName })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(eq(users.id, userId));
-  return row && { email: row.email, name: row.fullName || row.email, fullName: row.fullName ?? "" };
 }
 
 /**
@@ -121,19 +110,18 @@ export async function sendBackPageDraft(db: Database, actor: Actor, page: PageKe
       .where(keyOf(page, locale));
     // The comment is on the row and in the mail; the audit trail says who and when.
     await auditAction(tx, actor, "page_draft_review_returned", { page, locale });
-    const sender = await accountOf(tx, row.draftSubmittedBy);
-    if (!sender) return;
-    const siteUrl = getConfig().siteUrl;
-    const mail = await pageReturnedEmail({
-      siteUrl,
-      studio: await getStudioDetails(tx),
-      name: sender.fullName,
-      pageLabel: pageDefinition(page).label,
-      reviewer: (await accountOf(tx, actor.userId))?.name ?? "En redaktør",
-      url: `${siteUrl}${editorPathOf(page)}`,
-      comment,
+    await mailReviewAnswer(tx, {
+      kind: PAGE_REVIEW_MAIL_KIND,
+      recipientId: row.draftSubmittedBy,
+      reviewerId: actor.userId,
+      compose: (basics) =>
+        pageReturnedEmail({
+          ...basics,
+          pageLabel: pageDefinition(page).label,
+          url: `${basics.siteUrl}${editorPathOf(page)}`,
+          comment,
+        }),
     });
-    await enqueueMail(tx, { kind: PAGE_REVIEW_MAIL_KIND, to: sender.email, ...mail });
   });
 }
 
@@ -149,19 +137,14 @@ export async function closePageReviewOnPublish(db: Database, actor: Actor, row: 
   await db.update(pc).set(CLEARED_REVIEW).where(keyOf(page, locale));
   if (row.draftReviewStatus !== "submitted") return;
   await auditAction(db, actor, "page_draft_review_approved", { page, locale });
-  const sender = await accountOf(db, row.draftSubmittedBy);
-  if (!sender) return;
-  const siteUrl = getConfig().siteUrl;
   const definition = pageDefinition(page);
-  const mail = await pageApprovedEmail({
-    siteUrl,
-    studio: await getStudioDetails(db),
-    name: sender.fullName,
-    pageLabel: definition.label,
-    reviewer: (await accountOf(db, actor.userId))?.name ?? "En redaktør",
-    url: `${siteUrl}${definition.path}`,
+  await mailReviewAnswer(db, {
+    kind: PAGE_REVIEW_MAIL_KIND,
+    recipientId: row.draftSubmittedBy,
+    reviewerId: actor.userId,
+    compose: (basics) =>
+      pageApprovedEmail({ ...basics, pageLabel: definition.label, url: `${basics.siteUrl}${definition.path}` }),
   });
-  await enqueueMail(db, { kind: PAGE_REVIEW_MAIL_KIND, to: sender.email, ...mail });
 }
 
 /** What a discarded or published draft leaves of its review: nothing. */

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { StaffList, StaffTable } from "~/components/staff/list-kit";
 import { listPages } from "~/lib/pages/page-editing.server";
 import { PAGE_STATE_LABELS } from "~/lib/pages/page-forms";
 import { getDb } from "~/lib/platform/db.server";
@@ -20,38 +21,30 @@ export default function PagesList({ loaderData }: Route.ComponentProps) {
       <p className="field-hint">
         Tekstene på forsiden og tjenestesidene. Endringer lagres som utkast og vises først når de er publisert.
       </p>
-      <div className="table-wrap">
-        <table className="admin-table pages-table">
-          <thead>
-            <tr>
-              <th scope="col">Side</th>
-              <th scope="col">Status</th>
-              <th scope="col">Sist endret</th>
-              <th scope="col">På nettstedet</th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.pages.map((page) => (
-              <tr key={page.key}>
-                <td data-label="Side">
-                  <Link to={`/admin/pages/${page.key}`}>{page.label}</Link>
-                </td>
-                <td data-label="Status">
-                  <span className={page.hasDraft ? "badge" : "badge badge-published"}>
-                    {page.hasDraft ? PAGE_STATE_LABELS.draft : PAGE_STATE_LABELS.published}
-                  </span>
-                </td>
-                <td data-label="Sist endret">
-                  {page.changedAt ? `${osloDateTime(page.changedAt)} av ${page.changedBy}` : "Aldri endret (originaltekstene)"}
-                </td>
-                <td data-label="På nettstedet">
-                  <a href={page.path}>{page.path}</a>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {/* No empty state or pager: the pages are the site's own, all of them on one page. */}
+      <StaffList count={{ total: loaderData.pages.length, one: "side", many: "sider", filtered: false }}>
+        <StaffTable
+          className="admin-table pages-table"
+          rows={loaderData.pages.map((page) => ({ ...page, id: page.key }))}
+          columns={[
+            { label: "Side", cell: (page) => <Link to={`/admin/pages/${page.key}`}>{page.label}</Link> },
+            {
+              label: "Status",
+              cell: (page) => (
+                <span className={page.hasDraft ? "badge" : "badge badge-published"}>
+                  {page.hasDraft ? PAGE_STATE_LABELS.draft : PAGE_STATE_LABELS.published}
+                </span>
+              ),
+            },
+            {
+              label: "Sist endret",
+              cell: (page) =>
+                page.changedAt ? `${osloDateTime(page.changedAt)} av ${page.changedBy}` : "Aldri endret (originaltekstene)",
+            },
+            { label: "På nettstedet", cell: (page) => <a href={page.path}>{page.path}</a> },
+          ]}
+        />
+      </StaffList>
     </>
   );
 }

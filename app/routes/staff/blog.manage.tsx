@@ -2,6 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { FormNotice } from "~/components/form-notice";
 import { data, Form, Link, useLocation } from "react-router";
 import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
+import { StaffList, StaffTable } from "~/components/staff/list-kit";
+import { RowMenu } from "~/components/staff/row-menu";
 import { formatShortDate, osloDateTime } from "~/lib/platform/dates";
 import { publishScheduledNow, scheduledTimes, unschedulePost } from "~/lib/blog/post-schedule.server";
 import { deletePost, listAllPosts } from "~/lib/blog/blog.server";
@@ -132,73 +134,41 @@ export default function ManagePosts({ loaderData, actionData }: Route.ComponentP
       </div>
       <FormNotice data={{ error: actionData?.error }} />
       <p data-testid="post-count">{posts.length} innlegg</p>
-      {posts.length === 0 ? (
+      <StaffList
+        isEmpty={posts.length === 0}
         // An empty list says so in one sentence and offers what fills it, not bare column headers.
-        <p className="empty">
-          Ingen innlegg ennå. <Link to="/blog/cms">Skriv det første innlegget</Link>
-        </p>
-      ) : (
-        <div className="table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Tittel</th>
-                <th scope="col">Status</th>
-                <th scope="col">Dato</th>
-                <th scope="col">Rediger</th>
-                <th scope="col">Slett</th>
-              </tr>
-            </thead>
-            <tbody>
-              {posts.map((post) => (
-                <tr key={post.id}>
-                  <td data-label="Tittel">
-                    {post.published ? <Link to={`/blog/${post.slug}`}>{post.title}</Link> : post.title}
-                  </td>
-                  <td data-label="Status">
-                    {post.scheduledAt ? (
-                      <span className="badge badge-scheduled">Planlagt</span>
-                    ) : post.review && !post.published ? (
-                      <span className={`badge badge-review-${post.review.status}`}>
-                        {REVIEW_STATUS_LABELS[post.review.status]}
-                      </span>
-                    ) : (
-                      <span className={post.published ? "badge badge-published" : "badge"}>
-                        {post.published ? "Publisert" : "Utkast"}
-                      </span>
-                    )}
-                    {post.featured ? <span className="badge badge-featured">Fremhevet</span> : null}
-                    {post.review?.status === "returned" && post.review.comment ? (
-                      <p className="review-comment-line">«{post.review.comment}»</p>
-                    ) : null}
-                    {/* Publishing now or cancelling the schedule is publishing: not an author's (decision 059). */}
-                    {post.scheduledAt && loaderData.canPublish ? (
-                      <>
-                        <span className="scheduled-at">{post.scheduledAt}</span>
-                        <span className="schedule-actions">
-                          <Form method="post">
-                            <input type="hidden" name="id" value={post.id} />
-                            <button type="submit" name="intent" value="publish-now" className="button button-small">
-                              Publiser nå<span className="visually-hidden"> {post.title}</span>
-                            </button>
-                          </Form>
-                          <Form method="post">
-                            <input type="hidden" name="id" value={post.id} />
-                            <button type="submit" name="intent" value="unschedule" className="button button-small button-ghost">
-                              Avbryt planlegging<span className="visually-hidden"> for {post.title}</span>
-                            </button>
-                          </Form>
-                        </span>
-                      </>
-                    ) : null}
-                  </td>
-                  <td data-label="Dato">{formatShortDate(post.created_at)}</td>
-                  <td data-label="Rediger">
-                    <Link to={`/blog/cms?edit=${post.id}`} className="button button-small button-ghost">
-                      Rediger<span className="visually-hidden"> {post.title}</span>
-                    </Link>
-                  </td>
-                  <td data-label="Slett">
+        empty={
+          <>
+            Ingen innlegg ennå. <Link to="/blog/cms">Skriv det første innlegget</Link>
+          </>
+        }
+      >
+        <StaffTable
+          className="admin-table"
+          rows={posts}
+          columns={[
+            {
+              label: "Tittel",
+              cell: (post) => (post.published ? <Link to={`/blog/${post.slug}`}>{post.title}</Link> : post.title),
+            },
+            { label: "Status", cell: (post) => <PostStatus post={post} showTime={loaderData.canPublish} /> },
+            { label: "Dato", cell: (post) => formatShortDate(post.created_at) },
+            {
+              // Writing is the everyday way in, so it stays in sight; the menu holds what changes or removes.
+              label: "Rediger",
+              cell: (post) => (
+                <Link to={`/blog/cms?edit=${post.id}`} className="button button-small button-ghost">
+                  Rediger<span className="visually-hidden"> {post.title}</span>
+                </Link>
+              ),
+            },
+            {
+              label: "Handlinger",
+              cell: (post) => (
+                <RowMenu
+                  name={post.title}
+                  open={Boolean(rowResult(post.id))}
+                  danger={
                     <ConfirmedActionForm
                       id={`delete-${post.id}`}
                       intent="delete"
@@ -218,14 +188,56 @@ export default function ManagePosts({ loaderData, actionData }: Route.ComponentP
                       danger
                       hidden={{ id: post.id }}
                     />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+                  }
+                >
+                  {/* Publishing now or cancelling the schedule is publishing: not an author's (decision 059). */}
+                  {post.scheduledAt && loaderData.canPublish ? (
+                    <>
+                      <Form method="post">
+                        <input type="hidden" name="id" value={post.id} />
+                        <button type="submit" name="intent" value="publish-now" className="button button-small">
+                          Publiser nå<span className="visually-hidden"> {post.title}</span>
+                        </button>
+                      </Form>
+                      <Form method="post">
+                        <input type="hidden" name="id" value={post.id} />
+                        <button type="submit" name="intent" value="unschedule" className="button button-small button-ghost">
+                          Avbryt planlegging<span className="visually-hidden"> for {post.title}</span>
+                        </button>
+                      </Form>
+                    </>
+                  ) : null}
+                </RowMenu>
+              ),
+            },
+          ]}
+        />
+      </StaffList>
     </div>
+  );
+}
+
+type PostRow = Route.ComponentProps["loaderData"]["posts"][number];
+
+/** Where a post stands: scheduled (and when), in review (with a returned comment), published or a draft; featured. */
+function PostStatus({ post, showTime }: { post: PostRow; showTime: boolean }) {
+  return (
+    <>
+      {post.scheduledAt ? (
+        <span className="badge badge-scheduled">Planlagt</span>
+      ) : post.review && !post.published ? (
+        <span className={`badge badge-review-${post.review.status}`}>{REVIEW_STATUS_LABELS[post.review.status]}</span>
+      ) : (
+        <span className={post.published ? "badge badge-published" : "badge"}>
+          {post.published ? "Publisert" : "Utkast"}
+        </span>
+      )}
+      {post.featured ? <span className="badge badge-featured">Fremhevet</span> : null}
+      {post.review?.status === "returned" && post.review.comment ? (
+        <p className="review-comment-line">«{post.review.comment}»</p>
+      ) : null}
+      {post.scheduledAt && showTime ? <span className="scheduled-at">{post.scheduledAt}</span> : null}
+    </>
   );
 }
 
