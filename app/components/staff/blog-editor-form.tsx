@@ -74,6 +74,8 @@ export function BlogEditorForm({
   inReview = false,
 }: Props) {
   const navigate = useNavigate();
+  // The editor is the page's main form and keeps the page-wide state: "Laster..." also
+  // covers the page loading after a save, and its four buttons send four intents.
   const navigation = useNavigation();
   const [message, setMessage] = useState<EditorMessage | null>(null);
   const [form, fields] = useForm<PostFormValue>({

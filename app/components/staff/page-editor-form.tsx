@@ -1,6 +1,7 @@
 import { FormProvider, getFormProps, useField, useFormMetadata } from "@conform-to/react";
 import { createContext, useContext } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { useIsPending } from "~/components/forms/use-is-pending";
 import { FieldError } from "~/components/field-error";
 import { TextareaField, TextField } from "~/components/forms/fields";
 import { type MediaChoice, MediaPicker } from "~/components/staff/media-picker";
@@ -43,7 +44,7 @@ export function PageEditorForm({ page, revision, content, actionData, media = []
   const definition = pageDefinition(page);
   const mine = resultFor("save", actionData);
   const error = mine?.error;
-  const busy = useNavigation().state !== "idle";
+  const busy = useIsPending({ intent: "save" });
   const [form] = useSchemaForm("page-editor", draftFormSchema(definition), {
     lastResult: mine?.result,
     defaultValue: { revision: String(revision), content } as never,

@@ -1,4 +1,5 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { useIsPending } from "~/components/forms/use-is-pending";
 import { ReviewPanel } from "~/components/staff/review-panel";
 import { PAGE_REVIEW_LABELS, pageReturnSchema } from "~/lib/pages/page-forms";
 import { type FormResult, resultFor } from "~/lib/platform/form-result";
@@ -22,7 +23,7 @@ type Props = { review: Review; canPublish: boolean; hasDraft: boolean; revision:
 export function PageReviewPanel({ review, canPublish, hasDraft, revision, actionData }: Props) {
   const notice =
     resultFor("withdraw", actionData) ?? resultFor("send-back", actionData) ?? resultFor("submit", actionData);
-  const busy = useNavigation().state !== "idle";
+  const busy = useIsPending({ intent: "submit" });
   if (!review && canPublish && !notice) return null;
   const waiting = review?.status === "submitted" ? review : null;
   const returned = review?.status === "returned" ? review : null;

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { useIsPending } from "~/components/forms/use-is-pending";
 import type { z } from "zod";
 import { FormNotice } from "~/components/form-notice";
 import { TextareaField } from "~/components/forms/fields";
@@ -81,7 +82,7 @@ export function ReviewPanel({
 type CommentSchema = z.ZodType<{ intent: "send-back"; comment: string }, { intent: "send-back"; comment: string }>;
 
 function WithdrawForm({ intro }: { intro: ReactNode }) {
-  const busy = useNavigation().state !== "idle";
+  const busy = useIsPending({ intent: "withdraw" });
   return (
     <>
       <p>{intro}</p>
@@ -97,7 +98,7 @@ function WithdrawForm({ intro }: { intro: ReactNode }) {
 }
 
 function SendBackForm({ schema, actionData }: { schema: CommentSchema; actionData?: FormResult }) {
-  const busy = useNavigation().state !== "idle";
+  const busy = useIsPending({ intent: "send-back" });
   const [form, fields] = useSchemaForm("send-back", schema, { lastResult: actionData?.result });
   return (
     <Form method="post" {...getFormProps(form)} className="cms-form review-send-back">
