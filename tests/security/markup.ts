@@ -12,6 +12,13 @@ export type Markup = { tags: Tag[]; text: string; rawTexts: { tag: Tag; text: st
 const RAW_TEXT = new Set(["script", "style", "textarea", "title"]);
 const ENTITIES: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'", nbsp: "\u00a0" };
 
+/**
+ * Visible text with typographic quotes turned back into straight ones. Public pages curl
+ * the quotes of what staff typed (decision 073); what these tests check is that markup
+ * shows as text, not which quote characters it is shown with.
+ */
+export const withStraightQuotes = (text: string) => text.replace(/[‘’]/g, "'").replace(/[“”]/g, '"');
+
 export function decodeEntities(value: string) {
   return value.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
     if (name[0] === "#")
