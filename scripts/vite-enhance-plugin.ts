@@ -7,10 +7,12 @@ import { build, type Plugin } from "vite";
 const ENTRY = "app/enhance/index.ts";
 const VIRTUAL_ID = "virtual:enhance-script";
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
-// The visitor forms' proof-of-work solver (decision 062), a file of its own that the
-// module imports on a protected form's first focus: it adds nothing to what a page
-// downloads. Built first; the module gets its address as the constant __POW_SCRIPT__.
+// Files of their own that the module imports only where a page needs them, so they add
+// nothing to what other pages download: the visitor forms' proof-of-work solver (decision
+// 062), on a protected form's first focus, and the application form's part (decision
+// 057), on a job's page. Built first; the module gets their addresses as constants.
 const POW_ENTRY = "app/enhance/pow.ts";
+const APPLY_ENTRY = "app/enhance/application.ts";
 
 /** Bundles and minifies the entry into one ES module; the same input gives the same bytes. */
 async function bundleEntry(root: string, ENTRY: string, define: Record<string, string> = {}) {
@@ -47,16 +49,18 @@ export function enhanceScript(): Plugin {
   let serving = false;
   let built: Promise<{ code: string; fileName: string }[]> | undefined;
   let powBuilt: Promise<{ code: string; fileName: string }> | undefined;
+  let applyBuilt: Promise<{ code: string; fileName: string }> | undefined;
   const named = (name: string, code: string) => ({
     code,
     fileName: `assets/${name}-${createHash("sha256").update(code).digest("base64url").slice(0, 8)}.js`,
   });
   const powScript = () => (powBuilt ??= bundleEntry(root, POW_ENTRY).then((code) => named("pow", code)));
+  const applyScript = () => (applyBuilt ??= bundleEntry(root, APPLY_ENTRY).then((code) => named("apply", code)));
   const bundle = () =>
     (built ??= (async () => {
-      const pow = await powScript();
-      const define = { __POW_SCRIPT__: JSON.stringify(`/${pow.fileName}`) };
-      return [named("enhance", await bundleEntry(root, ENTRY, define)), pow];
+      const [pow, apply] = await Promise.all([powScript(), applyScript()]);
+      const define = { __POW_SCRIPT__: JSON.stringify(`/${pow.fileName}`), __APPLY_SCRIPT__: JSON.stringify(`/${apply.fileName}`) };
+      return [named("enhance", await bundleEntry(root, ENTRY, define)), pow, apply];
     })());
 
   return {
@@ -65,8 +69,10 @@ export function enhanceScript(): Plugin {
     // a plain string to import(), so no chunk or preload helper of Vite's comes with it.
     async config(config, env) {
       root = config.root ?? root;
-      const url = env.command === "serve" ? `/${POW_ENTRY}` : `/${(await powScript()).fileName}`;
-      return { define: { __POW_SCRIPT__: JSON.stringify(url) } };
+      const serve = env.command === "serve";
+      const pow = serve ? `/${POW_ENTRY}` : `/${(await powScript()).fileName}`;
+      const apply = serve ? `/${APPLY_ENTRY}` : `/${(await applyScript()).fileName}`;
+      return { define: { __POW_SCRIPT__: JSON.stringify(pow), __APPLY_SCRIPT__: JSON.stringify(apply) } };
     },
     configResolved(config) {
       root = config.root;

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from "react";
 import { useLocation } from "react-router";
 import { enhanceNewsletter } from "~/enhance/newsletter";
 import { useFormStamp } from "~/lib/platform/form-stamp";
-import { protectForm } from "~/lib/visitor-forms/proof-of-work";
+import { gateProtectedForms } from "~/lib/visitor-forms/proof-of-work";
 import { searchWithoutResult, statusFromSearch } from "~/lib/visitor-forms/newsletter-result";
 
 /**
@@ -19,6 +19,9 @@ export function NewsletterForm({ endpoint = "/api/contact" }: { endpoint?: strin
   const messageId = useId();
 
   useEffect(() => enhanceNewsletter(form.current!), []);
+  // The proof of work (decision 062) on the framework's pages; on content pages, which run
+  // no React, the enhancement module sets up the same gate.
+  useEffect(gateProtectedForms, []);
 
   return (
     <form
@@ -29,9 +32,6 @@ export function NewsletterForm({ endpoint = "/api/contact" }: { endpoint?: strin
       action="/newsletter/subscribe"
       data-endpoint={endpoint}
       data-pow=""
-      // The proof of work (decision 062) on the framework's pages, from the first focus; on content
-      // pages, which run no React, the enhancement module's focus listener does the same.
-      onFocus={(event) => protectForm(event.currentTarget)}
     >
       {/* The time trap's stamp (decision 062), from the server render; the browser keeps it. */}
       <input type="hidden" name="stamp" defaultValue={useFormStamp()} suppressHydrationWarning />

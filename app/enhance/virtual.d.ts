@@ -7,3 +7,6 @@ declare module "virtual:enhance-script" {
 
 /** The built proof-of-work solver's address (decision 062), a constant of the enhancement module's build. */
 declare const __POW_SCRIPT__: string;
+
+/** The built application form's part (decision 057), a constant of the enhancement module's build. */
+declare const __APPLY_SCRIPT__: string;

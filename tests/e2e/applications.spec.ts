@@ -61,6 +61,7 @@ test("with JavaScript: a wrong file is caught before it is sent, the form goes w
   try {
     const email = uniqueAddress("apply-js");
     await page.goto(JOB);
+    await expect(page.locator("form.apply-form")).toHaveAttribute("data-enhanced", ""); // its script (loaded after the page) has taken it over
     await fillApplication(page, "Kari Med Skript", email);
     const file = page.locator("input[name=cv]");
     await file.setInputFiles(cv(pngNamedPdf, "photo.pdf"));

@@ -36,6 +36,32 @@ test("sends the address trimmed and lowercased, thanks the visitor and empties t
   await waitForMail({ kind: "newsletter-confirm", to: email });
 });
 
+// A quick visitor (autofill and Enter) can submit before the proof of work's own file has
+// arrived: the submit waits for it and goes with the answer, not as an unverified sign-up.
+// On a content page (the enhancement module) and on a framework page (React's footer form).
+for (const path of ["/about", "/gdpr-checklist"]) {
+  test(`on ${path} a sign-up sent before the proof of work's file arrives waits for it and carries the answer`, async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const asked = new Promise<void>((resolve) =>
+      page.route(/\/assets\/pow-[\w-]+\.js$/, async (route) => {
+        resolve();
+        await held;
+        await route.continue();
+      }),
+    );
+    const email = uniqueAddress("news-early");
+    const { input, button, message } = await openFooterForm(page, path);
+    const sent = page.waitForRequest((req) => isSignUp(req.url(), req.method()));
+    await input.fill(email); // the first focus asks for the file, which is held
+    await asked;
+    await button.click();
+    release();
+    expect((await sent).postDataJSON()).toMatchObject({ email, type: "newsletter", altcha: expect.any(String) });
+    await expect(message).toHaveText(SUCCESS);
+  });
+}
+
 test("an empty address is refused by the browser and nothing is sent", async ({ page }) => {
   const { input, button, message } = await openFooterForm(page, "/");
   const requests: string[] = [];

@@ -6,6 +6,7 @@
  * Content pages get the same solver from the enhancement module (app/enhance/index.ts).
  */
 import type * as Solver from "~/enhance/pow";
+import { gateProtectedForms as gateOnce } from "~/enhance/pow-gate";
 
 const solver = (): Promise<typeof Solver> => import(/* @vite-ignore */ __POW_SCRIPT__);
 
@@ -15,5 +16,10 @@ export const startProof = (form: HTMLFormElement) => void solver().then((pow) =>
 /** The solution for this submission; undefined when there is none (the submission is then kept unverified). */
 export const proofFor = (form: HTMLFormElement) => solver().then((pow) => pow.take(form), () => undefined);
 
-/** A plain form (the footer's sign-up): the answer goes into a hidden field, and a submit waits for it. */
-export const protectForm = (form: HTMLFormElement) => void solver().then((pow) => pow.default(form), () => {});
+let gated = false;
+
+/** Plain forms marked [data-pow] (the footer's sign-up): the answer goes into a hidden field, and a submit waits for it. Once per page, whatever mounts. */
+export function gateProtectedForms() {
+  if (!gated) gateOnce();
+  gated = true;
+}
