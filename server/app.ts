@@ -14,8 +14,8 @@ import { getDatabaseHandle, pingDatabase } from "~/lib/platform/db.server";
 import { type CachedPage, getPageCache } from "~/lib/platform/page-cache.server";
 import { log, logRequest, nextRequestId, withRequestId } from "~/lib/platform/log.server";
 import { countPageCacheHit, countPageCacheMiss, observeRender, observeRequest } from "~/lib/platform/metrics.server";
-import { forgetShowcaseLists } from "~/lib/showcase/showcase.server";
 import { startApp } from "./startup";
+import { forgetKeptContent } from "./kept-content";
 import { type RequestInfo, requestInfoContext } from "~/lib/platform/request-context";
 import { requestFaults } from "~/lib/platform/test-faults.server";
 import { requestBodyLimits } from "./body-limit";
@@ -223,11 +223,11 @@ export function createApp(options: { mode: "development" | "production"; clientD
       // Not a page to store (a redirect of an old address, a 404): answered for the address
       // as asked, so a 301 keeps the link's query string. Costs a second render only there.
       if (atAddress !== c.req.raw && response.status !== 200) response = await handleRequest(c.req.raw, loadContext);
-      // A staff member's successful write may have changed any page: this process's pages
-      // are stale at once; the others hear it from the database.
+      // A staff member's successful write may have changed any page: this process forgets
+      // all it keeps of them at once (the database's notice may come after the author's
+      // next page); the others hear it from the database.
       if (c.req.method !== "GET" && c.req.method !== "HEAD" && response.status < 400 && hasSessionCookie(c.req.raw)) {
-        cache.invalidate();
-        forgetShowcaseLists(); // the database's notice may come after the author's next page
+        forgetKeptContent();
       }
       if (address && isStorableResponse(response, c.req.path)) {
         const page = await storeResponse(cache, address, response, nonce, generation);

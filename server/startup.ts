@@ -3,11 +3,9 @@ import { studioSeed } from "~/content/site";
 import { getConfig } from "~/lib/platform/config.server";
 import { createPageViewBuffer, getPageViewBuffer, setPageViewBuffer } from "~/lib/site/analytics.server";
 import { listenForNotifications } from "~/lib/platform/notifications.server";
-import { getPageContentCache } from "~/lib/pages/page-content.server";
 import { type Database, getDatabaseHandle, getDb, openDatabase, setDatabase } from "~/lib/platform/db.server";
 import type { EmbeddedCluster } from "~/lib/platform/embedded-postgres.server";
 import { log } from "~/lib/platform/log.server";
-import { getPageCache } from "~/lib/platform/page-cache.server";
 import { setMetricSources } from "~/lib/platform/metrics.server";
 import { outboxCounts } from "~/lib/mail/outbox-metrics.server";
 import { runningSendProgress } from "~/lib/newsletter/progress.server";
@@ -19,8 +17,7 @@ import { applicationRetention } from "~/lib/applications/applications.server";
 import { forgetExpiredProofs } from "~/lib/visitor-forms/anti-spam.server";
 import { getPrivateStore } from "~/lib/media/storage/private-store.server";
 import { runSeeds } from "~/lib/platform/seed.server";
-import { forgetStudioDetails } from "~/lib/studio/studio-details.server";
-import { forgetShowcaseLists, rememberShowcaseLists } from "~/lib/showcase/showcase.server";
+import { rememberShowcaseLists } from "~/lib/showcase/showcase.server";
 import { installSecretsKey } from "~/lib/platform/secrets.server";
 import { checkKeyAgainstDatabase, resolveSecretsKey } from "~/lib/platform/secrets-key.server";
 import { ensureFirstUser } from "~/lib/auth/users.server";
@@ -32,6 +29,7 @@ import { dueSends } from "~/lib/newsletter/scheduled-send.server";
 import { duePosts } from "~/lib/blog/post-schedule.server";
 import { createDueScheduler, setDueScheduler } from "~/lib/platform/due-scheduler.server";
 import { sweepUploadSpool, uploadSpoolDir } from "~/lib/showcase/showcase-upload.server";
+import { forgetKeptContent } from "./kept-content";
 
 /**
  * Everything the server does once before it accepts requests: validate settings, find
@@ -98,12 +96,7 @@ export async function startApp(): Promise<{ stop: () => Promise<void> }> {
   // Mail committed to the outbox by any process wakes this process's worker at once, and
   // a post or send scheduled (or moved) by any process sets this process's scheduler again.
   const notifications = listenForNotifications(handle, {
-    content_changed: () => {
-      getPageContentCache().clear();
-      forgetStudioDetails();
-      forgetShowcaseLists();
-      getPageCache().invalidate();
-    },
+    content_changed: forgetKeptContent,
     mail_due: () => worker.kick(),
     schedule_changed: () => scheduler.kick(),
   });

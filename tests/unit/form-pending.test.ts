@@ -40,6 +40,7 @@ function pageRouter(start: string) {
         children: [
           { index: true, loader: heldLoader, action: heldAction },
           { path: "admin/inbox/:id", loader: heldLoader, action: heldAction },
+          { path: "blog/cms", loader: heldLoader, action: heldAction },
           { path: "admin/settings", loader: heldLoader },
           {
             path: "admin/settings/password",
@@ -145,6 +146,37 @@ describe("isFormPending: the one form being sent is busy, its neighbours are not
     router.dispose();
   });
 
+  it("a form with several submit buttons is busy for any of its intents, not for a neighbour form's", async () => {
+    // The blog editor: one form, four buttons; the review panel's "Trekk tilbake" beside it.
+    const { router, gates, holdLoaders } = pageRouter("/blog/cms");
+    await ready(router);
+    holdLoaders();
+    const editor: FormIdentity = { action: "/blog/cms", fields: { intent: ["publish", "draft", "schedule", "submit"] } };
+    const withdraw: FormIdentity = { action: "/blog/cms", fields: { intent: "withdraw" } };
+    void router.navigate("/blog/cms", { formMethod: "post", formData: body({ intent: "draft", title: "Utkast" }) });
+    await gates.action.reached;
+    expect(isFormPending(router.state.navigation, editor, "submitting")).toBe(true);
+    expect(isFormPending(router.state.navigation, withdraw)).toBe(false);
+    gates.action.open();
+    await gates.loader.reached;
+    // Answered: the editor's data loads again, still the editor's submission ("Laster...").
+    expect(isFormPending(router.state.navigation, editor)).toBe(true);
+    expect(isFormPending(router.state.navigation, editor, "submitting")).toBe(false);
+    gates.loader.open();
+    await until(router, (state) => state.navigation.state === "idle");
+
+    // The neighbour's form is sent: the editor is not busy.
+    const next = pageRouter("/blog/cms");
+    await ready(next.router);
+    void next.router.navigate("/blog/cms", { formMethod: "post", formData: body({ intent: "withdraw" }) });
+    await next.gates.action.reached;
+    expect(isFormPending(next.router.state.navigation, withdraw)).toBe(true);
+    expect(isFormPending(next.router.state.navigation, editor)).toBe(false);
+    next.gates.action.open();
+    router.dispose();
+    next.router.dispose();
+  });
+
   it("a link being followed is nobody's submission", async () => {
     const { router, gates, holdLoaders } = pageRouter(lead);
     await ready(router);
@@ -175,6 +207,15 @@ describe("isFormPending: the fields that name a form", () => {
     const sendNow = { action: "/admin/newsletter/1/send", fields: { intent: null } };
     expect(isFormPending(submitting("/admin/newsletter/1/send", { confirm: "on" }), sendNow)).toBe(true);
     expect(isFormPending(submitting("/admin/newsletter/1/send", { intent: "schedule", confirm: "on" }), sendNow)).toBe(false);
+  });
+
+  it("a list: any one of its values, and a submission without the field is none of them", () => {
+    const editor = { action: "/blog/cms?edit=1", fields: { intent: ["publish", "draft"] } };
+    expect(isFormPending(submitting("/blog/cms?edit=1", { intent: "publish" }), editor)).toBe(true);
+    expect(isFormPending(submitting("/blog/cms?edit=1", { intent: "draft" }), editor)).toBe(true);
+    expect(isFormPending(submitting("/blog/cms?edit=1", { intent: "send-back" }), editor)).toBe(false);
+    expect(isFormPending(submitting("/blog/cms?edit=1", { title: "Uten knapp" }), editor)).toBe(false);
+    expect(isFormPending(submitting("/blog/cms?edit=2", { intent: "publish" }), editor)).toBe(false);
   });
 
   it("a GET form to the same address (a filter) is not the POST form's submission", () => {

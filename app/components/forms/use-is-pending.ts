@@ -18,10 +18,14 @@ export type FormIdentity = {
   method?: string;
   /**
    * Values the form sends and no neighbour sends alike: its `intent`, a row's id. `null`
-   * means the form sends no such field (the one form on a page without an intent).
+   * means the form sends no such field (the one form on a page without an intent); a list,
+   * any one of these values (a form whose several submit buttons send several intents).
    */
-  fields?: Record<string, string | null>;
+  fields?: Record<string, FieldMatch>;
 };
+
+/** One value, any of several (`readonly string[]`), or `null` for "not sent". */
+export type FieldMatch = string | null | readonly string[];
 
 /** "submitting": only while the action runs; "non-idle": until the page shows its answer. */
 export type PendingState = "submitting" | "non-idle";
@@ -35,19 +39,23 @@ export function isFormPending(navigation: SubmissionView, form: FormIdentity, st
   const body = navigation.formData;
   if (!body || navigation.formAction !== form.action) return false;
   if (navigation.formMethod?.toUpperCase() !== (form.method ?? "POST").toUpperCase()) return false;
-  return Object.entries(form.fields ?? {}).every(([name, value]) =>
-    value === null ? !body.has(name) : body.get(name) === value,
-  );
+  return Object.entries(form.fields ?? {}).every(([name, value]) => {
+    if (value === null) return !body.has(name);
+    const sent = body.get(name);
+    return typeof value === "string" ? sent === value : typeof sent === "string" && value.includes(sent);
+  });
 }
 
 /**
  * True while this form is being sent: call it in the component that renders the `<Form>`,
  * with the same `action` (none: the route's own) and the fields that name the form on its
- * page. `intent` is the usual one; `fields` adds others (a row's `id`).
+ * page. `intent` is the usual one (a list: a form whose submit buttons send different
+ * intents); `fields` adds others (a row's `id`).
  *
  *   const busy = useIsPending({ intent: "note" });
  *   const busy = useIsPending({ action: PASSWORD_PATH, state: "submitting" });
  *   const busy = useIsPending({ intent: "remove", fields: { id } });
+ *   const busy = useIsPending({ intent: ["publish", "draft"], state: "submitting" });
  */
 export function useIsPending({
   action,
@@ -56,8 +64,8 @@ export function useIsPending({
   state = "non-idle",
 }: {
   action?: string;
-  intent?: string | null;
-  fields?: Record<string, string | null>;
+  intent?: FieldMatch;
+  fields?: Record<string, FieldMatch>;
   state?: PendingState;
 } = {}) {
   const navigation = useNavigation();

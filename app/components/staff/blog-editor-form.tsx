@@ -2,12 +2,13 @@ import { getFormProps, useForm, useInputControl } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { schemaConstraint } from "~/lib/platform/form-constraints";
 import { useEffect, useRef, useState } from "react";
-import { Form, useBlocker, useNavigate, useNavigation } from "react-router";
+import { Form, useBlocker, useNavigate } from "react-router";
 import { CheckboxField, TextareaField, TextField } from "~/components/forms/fields";
 import { type EditorMessage, FeaturedImageFields, useImageUpload } from "~/components/staff/blog-editor-image";
 import type { MediaChoice } from "~/components/staff/media-picker";
 import { PostTextTools } from "~/components/staff/post-text-tools";
-import { type PostFormValue, postFormSchema } from "~/lib/blog/blog-forms";
+import { POST_EDITOR_INTENTS, type PostFormValue, postFormSchema } from "~/lib/blog/blog-forms";
+import { useIsPending } from "~/components/forms/use-is-pending";
 import { slugify } from "~/lib/platform/slug";
 import type { FormResult } from "~/lib/platform/form-result";
 import { UnsavedText } from "~/components/staff/unsaved-text";
@@ -57,8 +58,8 @@ type Props = {
 
 /**
  * The blog editor (/blog/cms and its other addresses): a Conform form over the schema the
- * route action, and the JSON API, parse with. "Publiser" and "Lagre som utkast" are its two
- * submit buttons (intent "publish" and "draft").
+ * route action, and the JSON API, parse with. Its submit buttons send the intents of
+ * POST_EDITOR_INTENTS ("Publiser", "Lagre som utkast", "Planlegg", "Send til godkjenning").
  */
 export function BlogEditorForm({
   mode,
@@ -74,9 +75,10 @@ export function BlogEditorForm({
   inReview = false,
 }: Props) {
   const navigate = useNavigate();
-  // The editor is the page's main form and keeps the page-wide state: "Laster..." also
-  // covers the page loading after a save, and its four buttons send four intents.
-  const navigation = useNavigation();
+  // Busy for the editor's own save only (any of its four buttons), not for the review
+  // panel's forms on the same page or a link being followed (decision 075).
+  const sending = useIsPending({ intent: POST_EDITOR_INTENTS, state: "submitting" });
+  const pending = useIsPending({ intent: POST_EDITOR_INTENTS });
   const [message, setMessage] = useState<EditorMessage | null>(null);
   const [form, fields] = useForm<PostFormValue>({
     id: "blog-editor",
@@ -140,13 +142,14 @@ export function BlogEditorForm({
   ].some((field) => field.dirty);
   useUnsavedChangesGuard(dirty && !saved, leaving);
 
-  const submitting = navigation.state === "submitting";
-  const busy = submitting || uploader.uploading;
-  const saveLabel = submitting
+  const busy = sending || uploader.uploading;
+  // "Laster..." once the server has answered the save, while the page loads what follows:
+  // the editor's data again, then (a save that went through: `saved`) the list.
+  const saveLabel = sending
     ? mode === "edit"
       ? "Oppdaterer..."
       : "Publiserer..."
-    : navigation.state === "loading"
+    : pending || saved
       ? "Laster..."
       : null;
   return (

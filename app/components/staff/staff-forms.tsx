@@ -9,6 +9,7 @@ import { ROLE_LABELS, type Role } from "~/lib/auth/roles";
 const INVITE_ROLE_ORDER: readonly Role[] = ["editor", "author", "owner"];
 import { FormNotice } from "~/components/form-notice";
 import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
+import { RowDeleteForm } from "~/components/staff/row-delete-form";
 import { type FormResult, resultFor } from "~/lib/platform/form-result";
 import { inviteSchema, type StaffAction, staffActionSchema } from "~/lib/auth/account-forms";
 
@@ -86,7 +87,7 @@ export function StaffActionForm({
           {whose}
         </span>
       }
-      question={`${texts.button}: ${who}?`}
+      question={questionFor(intent, who)}
       button={
         <>
           {texts.button}
@@ -100,5 +101,37 @@ export function StaffActionForm({
     >
       {children}
     </ConfirmedActionForm>
+  );
+}
+
+/** The browser's question: the button's words and the account ("Deaktiver kontoen: Kari (kari@…)?"). */
+const questionFor = (intent: StaffAction, who: string) => `${ACTION_TEXTS[intent].button}: ${who}?`;
+
+/**
+ * "Deaktiver kontoen" in a team list row's menu: the list's row removal (RowDeleteForm) in
+ * the words of the account's own page, the row's name said to screen readers.
+ */
+export function DeactivateRowForm({
+  row,
+  who,
+  actionData,
+}: {
+  row: { id: string; name: string };
+  who: string;
+  actionData?: FormResult;
+}) {
+  const { confirm, button } = ACTION_TEXTS.disable;
+  const whose = ` (${row.name})`;
+  return (
+    <RowDeleteForm
+      row={row}
+      intent="disable"
+      schema={staffActionSchema}
+      actionData={actionData}
+      question={questionFor("disable", who)}
+      words={{ confirm, confirmHidden: whose, button, buttonHidden: whose }}
+      id={`staff-disable-${row.id}`}
+      className="staff-action-form"
+    />
   );
 }

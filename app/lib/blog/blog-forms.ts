@@ -82,6 +82,9 @@ export type PostInput = z.output<typeof postInputSchema>;
 export const PUBLISH_AT_REQUIRED = "Velg dato og klokkeslett for publiseringen.";
 export const PUBLISH_AT_PAST = "Tidspunktet har allerede vært. Velg et tidspunkt frem i tid.";
 
+/** What the editor's submit buttons send (one form, four buttons): also what tells its busy state from its neighbours'. */
+export const POST_EDITOR_INTENTS = ["publish", "draft", "schedule", "submit"] as const;
+
 /**
  * The editor's form: the same fields (the featured box a checkbox, which Conform reads as
  * a boolean), which button was pressed: "Publiser" / "Oppdater og publiser" or "Lagre som
@@ -93,7 +96,7 @@ export const postFormSchema = z
   .object({
     ...postFields,
     /** "submit": "Send til godkjenning", saved as a draft and put in the editors' queue (docs/decisions/066). */
-    intent: z.enum(["publish", "draft", "schedule", "submit"]),
+    intent: z.enum(POST_EDITOR_INTENTS),
     image_alt: z.string().trim().max(ALT_TEXT_MAX_LENGTH, ALT_TEXT_TOO_LONG).default(""),
     /** The editor's one box, comma separated (post-tags.ts). */
     tags: tagsText,

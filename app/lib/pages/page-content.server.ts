@@ -8,8 +8,9 @@ import type { ServiceContent, ServiceSlug } from "~/content/services";
 /**
  * What visitors see of a page's words: the published document of (page, locale), or the
  * page's seed when none is stored or the stored one is not valid (docs/decisions/044).
- * Read through a small cache per process, cleared on every `content_changed`
- * notification (server/startup.ts) and by this process's own publishes.
+ * Read through a small cache per process, cleared by this process's own publishes and by
+ * `forgetKeptContent` (server/kept-content.ts: on every `content_changed` notification and
+ * after a staff member's successful write).
  */
 /** A page's published document with its version and date (0 and null: the seed, never published). */
 export type PublishedPage = { content: PageDocument; version: number; publishedAt: Date | null };

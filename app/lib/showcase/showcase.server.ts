@@ -55,9 +55,10 @@ const lastKnown = new Map<string, Card[]>();
 // although they change only when staff change them. Kept only in a process that hears
 // every change: server/startup.ts turns this on once it listens for `content_changed`
 // (which forgets them, in every process, and again after a lost connection), and a
-// staff write in this process forgets them before it answers (server/app.ts). Scripts and
-// tests, which hear nothing, read every time. The keys are fixed lists (a service's slug
-// comes from app/content/services.ts), so this cannot grow.
+// staff write in this process forgets them before it answers (both through
+// `forgetKeptContent`, server/kept-content.ts). Scripts and tests, which hear nothing,
+// read every time. The keys are fixed lists (a service's slug comes from
+// app/content/services.ts), so this cannot grow.
 const remembered = new Map<string, Card[]>();
 let remembering = false;
 // Bumped by every forget: a read that started before a change is not kept after it.

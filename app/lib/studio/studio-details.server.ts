@@ -11,8 +11,8 @@ import { studioDetailsSchema } from "./studio-forms";
  * The studio's details, read by every page (the footer), the legal pages, JSON-LD and
  * every e-mail (decision 045). One row holding one typed JSON document; no row is the
  * seed. Read through a cache in this process that `forgetStudioDetails` clears: on a save
- * here, and on `content_changed` from any process (server/startup.ts), which the table's
- * trigger sends (db/migrations/0016).
+ * here, and through `forgetKeptContent` (server/kept-content.ts) on `content_changed` from
+ * any process, which the table's trigger sends (db/migrations/0016), and after a staff write.
  */
 const t = schema.studioDetails;
 const ROW_ID = 1;

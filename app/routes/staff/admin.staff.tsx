@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { StaffList, StaffTable } from "~/components/staff/list-kit";
 import { RowMenu } from "~/components/staff/row-menu";
-import { InviteForm, StaffActionForm } from "~/components/staff/staff-forms";
+import { DeactivateRowForm, InviteForm, StaffActionForm } from "~/components/staff/staff-forms";
 import {
   inviteSchema,
   parseStaffPage,
@@ -137,10 +137,11 @@ type Row = { id: string; name: string; email: string; state: StaffState; me: boo
 function AccountMenu({ row, actionData }: { row: Row; actionData?: FormResult }) {
   const answer = (intent: StaffAction) =>
     actionData?.intent === rowKey(intent, row.id) ? { ...actionData, intent } : undefined;
+  const who = `${row.name} (${row.email})`;
   const form = (intent: StaffAction) => (
     <StaffActionForm
       intent={intent}
-      who={`${row.name} (${row.email})`}
+      who={who}
       name={row.name}
       id={`staff-${intent}-${row.id}`}
       actionData={answer(intent)}
@@ -151,7 +152,11 @@ function AccountMenu({ row, actionData }: { row: Row; actionData?: FormResult })
     <RowMenu
       name={row.name}
       open={STAFF_ACTIONS.some((intent) => answer(intent))}
-      danger={row.me || row.state === "disabled" ? undefined : form("disable")}
+      danger={
+        row.me || row.state === "disabled" ? undefined : (
+          <DeactivateRowForm row={row} who={who} actionData={answer("disable")} />
+        )
+      }
     >
       {row.me ? (
         <Link to="/admin/settings/profile" className="button button-small button-ghost">

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { FormNotice } from "~/components/form-notice";
 import { data, Form, Link, useLocation } from "react-router";
-import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
+import { RowDeleteForm } from "~/components/staff/row-delete-form";
 import { StaffList, StaffTable } from "~/components/staff/list-kit";
 import { RowMenu } from "~/components/staff/row-menu";
 import { formatShortDate, osloDateTime } from "~/lib/platform/dates";
@@ -169,24 +169,11 @@ export default function ManagePosts({ loaderData, actionData }: Route.ComponentP
                   name={post.title}
                   open={Boolean(rowResult(post.id))}
                   danger={
-                    <ConfirmedActionForm
-                      id={`delete-${post.id}`}
-                      intent="delete"
+                    <RowDeleteForm
+                      row={{ id: post.id, name: post.title }}
                       schema={deletePostSchema}
                       actionData={rowResult(post.id)}
-                      checkboxLabel={
-                        <span>
-                          Bekreft<span className="visually-hidden"> sletting av {post.title}</span>
-                        </span>
-                      }
                       question={deleteQuestion(post.title)}
-                      button={
-                        <>
-                          Slett<span className="visually-hidden"> {post.title}</span>
-                        </>
-                      }
-                      danger
-                      hidden={{ id: post.id }}
                     />
                   }
                 >

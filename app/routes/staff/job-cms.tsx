@@ -2,7 +2,7 @@ import { FormNotice } from "~/components/form-notice";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link } from "react-router";
 import { useIsPending } from "~/components/forms/use-is-pending";
-import { ConfirmedActionForm } from "~/components/staff/confirmed-action-form";
+import { RowDeleteForm } from "~/components/staff/row-delete-form";
 import { RowMenu } from "~/components/staff/row-menu";
 import { StaffTable } from "~/components/staff/list-kit";
 import { deleteJobQuestion, deleteJobSchema, jobVisibilitySchema } from "~/lib/careers/job-form";
@@ -105,24 +105,11 @@ export default function JobCms({ loaderData, actionData }: Route.ComponentProps)
                 name={job.title}
                 open={Boolean(rowResult(job.id))}
                 danger={
-                  <ConfirmedActionForm
-                    id={`delete-${job.id}`}
-                    intent="delete"
+                  <RowDeleteForm
+                    row={{ id: job.id, name: job.title }}
                     schema={deleteJobSchema}
                     actionData={rowResult(job.id)}
-                    checkboxLabel={
-                      <span>
-                        Bekreft<span className="visually-hidden"> sletting av {job.title}</span>
-                      </span>
-                    }
                     question={deleteJobQuestion(job.title)}
-                    button={
-                      <>
-                        Slett<span className="visually-hidden"> {job.title}</span>
-                      </>
-                    }
-                    danger
-                    hidden={{ id: job.id }}
                   />
                 }
               >
