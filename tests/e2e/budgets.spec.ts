@@ -24,7 +24,7 @@ const PUBLIC_PAGES = [
   "/privacy",
 ];
 // Pages that need the framework to do what the spec says (the two wizards), each held just
-// above what it ships (decision 082: 119,384 and 122,219 bytes), so any growth fails here and
+// above what it ships (decision 082: 119,427 and 122,283 bytes), so any growth fails here and
 // is a choice someone makes. React, React DOM and React Router are 108,783 bytes of either.
 const WIZARD_JS_BUDGETS: Record<string, number> = { "/contact": 120_000, "/gdpr-checklist": 122_850 };
 // Content pages ship no framework, only the enhancement module (docs/decisions/020).
