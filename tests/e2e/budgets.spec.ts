@@ -23,9 +23,10 @@ const PUBLIC_PAGES = [
   "/terms",
   "/privacy",
 ];
-// Pages that need the framework to do what the spec says (the two wizards).
-const WIZARDS = ["/contact", "/gdpr-checklist"];
-const WIZARD_JS_BUDGET = 120 * KB;
+// Pages that need the framework to do what the spec says (the two wizards), each held just
+// above what it ships (decision 082: 119,427 and 122,283 bytes), so any growth fails here and
+// is a choice someone makes. React, React DOM and React Router are 108,783 bytes of either.
+const WIZARD_JS_BUDGETS: Record<string, number> = { "/contact": 120_000, "/gdpr-checklist": 122_850 };
 // Content pages ship no framework, only the enhancement module (docs/decisions/020).
 const CONTENT_JS_BUDGET = 2 * KB;
 const CSS_BUDGET = 20 * KB;
@@ -38,16 +39,21 @@ async function page(request: APIRequestContext, path: string, status = 200) {
   return response.text();
 }
 
-/** Every script the page makes the browser fetch or run: external files and inline code. */
-async function javascriptBytes(request: APIRequestContext, html: string) {
+/** Every script the page makes the browser fetch or run (external files and inline code), in bytes per file. */
+async function javascriptFiles(request: APIRequestContext, html: string) {
   const files = new Set([...html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="([^"]+\.m?js)"/g)].map((m) => m[1]!));
-  let total = 0;
-  for (const file of files) total += gzipSize(await (await request.get(file)).body());
+  const sizes = new Map<string, number>();
+  for (const file of files) sizes.set(file, gzipSize(await (await request.get(file)).body()));
   const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
     .filter((m) => !/type="application\/(ld\+)?json"/.test(m[0]))
     .map((m) => m[1])
     .join("");
-  return total + (inline ? gzipSize(inline) : 0);
+  if (inline) sizes.set("(inline)", gzipSize(inline));
+  return sizes;
+}
+
+async function javascriptBytes(request: APIRequestContext, html: string) {
+  return [...(await javascriptFiles(request, html)).values()].reduce((sum, bytes) => sum + bytes, 0);
 }
 
 async function cssBytes(request: APIRequestContext, html: string) {
@@ -80,10 +86,14 @@ for (const path of PUBLIC_PAGES) {
   });
 }
 
-for (const path of WIZARDS) {
-  test(`${path}: JavaScript within ${WIZARD_JS_BUDGET / KB} KB`, async ({ request }) => {
+for (const [path, budget] of Object.entries(WIZARD_JS_BUDGETS)) {
+  test(`${path}: JavaScript within ${budget.toLocaleString("en")} bytes`, async ({ request }) => {
     const html = await page(request, path);
-    expect(await javascriptBytes(request, html), "JavaScript bytes (gzip)").toBeLessThanOrEqual(WIZARD_JS_BUDGET);
+    const sizes = await javascriptFiles(request, html);
+    const total = [...sizes.values()].reduce((sum, bytes) => sum + bytes, 0);
+    // On failure, which file grew: the build's own size table names chunks a page may not load.
+    const perFile = [...sizes].sort((a, b) => b[1] - a[1]).map(([file, bytes]) => `${bytes} ${file}`);
+    expect(total, `JavaScript bytes (gzip):\n${perFile.join("\n")}\n`).toBeLessThanOrEqual(budget);
   });
 }
 

@@ -135,6 +135,34 @@ test("an empty step or a malformed e-mail shows its message under the field unti
   await expect(error(page)).toHaveText("");
 });
 
+test("what a visitor types before the page's script has run counts: Next goes on with it", async ({ page }) => {
+  // A slow connection: React arrives after the visitor has started typing (the browser holds
+  // the framework's entry until the field is filled, however long that takes).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/contact", { waitUntil: "domcontentloaded" });
+  await field(page, 1).fill("Early Bird AS");
+  release();
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")));
+
+  await expect(field(page, 1)).toHaveValue("Early Bird AS");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(indicator(page)).toHaveText("Step 2 of 3");
+  await expect(error(page)).toHaveText("");
+  await field(page, 2).fill("A booking system");
+  await page.getByRole("button", { name: "Next" }).click();
+  await field(page, 3).fill(uniqueAddress("contact-early"));
+  // The company typed before React came travels with the request.
+  const sent = page.waitForRequest("**/api/contact");
+  await page.getByRole("button", { name: "Submit" }).click();
+  expect(JSON.parse((await sent).postData() ?? "{}").company).toBe("Early Bird AS");
+  await expect(page.getByRole("heading", { name: SUCCESS })).toBeVisible();
+});
+
 test("while sending, the button is disabled, shows a spinner and 'Sending...', and the field is locked", async ({
   page,
 }) => {

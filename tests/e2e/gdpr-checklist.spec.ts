@@ -184,6 +184,41 @@ test("all 24 steps: the analysis is sent only with a valid e-mail and consent, t
   expect(await findMails(studio)).toHaveLength(1);
 });
 
+test("what a visitor fills in before the page's script has run counts: the send button takes it", async ({ page }) => {
+  // 23 plain posts, each a whole page: a ceiling for a busy machine, not a timing.
+  test.setTimeout(120_000);
+  // The questions without React (every answer a plain post), then a slow connection: React
+  // arrives only once the e-mail step, the server's answer, has been filled in.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let slow = false;
+  await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+    if (!slow) return route.abort();
+    await held;
+    await route.continue();
+  });
+  await page.goto("/gdpr-checklist", { waitUntil: "domcontentloaded" });
+  for (const [index] of questions.entries()) {
+    await expect(indicator(page)).toHaveText(new RegExp(`^Step ${index + 1} of 24`));
+    slow = index === questions.length - 1;
+    await answer(page, "Yes").click();
+  }
+  await expect(question(page)).toHaveText(EMAIL_QUESTION);
+  const { email, consent, send } = emailStep(page);
+  const address = uniqueAddress("gdpr-early");
+  await email.fill(address);
+  await consent.check();
+  release();
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")));
+
+  await expect(email).toHaveValue(address);
+  await expect(consent).toBeChecked();
+  await expect(send).toBeEnabled();
+  await send.click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your analysis is on its way.");
+  await expect(page.getByText("We have sent the analysis to")).toContainText(address);
+});
+
 test("a server failure keeps the visitor on the e-mail step with a message", async ({ page }) => {
   test.setTimeout(60_000);
   await openChecklist(page);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { JsonLd } from "~/components/json-ld";
 import { useRootData } from "~/components/use-root-data";
@@ -93,6 +93,15 @@ export default function Contact({ actionData }: Route.ComponentProps) {
   const ids = { field: useId(), error: useId(), step: useId() };
   const current = steps[step]!;
   const last = step === steps.length - 1;
+
+  // On a slow connection people type before this script runs: the field shows their text, the
+  // state lacks it, and Next would call the field empty. Take it over once, as hydration ends and
+  // before any re-render writes the state back into the field; after that, onChange keeps them equal.
+  useLayoutEffect(() => {
+    const typed = field.current?.value;
+    if (typed !== undefined) setValues((all) => (all[current.field] === typed ? all : { ...all, [current.field]: typed }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration
+  }, []);
 
   // Each new question takes the focus, so keyboard and screen-reader users follow along.
   useEffect(() => {

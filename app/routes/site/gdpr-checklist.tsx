@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { type GdprAnswers, type GdprScore, scoreGdprAnswers } from "~/content/gdpr";
 import type { GdprIntroContent } from "~/content/intros";
@@ -191,6 +191,18 @@ function EmailStep({
   const scripted = useSyncExternalStore(noSubscription, () => true, () => false);
   const ids = { email: useId(), error: useId() };
   const ready = isValidEmail(email.trim()) && consent;
+  const emailField = useRef<HTMLInputElement>(null);
+  const consentBox = useRef<HTMLInputElement>(null);
+  const newsletterBox = useRef<HTMLInputElement>(null);
+
+  // On a slow connection people fill in this step (a plain post's answer) before the script runs:
+  // the state lacks what they typed and ticked, and the first re-render (`scripted`) would empty
+  // the field. Take it over once, as hydration ends; after that, onChange keeps the two equal.
+  useLayoutEffect(() => {
+    if (emailField.current) setEmail(emailField.current.value);
+    if (consentBox.current) setConsent(consentBox.current.checked);
+    if (newsletterBox.current) setNewsletter(newsletterBox.current.checked);
+  }, []);
 
   async function send(event: React.MouseEvent<HTMLButtonElement>) {
     event.preventDefault();
@@ -234,6 +246,7 @@ function EmailStep({
         id={ids.email}
         type="email"
         name="email"
+        ref={emailField}
         required
         autoComplete="email"
         placeholder="name@company.com"
@@ -250,6 +263,7 @@ function EmailStep({
         <input
           type="checkbox"
           name="consent"
+          ref={consentBox}
           required
           checked={consent}
           disabled={sending}
@@ -268,6 +282,7 @@ function EmailStep({
         <input
           type="checkbox"
           name="newsletter"
+          ref={newsletterBox}
           checked={newsletter}
           disabled={sending}
           onChange={(e) => setNewsletter(e.target.checked)}
