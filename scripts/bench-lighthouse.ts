@@ -1,6 +1,7 @@
 // `npm run bench:lighthouse` (part of `npm run bench`): Lighthouse (mobile preset, offline, Debian's Chromium) on the
 // production build, three runs per page, printing the median scores and LCP/TBT/CLS.
-// Scores flap on a 2-core machine; medians are what to compare.
+// Scores flap on a 2-core machine; medians are what to compare. `BENCH_REPORTS=<dir>` keeps every
+// run's JSON report there (named after the page and run) to read what an LCP is made of.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -15,6 +16,8 @@ const pages = process.argv.slice(2).length
   : ["/", "/design", "/work", "/blog", POST, "/careers", "/contact"];
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 3290);
+const reportsDir = process.env.BENCH_REPORTS;
+if (reportsDir) fs.mkdirSync(reportsDir, { recursive: true });
 const chrome = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const chromeFlags = [
   "--headless=new",
@@ -70,6 +73,7 @@ try {
       }
       if (lh?.status !== 0) throw new Error(`lighthouse failed on ${page}:\n${String(lh?.stderr)}`);
       const report = JSON.parse(fs.readFileSync(out, "utf8"));
+      if (reportsDir) fs.copyFileSync(out, path.join(reportsDir, `${page.replace(/\W+/g, "_") || "_"}-${run}.json`));
       results.push({
         performance: report.categories.performance.score * 100,
         accessibility: report.categories.accessibility.score * 100,

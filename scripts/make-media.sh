@@ -10,7 +10,8 @@
 # Usage: scripts/make-media.sh [name ...]   (default: all clips)
 #   e.g. scripts/make-media.sh hero showcase-game
 #
-# Requires ffmpeg built with libx264, libvpx (VP9) and libwebp.
+# Requires ffmpeg built with libx264, libvpx (VP9) and libwebp. Then run
+# `npx tsx scripts/make-portrait-poster.ts` for the hero's portrait poster.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -13,6 +13,12 @@ type VideoLoopProps = {
   label?: string;
   /** Load at once (the hero) instead of when the video comes near the viewport. */
   eager?: boolean;
+  /** The poster is likely the page's largest paint (the first tile on /work, a case study's
+   * film): fetch it at once with high priority instead of when it nears the viewport. */
+  priority?: boolean;
+  /** A portrait crop of the poster ("-portrait.webp" beside a `media` key's poster) for tall
+   * screens, where the video is cut to the middle of its frame anyway (the home hero). */
+  portraitPoster?: boolean;
   className?: string;
   width: number;
   height: number;
@@ -24,48 +30,76 @@ type VideoLoopProps = {
  * (app/enhance/videos.ts) adds the sources when the video comes near the viewport and
  * plays it unless the visitor asked for reduced motion or pressed the section's pause
  * button (VideoToggle).
+ *
+ * The poster is an <img> under the video, not its `poster` attribute: browsers fetch every
+ * poster attribute at once, even far below the fold, where they took a phone's bandwidth from
+ * the page's first paint (decision 083). An image can wait (`loading="lazy"`). The video has
+ * no poster and paints nothing until it has a frame, so the image shows through until then.
  */
-export function VideoLoop({ media, files, label, eager = false, className, width, height }: VideoLoopProps) {
+export function VideoLoop({
+  media,
+  files,
+  label,
+  eager = false,
+  priority = false,
+  portraitPoster = false,
+  className,
+  width,
+  height,
+}: VideoLoopProps) {
   const mediaBaseUrl = useRootData()?.mediaBaseUrl;
   const resolve = (path: string) => showcaseFileUrl(mediaBaseUrl, path);
   const video = files ?? { mp4: `${media}.mp4`, webm: `${media}.webm`, poster: `${media}.webp` };
-  const poster = resolve(video.poster);
   const sources = [
     ...(video.webm ? [{ src: resolve(video.webm), type: "video/webm" }] : []),
     { src: resolve(video.mp4), type: "video/mp4" },
   ];
+  const soon = eager || priority;
+  const poster = (
+    <img
+      className={`${className ?? ""} video-poster`}
+      src={resolve(video.poster)}
+      alt=""
+      width={width}
+      height={height}
+      // The hero's poster paints before any script runs and stays the page's largest paint
+      // when the video starts over it.
+      fetchPriority={soon ? "high" : undefined}
+      loading={soon ? undefined : "lazy"}
+      decoding={soon ? undefined : "async"}
+    />
+  );
+  const player = (
+    <video
+      className={className}
+      width={width}
+      height={height}
+      muted
+      loop
+      playsInline
+      preload="none" // play() fetches it; with reduced motion nothing is downloaded
+      aria-hidden={label ? undefined : true}
+      aria-label={label}
+      tabIndex={-1}
+      data-video={sources.map((source) => `${source.src} ${source.type}`).join(" ")}
+      data-eager={eager ? "" : undefined}
+    >
+      {eager ? sources.map((source) => <source key={source.type} src={source.src} type={source.type} />) : null}
+    </video>
+  );
   return (
-    <>
-      {/* The hero's poster is a real image with high priority: it paints before any
-          script runs and stays the page's largest paint when the video starts over it. */}
-      {eager ? (
-        <img
-          className={`${className ?? ""} video-poster`}
-          src={poster}
-          alt=""
-          width={width}
-          height={height}
-          fetchPriority="high"
-        />
-      ) : null}
-      <video
-        className={className}
-        width={width}
-        height={height}
-        muted
-        loop
-        playsInline
-        preload="none" // play() fetches it; with reduced motion nothing is downloaded
-        poster={poster}
-        aria-hidden={label ? undefined : true}
-        aria-label={label}
-        tabIndex={-1}
-        data-video={sources.map((source) => `${source.src} ${source.type}`).join(" ")}
-        data-eager={eager ? "" : undefined}
-      >
-        {eager ? sources.map((source) => <source key={source.type} src={source.src} type={source.type} />) : null}
-      </video>
-    </>
+    <span className="video-frame">
+      {portraitPoster && media ? (
+        <picture>
+          {/* A tall screen shows the middle of the frame: a 3:4 crop, a third of the bytes. */}
+          <source media="(max-aspect-ratio: 3/4)" srcSet={resolve(`${media}-portrait.webp`)} type="image/webp" />
+          {poster}
+        </picture>
+      ) : (
+        poster
+      )}
+      {player}
+    </span>
   );
 }
 

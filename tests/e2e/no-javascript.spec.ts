@@ -201,7 +201,13 @@ test.describe("the home page's work and the videos", () => {
       const videos = page.locator("video");
       expect(await videos.count()).toBeGreaterThan(0);
       for (const video of await videos.all()) {
-        await expect(video).toHaveAttribute("poster", /\.webp$/);
+        // Its poster is the image under it in the same frame (video-loop.tsx), loaded once near.
+        const poster = video.locator("xpath=..").locator("img.video-poster");
+        await expect(poster).toHaveAttribute("src", /\.webp$/);
+        await poster.scrollIntoViewIfNeeded();
+        await expect
+          .poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+          .toBe(true);
         expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
       }
       await expect(page.getByRole("button", { name: /^(Play|Pause) videos?$/ })).toHaveCount(0);

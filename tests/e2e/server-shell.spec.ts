@@ -84,8 +84,8 @@ test("pages ask for the two text fonts with the HTML, and they are the files the
     const response = await request.get(path);
     const preloads = [...(response.headers()["link"] ?? "").matchAll(/<([^>]+)>; rel=preload; as=font; type="font\/woff2"; crossorigin/g)];
     expect(preloads.map((m) => m[1]), path).toEqual([
-      expect.stringMatching(/^\/assets\/fraunces-latin-wght-normal-[\w-]+\.woff2$/),
-      expect.stringMatching(/^\/assets\/inter-latin-wght-normal-[\w-]+\.woff2$/),
+      expect.stringMatching(/^\/assets\/fraunces-latin-core-[\w-]+\.woff2$/),
+      expect.stringMatching(/^\/assets\/inter-latin-core-[\w-]+\.woff2$/),
     ]);
     const html = await response.text();
     for (const [, href] of preloads) {

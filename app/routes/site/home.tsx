@@ -73,7 +73,7 @@ export default function Home({ matches, loaderData }: Route.ComponentProps) {
 function Hero({ content, studioName }: { content: HomeContent; studioName: string }) {
   return (
     <section className="home-hero" aria-labelledby="hero-heading" data-video-group="">
-      <VideoLoop media="video/hero" eager className="home-hero-video" width={1280} height={720} />
+      <VideoLoop media="video/hero" eager portraitPoster className="home-hero-video" width={1280} height={720} />
       <div className="home-hero-shade" />
       {/* Two rows over the video: the studio line and the pause button at the top, where
           they never meet the calls to action, and the statement at the bottom. */}

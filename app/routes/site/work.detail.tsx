@@ -117,7 +117,14 @@ export default function CaseStudy({ loaderData, matches }: Route.ComponentProps)
         </div>
         {/* The hero: the project's film at the page's full width. */}
         <div className="case-hero" data-video-group="">
-          <VideoLoop files={item.video} label={item.posterAlt} className="work-video" width={1600} height={1000} />
+          <VideoLoop
+            files={item.video}
+            label={item.posterAlt}
+            priority
+            className="work-video"
+            width={1600}
+            height={1000}
+          />
           <VideoToggle className="text-button" />
         </div>
         <div className="case-body">

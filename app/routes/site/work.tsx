@@ -49,12 +49,13 @@ export default function Work({ loaderData }: Route.ComponentProps) {
           <VideoToggle className="text-button" plural />
         </div>
         <ul className="work-grid showcase-grid" data-testid="showcase-grid">
-          {loaderData.items.map((item) => (
+          {loaderData.items.map((item, index) => (
             <li key={item.slug}>
               <figure className="showcase-item">
                 <VideoLoop
                   files={{ mp4: item.videoMp4, webm: item.videoWebm, poster: item.poster }}
                   label={`${item.title} showcase video`}
+                  priority={index === 0} // the first tile is the largest paint on a phone
                   className="work-video"
                   width={640}
                   height={400}

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Makes the two small font files every public page loads first (decision 083):
+# app/styles/fonts/{inter,fraunces}-latin-core.woff2, from the @fontsource-variable
+# packages' latin files, cut to the characters of English and Norwegian text and the
+# typographic punctuation the site prints (CORE below) and to the weights the styles use
+# (400 to 700). The files are committed: the build needs no tool and no network.
+# app/styles/fonts.css gives them CORE as their unicode-range and gives the packages'
+# whole latin files the rest of the latin range, so a page downloads those only when its
+# text has a character outside CORE. Change CORE there and here together.
+#
+# Needs fontTools with brotli (Debian: apt-get install fonttools python3-brotli).
+# Both fonts are under the SIL Open Font License 1.1 without a Reserved Font Name, which
+# allows modified versions under the same name; the licences ship in node_modules.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+OUT="$ROOT/app/styles/fonts"
+TMP="$(mktemp -d "${TMPDIR:-/tmp}/subset-fonts.XXXXXX")"
+trap 'rm -rf "$TMP"' EXIT
+
+# Basic Latin and the control characters (which have no glyphs), no-break space,
+# © « soft hyphen · » Ä Å Æ É Ö × Ø Ü ä å æ é ö ø ü, the spaces and invisible marks of
+# General Punctuation, – — ‘ ’ “ ” • … € ↑ ↓ −
+CORE="U+0000-00A0,U+00A9,U+00AB,U+00AD,U+00B7,U+00BB,U+00C4-00C6,U+00C9,U+00D6-00D8,U+00DC,U+00E4-00E6,U+00E9,U+00F6,U+00F8,U+00FC,U+2000-200F,U+2013-2014,U+2018-2019,U+201C-201D,U+2022,U+2026,U+2028-202F,U+205F-2060,U+20AC,U+2191,U+2193,U+2212,U+FEFF"
+
+mkdir -p "$OUT"
+for family in inter fraunces; do
+  src="$ROOT/node_modules/@fontsource-variable/$family/files/$family-latin-wght-normal.woff2"
+  # The weight axis kept from 400 to 700: nothing public or staff asks for less or more.
+  fonttools varLib.instancer --quiet "$src" wght=400:700 --output "$TMP/$family.ttf"
+  pyftsubset "$TMP/$family.ttf" --unicodes="$CORE" --layout-features='*' --flavor=woff2 \
+    --output-file="$OUT/$family-latin-core.woff2"
+  echo "$family: $(wc -c <"$src") → $(wc -c <"$OUT/$family-latin-core.woff2") bytes"
+done
