@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, schema } from "~/lib/platform/db.server";
+import { consumeRateLimit, rateLimits } from "~/lib/platform/rate-limit.server";
 import { createTestDatabase, engineName, rowsOf } from "../support/test-database";
 
 // Runs on the embedded PostgreSQL in `npm test` and again on PostgreSQL in CI (TEST_DATABASE_URL):
@@ -132,5 +133,17 @@ describe(`schema and queries on ${engineName()}`, () => {
       .from(schema.rateLimits)
       .where(and(eq(schema.rateLimits.bucket, "contact"), eq(schema.rateLimits.key, "127.0.0.1")));
     expect(row?.count).toBe(3);
+  });
+
+  it("weighs a limit over a sliding window: five just before a window's end and a sixth just after is one burst", async () => {
+    const end = Date.parse("2026-11-21T10:10:00.000Z"); // a 10-minute window's end
+    const at = (ms: number) => new Date(end + ms);
+    for (let i = 5; i >= 1; i--) expect((await consumeRateLimit(handle.db, rateLimits.contact, "198.51.100.9", at(-i * 1000))).allowed).toBe(true);
+    const sixth = await consumeRateLimit(handle.db, rateLimits.contact, "198.51.100.9", at(1000));
+    expect(sixth.allowed).toBe(false);
+    expect(sixth.retryAfterSeconds).toBeGreaterThan(60);
+    // Someone else is not counted with them, and the five fade as the window slides on.
+    expect((await consumeRateLimit(handle.db, rateLimits.contact, "198.51.100.10", at(1000))).allowed).toBe(true);
+    expect((await consumeRateLimit(handle.db, rateLimits.contact, "198.51.100.9", at(sixth.retryAfterSeconds * 1000 + 1000))).allowed).toBe(true);
   });
 });

@@ -1,11 +1,16 @@
 import net from "node:net";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getConfig } from "./config.server";
 import { type Database, schema } from "./db.server";
 
 /**
- * Fixed-window counters in the database, so a limit holds across every app process.
- * One atomic upsert per request: no read-then-write race.
+ * Counters in the database, so a limit holds across every app process: one atomic
+ * upsert per request into the current window (no read-then-write race), and the
+ * previous window's count read beside it. A request is weighed against a sliding
+ * window, the previous window's count scaled by how much of it still lies within the
+ * last `windowSeconds` (the "sliding window counter" estimate). Fixed windows alone let
+ * a burst straddling a window's end through at twice the limit, and made a test that
+ * happened to run across the boundary see its sixth request allowed.
  */
 export type RateLimitRule = {
   bucket: string;
@@ -87,19 +92,46 @@ export async function consumeRateLimit(
   const windowMs = rule.windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
   const limit = Math.max(1, Math.round(rule.limit * getConfig().rateLimitMultiplier));
+  const rowKey = rule.perIp ? rateLimitKeyForIp(key) : key;
   const [row] = await db
     .insert(schema.rateLimits)
-    .values({ bucket: rule.bucket, key: rule.perIp ? rateLimitKeyForIp(key) : key, windowStart, count: 1 })
+    .values({ bucket: rule.bucket, key: rowKey, windowStart, count: 1 })
     .onConflictDoUpdate({
       target: [schema.rateLimits.bucket, schema.rateLimits.key, schema.rateLimits.windowStart],
       set: { count: sql`${schema.rateLimits.count} + 1` },
     })
     .returning({ count: schema.rateLimits.count });
-  const retryAfterSeconds = Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000);
-  return { allowed: (row?.count ?? 1) <= limit, retryAfterSeconds };
+  const [previous] = await db
+    .select({ count: schema.rateLimits.count })
+    .from(schema.rateLimits)
+    .where(
+      and(
+        eq(schema.rateLimits.bucket, rule.bucket),
+        eq(schema.rateLimits.key, rowKey),
+        eq(schema.rateLimits.windowStart, new Date(windowStart.getTime() - windowMs)),
+      ),
+    );
+  return slidingWindow({ current: row?.count ?? 1, previous: previous?.count ?? 0, limit, windowMs, elapsedMs: now.getTime() - windowStart.getTime() });
 }
 
-/** Old windows are useless; called now and then by the server. */
+/**
+ * The decision, apart from the database: `current` counts this request (and refused
+ * ones: hammering keeps a client out), `previous` the window before, of which the part
+ * still within the last window counts. Retry-After is when one more request would be
+ * allowed if none came meanwhile: later in this window as the previous one's share fades,
+ * or in the next, once this window's share has faded enough.
+ */
+export function slidingWindow(input: { current: number; previous: number; limit: number; windowMs: number; elapsedMs: number }): RateLimitResult {
+  const { current, previous, limit, windowMs, elapsedMs } = input;
+  const fading = (count: number, room: number) => (count > room ? windowMs * (1 - room / count) : 0);
+  const allowed = previous * (1 - elapsedMs / windowMs) + current <= limit;
+  // One more request must find room for itself: `limit - 1` of the others.
+  const room = limit - 1 - current;
+  const waitMs = room >= 0 && fading(previous, room) < windowMs ? fading(previous, room) - elapsedMs : windowMs - elapsedMs + fading(current, limit - 1);
+  return { allowed, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+}
+
+/** Old windows are useless (the previous one is the oldest weighed); called now and then by the server. */
 export async function pruneRateLimits(db: Database) {
   await db.delete(schema.rateLimits).where(sql`${schema.rateLimits.windowStart} < now() - interval '1 day'`);
 }
