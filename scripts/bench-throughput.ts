@@ -10,6 +10,9 @@
 //   publish     /careers under the same load while a listing is published mid-run: p99 and renders
 //   cold        a second app instance with PAGE_CACHE=false: `/`, a post, `/blog` rendered each time
 //
+// Every app row is measured after the same warm-up: BENCH_WARMUP (2) seconds of the same load on
+// each of that instance's targets first, before any row is measured, so no row pays for the code
+// the server compiles on its first thousands of requests (the first row measured, `/`, did).
 // Figures, not pass/fail: on a busy machine every number drops; compare ratios within one run,
 // and the CPU each request cost the server process (from /proc), which load elsewhere disturbs least.
 // Settings: BENCH_THREADS (2), BENCH_CONNECTIONS (32), BENCH_SECONDS (5), BENCH_LOG_LEVEL (info:
@@ -26,6 +29,7 @@ import { BROWSER_UA, freePort, makeDataDir, removeDataDir } from "../tests/suppo
 const THREADS = Number(process.env.BENCH_THREADS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 2);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? "info";
 const WRK = process.env.WRK ?? "/usr/bin/wrk";
 const NGINX = process.env.NGINX ?? "/usr/sbin/nginx";
@@ -64,9 +68,9 @@ function ensureWrk() {
 }
 
 /** Runs wrk against `url` with a browser's user agent (so the app counts the views, as for people). */
-async function measure(wrk: string, url: string, server?: ChildProcess): Promise<{ rps: number; p99: number; errors: number; cpuPerRequest?: number }> {
+async function measure(wrk: string, url: string, server?: ChildProcess, seconds = SECONDS): Promise<{ rps: number; p99: number; errors: number; cpuPerRequest?: number }> {
   const cpuBefore = cpuMicros(server?.pid);
-  const args = ["-t", String(THREADS), "-c", String(CONNECTIONS), "-d", `${SECONDS}s`, "--latency", "--timeout", "10s", "-H", `User-Agent: ${BROWSER_UA}`, url];
+  const args = ["-t", String(THREADS), "-c", String(CONNECTIONS), "-d", `${seconds}s`, "--latency", "--timeout", "10s", "-H", `User-Agent: ${BROWSER_UA}`, url];
   const output = await new Promise<string>((resolve, reject) => {
     const child = spawn(wrk, args, { stdio: ["ignore", "pipe", "inherit"] });
     let text = "";
@@ -89,6 +93,12 @@ async function measure(wrk: string, url: string, server?: ChildProcess): Promise
   const cpuAfter = cpuMicros(server?.pid);
   const cpuPerRequest = cpuBefore !== undefined && cpuAfter !== undefined && requests > 0 ? (cpuAfter - cpuBefore) / requests : undefined;
   return { rps, p99: p99ms, errors, cpuPerRequest };
+}
+
+/** The same load on each target for WARMUP_SECONDS, not measured: the rows then start alike. */
+async function warmUp(wrk: string, url: string, targets: string[], server: ChildProcess) {
+  if (WARMUP_SECONDS <= 0) return;
+  for (const target of targets) await measure(wrk, url + target, server, WARMUP_SECONDS);
 }
 
 /** A node:http server answering every request with `body` from memory: the reference. */
@@ -216,9 +226,11 @@ async function main() {
     }
     const reference = await startReference(file);
     started.push(reference.child);
+    await warmUp(wrk, reference.url, [""], reference.child);
     rows.push({ server: "node:http", target: "bytes of /", ...(await measure(wrk, reference.url, reference.child)) });
     await stop(reference.child);
 
+    await warmUp(wrk, app.url, cached, app.child);
     for (const target of cached) rows.push({ server: "app, cache", target, ...(await measure(wrk, app.url + target, app.child)) });
     rows.push(await publishUnderLoad(wrk, app, dataDir));
     await stop(app.child);
@@ -226,6 +238,7 @@ async function main() {
     app = await startApp(dataDir, false, path.join(work, "app-cold.log"));
     started.push(app.child);
     for (const target of cold) await (await fetch(app.url + target)).arrayBuffer();
+    await warmUp(wrk, app.url, cold, app.child);
     for (const target of cold) rows.push({ server: "app, PAGE_CACHE=false", target, ...(await measure(wrk, app.url + target, app.child)) });
     await stop(app.child);
   } finally {
@@ -237,7 +250,7 @@ async function main() {
   const referenceRps = rows.find((row) => row.server === "node:http")?.rps ?? NaN;
   const plainRoot = rows.find((row) => row.server === "app, cache" && row.target === "/")?.rps ?? NaN;
   console.log(
-    `\nwrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s, 127.0.0.1, browser user agent, app log level ${LOG_LEVEL}, ${os.cpus().length} cores, same run:`,
+    `\nwrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s after ${WARMUP_SECONDS} s of warm-up per target, 127.0.0.1, browser user agent, app log level ${LOG_LEVEL}, ${os.cpus().length} cores, same run:`,
   );
   console.table(
     rows.map((row) => ({
