@@ -3,6 +3,9 @@
 // post), loads `path` (default `/`) with wrk for PROFILE_SECONDS (5) at 32 connections,
 // stops the server, and prints the functions with the most self time, and per file.
 // `--cold`: with PAGE_CACHE=false, so every request is a render. 127.0.0.1 only; needs wrk.
+// PROFILE_WARMUP (3) seconds of the same load come first, left out of the figures: the code
+// the load runs is then compiled and the modules loaded late (on a first request) are loaded,
+// so the table shows what a request costs from then on, not a start-up's one-off work.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -14,6 +17,7 @@ type ProfileNode = { id: number; callFrame: { functionName: string; url: string;
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 5);
+const WARMUP_SECONDS = Number(process.env.PROFILE_WARMUP ?? 3);
 const cold = process.argv.includes("--cold");
 const argument = process.argv.slice(2).find((arg) => arg.startsWith("/"));
 
@@ -30,11 +34,8 @@ async function main() {
     }, path.join(profileDir, "app.log"), ["--cpu-prof", `--cpu-prof-dir=${profileDir}`]);
     try {
       for (let i = 0; i < 3; i++) await (await fetch(app.url + target)).arrayBuffer();
-      await new Promise<void>((resolve, reject) => {
-        const wrk = spawn("wrk", ["-t2", "-c32", `-d${SECONDS}s`, "--timeout", "10s", "-H", `User-Agent: ${BROWSER_UA}`, app.url + target], { stdio: "inherit" });
-        wrk.on("error", reject);
-        wrk.on("exit", () => resolve());
-      });
+      if (WARMUP_SECONDS > 0) await load(app.url + target, WARMUP_SECONDS, "ignore");
+      await load(app.url + target, SECONDS, "inherit");
     } finally {
       await stopProcess(app.child);
     }
@@ -47,6 +48,15 @@ async function main() {
     await removeDataDir(dataDir);
     fs.rmSync(profileDir, { recursive: true, force: true });
   }
+}
+
+/** wrk at 32 connections on `url` for `seconds`, its summary printed or not. */
+function load(url: string, seconds: number, stdio: "inherit" | "ignore") {
+  return new Promise<void>((resolve, reject) => {
+    const wrk = spawn("wrk", ["-t2", "-c32", `-d${seconds}s`, "--timeout", "10s", "-H", `User-Agent: ${BROWSER_UA}`, url], { stdio });
+    wrk.on("error", reject);
+    wrk.on("exit", () => resolve());
+  });
 }
 
 function report(profile: Profile, label: string) {
