@@ -21,6 +21,7 @@ import { getPrivateStore } from "~/lib/media/storage/private-store.server";
 import { runSeeds } from "~/lib/platform/seed.server";
 import { forgetStudioDetails } from "~/lib/studio/studio-details.server";
 import { forgetShowcaseLists, rememberShowcaseLists } from "~/lib/showcase/showcase.server";
+import { forgetPostTexts } from "~/lib/blog/post-text/post-text.server";
 import { installSecretsKey } from "~/lib/platform/secrets.server";
 import { checkKeyAgainstDatabase, resolveSecretsKey } from "~/lib/platform/secrets-key.server";
 import { ensureFirstUser } from "~/lib/auth/users.server";
@@ -102,6 +103,7 @@ export async function startApp(): Promise<{ stop: () => Promise<void> }> {
       getPageContentCache().clear();
       forgetStudioDetails();
       forgetShowcaseLists();
+      forgetPostTexts();
       getPageCache().invalidate();
     },
     mail_due: () => worker.kick(),
