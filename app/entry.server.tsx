@@ -49,8 +49,9 @@ export default function handleRequest(
   // A static page (decision 020) has nothing to stream: no deferred data, no Suspense. Its
   // document is sent as one buffer, not as ~15 chunks of 4 KB through a Node stream, a web
   // stream and the socket one by one, which was ~10 % of its render's CPU (decision 078).
-  const whole =
-    !needsFramework(routerContext.staticHandlerContext.matches.map(({ route }) => ({ id: route.id, handle: route.handle })));
+  const whole = !needsFramework(
+    routerContext.staticHandlerContext.matches.map(({ route }) => ({ id: route.id, handle: route.handle })),
+  );
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -69,7 +70,11 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.append("Link", FONT_PRELOAD_LINK);
           if (whole) {
-            pipe(collect((document) => resolve(new Response(document, { headers: responseHeaders, status: responseStatusCode }))));
+            pipe(
+              collect((document) =>
+                resolve(new Response(document, { headers: responseHeaders, status: responseStatusCode })),
+              ),
+            );
             return;
           }
           const body = new PassThrough();
