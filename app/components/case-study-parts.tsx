@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { showcaseFileUrl } from "~/lib/showcase/showcase-media";
 import { useRootData } from "./use-root-data";
 
@@ -44,7 +43,7 @@ export function CaseFacts({ year, duration, stack, services }: Facts) {
           <ul className="case-inline-list" aria-label="Services">
             {services.map((service) => (
               <li key={service.path}>
-                <Link to={service.path}>{service.name}</Link>
+                <a href={service.path}>{service.name}</a>
               </li>
             ))}
           </ul>
@@ -110,7 +109,7 @@ type Next = { slug: string; title: string; client: string; result: string; poste
 export function NextProjectCard({ next }: { next: Next }) {
   const mediaBaseUrl = useRootData()?.mediaBaseUrl;
   return (
-    <Link to={`/work/${next.slug}`} className="case-next" rel="next">
+    <a href={`/work/${next.slug}`} className="case-next" rel="next">
       <img src={showcaseFileUrl(mediaBaseUrl, next.poster)} alt="" width={640} height={400} loading="lazy" decoding="async" />
       <span className="case-next-text">
         <small>Next project</small>
@@ -118,6 +117,6 @@ export function NextProjectCard({ next }: { next: Next }) {
         {next.client ? <span className="case-next-meta">{next.client}</span> : null}
         {next.result ? <span className="case-next-meta">{next.result}</span> : null}
       </span>
-    </Link>
+    </a>
   );
 }

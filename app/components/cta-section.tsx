@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 
 /** The closing call to action at the foot of most pages. */
 export function CtaSection({
@@ -16,9 +15,9 @@ export function CtaSection({
         <h2 id="cta-heading">{heading}</h2>
         {text ? <p className="cta-text">{text}</p> : null}
         {children ?? (
-          <Link reloadDocument to="/contact" className="button button-cream">
+          <a href="/contact" className="button button-cream">
             Get in touch
-          </Link>
+          </a>
         )}
       </div>
     </section>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { formatLongDate } from "~/lib/platform/dates";
 import { typeset } from "~/lib/platform/typography";
 
@@ -43,9 +42,9 @@ export function PostCard({
       <div className="post-card-body">
         {showBadge && post.featured ? <p className="post-badge">Featured</p> : null}
         <Heading className="post-card-title">
-          <Link reloadDocument to={`/blog/${post.slug}`} className="post-card-link">
+          <a href={`/blog/${post.slug}`} className="post-card-link">
             {typeset(post.title)}
-          </Link>
+          </a>
         </Heading>
         {post.created_at ? (
           <p className="post-meta">

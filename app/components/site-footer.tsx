@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { siteConfig } from "~/content/site";
 import type { StudioDetails } from "~/lib/studio/studio-details";
 import { NewsletterForm } from "./newsletter-form";
@@ -34,10 +33,10 @@ export function SiteFooter({ studio }: { studio: StudioDetails }) {
           </p>
           <ul className="footer-links">
             <li>
-              <Link reloadDocument to="/terms">Terms</Link>
+              <a href="/terms">Terms</a>
             </li>
             <li>
-              <Link reloadDocument to="/privacy">Privacy</Link>
+              <a href="/privacy">Privacy</a>
             </li>
             {studio.socialLinks.map((link, index) => (
               <li key={index}>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { VideoLoop } from "./video-loop";
 import { WorkTileMeta, type WorkTileFacts } from "./work-tile-meta";
 
@@ -30,7 +29,7 @@ export function WorkCards({
         <li key={item.slug}>
           {/* A real link (Enter, a click, open in a new tab); the spec also wants Space,
               as on a button, which the enhancement module adds ([data-space-opens]). */}
-          <Link reloadDocument to={href(item)} className="work-card" data-testid="work-card" data-space-opens="">
+          <a href={href(item)} className="work-card" data-testid="work-card" data-space-opens="">
             <VideoLoop
               files={{ mp4: item.videoMp4, webm: item.videoWebm, poster: item.poster }}
               className="work-video"
@@ -46,7 +45,7 @@ export function WorkCards({
                 result={item.result ?? ""}
               />
             ) : null}
-          </Link>
+          </a>
         </li>
       ))}
     </ul>

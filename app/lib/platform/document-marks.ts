@@ -9,7 +9,7 @@ import type { staffArea, staticPage } from "./static-page";
  */
 
 /** Whether this document needs React in the browser: unless every matched route (below the root) is static. */
-export function needsFramework(matches: UIMatch[]) {
+export function needsFramework(matches: Pick<UIMatch, "id" | "handle">[]) {
   const routes = matches.filter((match) => match.id !== "root");
   return routes.length === 0 || !routes.every((match) => (match.handle as typeof staticPage | undefined)?.staticPage);
 }

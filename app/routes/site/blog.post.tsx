@@ -1,11 +1,10 @@
-import { Link } from "react-router";
 import { CtaSection } from "~/components/cta-section";
 import { JsonLd } from "~/components/json-ld";
 import { PostImage } from "~/components/post-card";
 import { PostGrid } from "~/components/post-grid";
 import { tagPath } from "~/lib/blog/post-tags";
 import { PostBody } from "~/components/post-body";
-import { postDocument } from "~/lib/blog/post-text/post-text.server";
+import { publishedPostDocument } from "~/lib/blog/post-text/post-text.server";
 import { readingTimeText } from "~/lib/blog/post-text/post-text-rules";
 import { formatLongDate } from "~/lib/platform/dates";
 import { getPublishedPost, relatedPosts, withImageAlt } from "~/lib/blog/blog.server";
@@ -34,7 +33,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const seo = resolveSeo(postSeo, { title: post.title, description: post.excerpt, image: imageUrl });
   if (postSeo.share_image) seo.image = uploadUrl(mediaBaseUrl, postSeo.share_image);
   // The text in the blog's format (decision 050), with its pictures from the media library.
-  const { blocks, pictures, words } = await postDocument(db, post.content, mediaBaseUrl);
+  const { blocks, pictures, words } = await publishedPostDocument(db, post, mediaBaseUrl);
   return { post, imageUrl, seo, body: { blocks, pictures, words }, related: await withImageAlt(db, await relatedPosts(db, found.id)) };
 }
 
@@ -94,9 +93,9 @@ export default function BlogPost({ loaderData, matches }: Route.ComponentProps) 
             ...(image ? { image: imageObject(new URL(image, siteUrl || "http://localhost").href, post.image_alt) } : {}),
           }}
         />
-        <Link to="/blog" className="back-link post-back">
+        <a href="/blog" className="back-link post-back">
           ← Back to blog
-        </Link>
+        </a>
         <header className="post-header">
           {/* Staff's words with typographic quotes and dashes (decision 073), as the body. */}
           <h1>{typeset(post.title)}</h1>
@@ -142,9 +141,9 @@ export function ErrorBoundary({ error, params }: Route.ErrorBoundaryProps) {
   const notFound = error && typeof error === "object" && "status" in error && error.status === 404;
   return (
     <section className="container narrow error-page" role={notFound ? undefined : "alert"}>
-      <Link to="/blog" className="back-link">
+      <a href="/blog" className="back-link">
         ← Back to blog
-      </Link>
+      </a>
       {notFound ? (
         <>
           <h1>Post Not Found</h1>

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { PageIntro } from "~/components/page-intro";
 import { PostList } from "~/components/post-grid";
 import { withImageAlt } from "~/lib/blog/blog.server";
@@ -53,9 +53,9 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
       />
       <section className="container blog-posts" aria-label="Posts">
         <p className="tag-page-back">
-          <Link to="/blog" className="back-link">
+          <a href="/blog" className="back-link">
             ← All posts
-          </Link>
+          </a>
         </p>
         <PostList lead={lead!} rest={rest} />
       </section>
@@ -67,9 +67,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = error && typeof error === "object" && "status" in error && error.status === 404;
   return (
     <section className="container narrow error-page" role={notFound ? undefined : "alert"}>
-      <Link to="/blog" className="back-link">
+      <a href="/blog" className="back-link">
         ← Back to blog
-      </Link>
+      </a>
       {notFound ? (
         <>
           <h1>Tag Not Found</h1>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { JsonLd } from "~/components/json-ld";
 import { getDb } from "~/lib/platform/db.server";
 import { EMPLOYMENT_TYPE, getPublishedJob } from "~/lib/careers/jobs.server";
@@ -94,9 +93,9 @@ export default function JobDetail({ loaderData, actionData, matches }: Route.Com
           directApply: !externalApply,
         }}
       />
-      <Link to="/careers" className="back-link">
+      <a href="/careers" className="back-link">
         ← All positions
-      </Link>
+      </a>
       <header className="job-header">
         <p className="eyebrow">{job.department || "Careers"}</p>
         <h1>{job.title}</h1>
@@ -135,9 +134,9 @@ export function ErrorBoundary() {
       <p className="eyebrow">Careers</p>
       <h1>Job not found</h1>
       <p className="lead">This position does not exist or is no longer open.</p>
-      <Link to="/careers" className="button">
+      <a href="/careers" className="button">
         See open positions
-      </Link>
+      </a>
     </section>
   );
 }

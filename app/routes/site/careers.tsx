@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { PREVIEW_HEADERS, pageContentForRequest } from "~/lib/pages/page-preview.server";
 import { typesetDocument } from "~/lib/platform/typography";
 import { HoverAccordion } from "~/components/hover-accordion";
@@ -63,9 +63,9 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
               meta: [job.location, job.type, job.department].filter(Boolean).join(" · "),
               description: job.description,
               action: (
-                <Link to={`/careers/${job.slug}`} className="button button-small" prefetch="intent">
+                <a href={`/careers/${job.slug}`} className="button button-small">
                   View full listing<span className="visually-hidden">: {job.title}</span>
-                </Link>
+                </a>
               ),
             }))}
           />
@@ -73,9 +73,9 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
       </section>
       <section className="container cta-block">
         <p className="lead">Questions about working with us? We are happy to talk.</p>
-        <Link to="/contact" className="button button-coral" prefetch="intent">
+        <a href="/contact" className="button button-coral">
           Get in touch
-        </Link>
+        </a>
       </section>
     </>
   );

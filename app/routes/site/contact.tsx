@@ -1,5 +1,4 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
-import { Link } from "react-router";
 import { JsonLd } from "~/components/json-ld";
 import { useRootData } from "~/components/use-root-data";
 import { localBusinessJsonLd } from "~/lib/studio/studio-json-ld";
@@ -142,9 +141,9 @@ export default function Contact({ actionData }: Route.ComponentProps) {
             Thank you for reaching out! We are contacting you shortly.
           </h1>
           <p className="lead">A copy of your message is on its way to {values.email.trim()}.</p>
-          <Link reloadDocument to="/" className="button button-coral">
+          <a href="/" className="button button-coral">
             Back to Home
-          </Link>
+          </a>
         </div>
       </section>
     );

@@ -1,5 +1,4 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
-import { Link } from "react-router";
 import { type GdprAnswers, type GdprScore, scoreGdprAnswers } from "~/content/gdpr";
 import type { GdprIntroContent } from "~/content/intros";
 import { pageLoaderData } from "~/lib/pages/page-preview.server";
@@ -272,9 +271,9 @@ function EmailStep({
         <span>
           I agree that Fjord &amp; Form stores my e-mail address and answers to send me this analysis, as described in
           the{" "}
-          <Link reloadDocument to="/privacy">
+          <a href="/privacy">
             privacy policy
-          </Link>
+          </a>
           .
         </span>
       </label>
@@ -348,9 +347,9 @@ function SentConfirmation({
             </li>
           ))}
         </ul>
-        <Link reloadDocument to="/contact" className="button button-coral">
+        <a href="/contact" className="button button-coral">
           Get help closing the gaps
-        </Link>
+        </a>
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { CtaSection } from "~/components/cta-section";
 import { HoverAccordion } from "~/components/hover-accordion";
 import { JsonLd } from "~/components/json-ld";
@@ -87,12 +87,12 @@ function Hero({ content, studioName }: { content: HomeContent; studioName: strin
             {studioName} {content.hero.statement} <em>{content.hero.tagline}</em>
           </h1>
           <div className="home-hero-actions">
-            <Link to="/contact" className="button button-coral" prefetch="intent">
+            <a href="/contact" className="button button-coral">
               Get in touch
-            </Link>
-            <Link to="/work" className="button button-outline-cream" prefetch="intent">
+            </a>
+            <a href="/work" className="button button-outline-cream">
               See our work
-            </Link>
+            </a>
           </div>
         </div>
       </div>
@@ -109,13 +109,13 @@ function WhatWeDo() {
       <ul className="service-list">
         {services.map((service) => (
           <li key={service.slug}>
-            <Link to={service.path} className="service-link" prefetch="intent">
+            <a href={service.path} className="service-link">
               <span className="service-marker" aria-hidden="true" />
               <span className="service-name">{service.name}</span>
               <span className="service-arrow" aria-hidden="true">
                 →
               </span>
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
 import { confirmSubscription, isConfirmTokenValid } from "~/lib/visitor-forms/newsletter.server";
@@ -71,7 +71,7 @@ export function Message({ title, children }: { title: string; children: React.Re
       <h1>{title}</h1>
       <div className="lead">{children}</div>
       <p>
-        <Link to="/">Back to Home</Link>
+        <a href="/">Back to Home</a>
       </p>
     </section>
   );

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { pageMeta } from "~/lib/site/seo";
 import { staticPage } from "~/lib/platform/static-page";
 import { throwRedirectIfAny } from "~/lib/redirects/not-found.server";
@@ -38,10 +38,10 @@ export default function NotFound() {
       <ul className="not-found-links">
         {places.map((place) => (
           <li key={place.to}>
-            <Link to={place.to} className="not-found-link">
+            <a href={place.to} className="not-found-link">
               <span className="not-found-title">{place.title}</span>
               <span className="not-found-text">{place.text}</span>
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

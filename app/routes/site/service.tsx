@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { CtaSection } from "~/components/cta-section";
 import { HoverAccordion } from "~/components/hover-accordion";
 import { ServiceArt } from "~/components/service-art";
@@ -121,9 +121,9 @@ function ActionButton({ action, label, className }: { action: ServiceAction; lab
   const email = (useRootData()?.studio ?? STUDIO_SEED).email;
   if (action.kind === "link") {
     return (
-      <Link to={action.to ?? "/contact"} className={className} prefetch="intent">
+      <a href={action.to ?? "/contact"} className={className}>
         {label}
-      </Link>
+      </a>
     );
   }
   const subject = action.subject ? `?subject=${encodeURIComponent(action.subject)}` : "";

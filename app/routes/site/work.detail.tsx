@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { CtaSection } from "~/components/cta-section";
 import { JsonLd } from "~/components/json-ld";
 import { CaseCredits, CaseFacts, CaseGallery, KeyFigures, NextProjectCard } from "~/components/case-study-parts";
@@ -108,9 +107,9 @@ export default function CaseStudy({ loaderData, matches }: Route.ComponentProps)
           }}
         />
         <div className="case-intro">
-          <Link to="/work" className="back-link">
+          <a href="/work" className="back-link">
             ← All work
-          </Link>
+          </a>
           <p className="eyebrow">{item.client}</p>
           <h1 id="case-heading">{item.title}</h1>
           <p className="case-result">{item.result}</p>

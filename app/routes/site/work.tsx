@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { WorkIntroContent } from "~/content/intros";
 import { PREVIEW_HEADERS, pageContentForRequest } from "~/lib/pages/page-preview.server";
 import { typesetDocument } from "~/lib/platform/typography";
@@ -62,9 +62,9 @@ export default function Work({ loaderData }: Route.ComponentProps) {
                 />
                 {/* The caption's link covers the whole item (CSS), so the video opens the case study too. */}
                 <figcaption className="work-caption">
-                  <Link to={`/work/${item.slug}`} className="showcase-link">
+                  <a href={`/work/${item.slug}`} className="showcase-link">
                     {item.title}
-                  </Link>
+                  </a>
                 </figcaption>
                 <WorkTileMeta client={item.client} year={item.year} services={item.services} result={item.result} />
               </figure>
@@ -76,9 +76,9 @@ export default function Work({ loaderData }: Route.ComponentProps) {
         <div className="work-cta-text">
           <h2 id="work-cta-heading">Want to work with us?</h2>
           <p className="lead">We'd love to hear your ideas!</p>
-          <Link to="/contact" className="button button-coral" prefetch="intent">
+          <a href="/contact" className="button button-coral">
             Get in touch
-          </Link>
+          </a>
         </div>
         {/* Its own picture (a conversation starting), not a copy of a video above. */}
         <img
