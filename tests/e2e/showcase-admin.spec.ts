@@ -128,7 +128,7 @@ test("a project with a real MP4 and a poster shows on /work, its page, the home 
     await v.goto("/work");
     const grid = v.getByTestId("showcase-grid");
     await expect(grid.locator("figcaption").first()).toHaveText(title);
-    await expect(grid.locator("video").first()).toHaveAttribute("poster", /\/uploads\/showcase\/[^/]+-poster\.webp$/);
+    await expect(grid.locator(".video-frame").first().locator("img.video-poster")).toHaveAttribute("src", /\/uploads\/showcase\/[^/]+-poster\.webp$/);
     await grid.getByRole("link", { name: title }).click();
 
     await expect(v).toHaveURL(`/work/${slug}`);
