@@ -62,7 +62,7 @@ export async function postDocument(
 // post's text changes only when staff save it. Kept with the text it was parsed from and
 // used only while the post still has that text, so a save can never show an old body; the
 // pictures are looked up on every render (the library changes on its own). Bounded by the
-// characters kept, and forgotten with the other kept content (server/startup.ts).
+// characters kept, and forgotten with the other kept content (forgetKeptContent, server/kept-content.ts).
 const keptTexts = new Map<string, { content: string; text: PostText }>();
 const KEPT_CHARACTERS = 1_000_000;
 let keptCharacters = 0;
