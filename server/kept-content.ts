@@ -1,3 +1,4 @@
+import { forgetPostPages } from "~/lib/blog/post-page.server";
 import { forgetPostTexts } from "~/lib/blog/post-text/post-text.server";
 import { getPageContentCache } from "~/lib/pages/page-content.server";
 import { getPageCache } from "~/lib/platform/page-cache.server";
@@ -7,8 +8,9 @@ import { forgetStudioDetails } from "~/lib/studio/studio-details.server";
 /**
  * Everything this process keeps in memory of what staff edit, forgotten at once: the
  * words of the editable pages, the studio's details, the showcase lists, the published
- * posts' parsed texts (each also checked against its stored text, so a save shows even
- * before this runs), and the rendered pages made from them (stale, so the next request renders the new one: decision 054).
+ * posts' pages (what /blog/:slug shows) and parsed texts (each text also checked against
+ * its stored one, so a save shows even before this runs), and the rendered pages made
+ * from them (stale, so the next request renders the new one: decision 054).
  *
  * The one list, called on `content_changed` (server/startup.ts: a change in any process)
  * and after a staff member's successful write in this process (server/app.ts: before the
@@ -22,6 +24,7 @@ export function forgetKeptContent() {
   getPageContentCache().clear();
   forgetStudioDetails();
   forgetShowcaseLists();
+  forgetPostPages();
   forgetPostTexts();
   getPageCache().invalidate();
 }

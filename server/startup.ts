@@ -18,6 +18,7 @@ import { forgetExpiredProofs } from "~/lib/visitor-forms/anti-spam.server";
 import { getPrivateStore } from "~/lib/media/storage/private-store.server";
 import { runSeeds } from "~/lib/platform/seed.server";
 import { rememberShowcaseLists } from "~/lib/showcase/showcase.server";
+import { rememberPostPages } from "~/lib/blog/post-page.server";
 import { installSecretsKey } from "~/lib/platform/secrets.server";
 import { checkKeyAgainstDatabase, resolveSecretsKey } from "~/lib/platform/secrets-key.server";
 import { ensureFirstUser } from "~/lib/auth/users.server";
@@ -102,8 +103,9 @@ export async function startApp(): Promise<{ stop: () => Promise<void> }> {
   });
   await notifications.ready;
   stopListening = () => notifications.stop();
-  // Heard from now on, so the showcase lists may be kept between changes.
+  // Heard from now on, so the showcase lists and the post pages may be kept between changes.
   rememberShowcaseLists();
+  rememberPostPages();
 
   setPageViewBuffer(
     createPageViewBuffer(getDb, (error) => log.warn("page views not recorded", { error: String(error) })),

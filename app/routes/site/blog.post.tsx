@@ -4,15 +4,12 @@ import { PostImage } from "~/components/post-card";
 import { PostGrid } from "~/components/post-grid";
 import { tagPath } from "~/lib/blog/post-tags";
 import { PostBody } from "~/components/post-body";
-import { publishedPostDocument } from "~/lib/blog/post-text/post-text.server";
 import { readingTimeText } from "~/lib/blog/post-text/post-text-rules";
 import { formatLongDate } from "~/lib/platform/dates";
-import { getPublishedPost, relatedPosts, withImageAlt } from "~/lib/blog/blog.server";
+import { publishedPostPage } from "~/lib/blog/post-page.server";
 import { getConfig } from "~/lib/platform/config.server";
 import { getDb } from "~/lib/platform/db.server";
-import { uploadUrl } from "~/lib/media/media";
 import { pageMeta, siteUrlFrom } from "~/lib/site/seo";
-import { resolveSeo } from "~/lib/seo/seo-fields";
 import { studioFrom } from "~/lib/studio/studio-from-matches";
 import { staticPage } from "~/lib/platform/static-page";
 import { typeset } from "~/lib/platform/typography";
@@ -20,21 +17,10 @@ import { throwRedirectOrNotFound } from "~/lib/redirects/not-found.server";
 import type { Route } from "./+types/blog.post";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const db = getDb();
-  const published = await getPublishedPost(db, params.slug);
+  // Kept in memory until posts or the media library change (lib/blog/post-page.server.ts).
+  const page = await publishedPostPage(getDb(), params.slug, getConfig().mediaBaseUrl);
   // Drafts and unknown slugs look the same to visitors; a moved post answers 301.
-  if (!published) return throwRedirectOrNotFound(request);
-  const { seo: postSeo, ...found } = published;
-  const post = (await withImageAlt(db, [found]))[0]!;
-  // Where the browser fetches the image: this server, or MEDIA_BASE_URL (lib/media/media.ts).
-  const { mediaBaseUrl } = getConfig();
-  const imageUrl = uploadUrl(mediaBaseUrl, post.featured_image);
-  // The search-engine fields (decision 056): empty ones are the post's title, excerpt and image.
-  const seo = resolveSeo(postSeo, { title: post.title, description: post.excerpt, image: imageUrl });
-  if (postSeo.share_image) seo.image = uploadUrl(mediaBaseUrl, postSeo.share_image);
-  // The text in the blog's format (decision 050), with its pictures from the media library.
-  const { blocks, pictures, words } = await publishedPostDocument(db, post, mediaBaseUrl);
-  return { post, imageUrl, seo, body: { blocks, pictures, words }, related: await withImageAlt(db, await relatedPosts(db, found.id)) };
+  return page ?? throwRedirectOrNotFound(request);
 }
 
 export const handle = staticPage;
