@@ -1,0 +1,176 @@
+import fontsCss from "~/styles/fonts.css?inline";
+import tokensCss from "~/styles/tokens.css?inline";
+import baseCss from "~/styles/base.css?inline";
+import frameCss from "~/styles/frame.css?inline";
+import pageBasicsCss from "~/styles/site/page-basics.css?inline";
+import homeHeroCss from "~/styles/site/home-hero.css?inline";
+import whatWeDoCss from "~/styles/site/what-we-do.css?inline";
+import statementCss from "~/styles/site/statement-and-process.css?inline";
+import workGridsCss from "~/styles/site/work-grids.css?inline";
+import callToActionCss from "~/styles/site/call-to-action.css?inline";
+import servicePagesCss from "~/styles/site/service-pages.css?inline";
+import aboutCss from "~/styles/site/about.css?inline";
+import legalCss from "~/styles/site/legal.css?inline";
+import noticesCss from "~/styles/site/notices.css?inline";
+import contactWizardCss from "~/styles/site/contact-wizard.css?inline";
+import gdprChecklistCss from "~/styles/site/gdpr-checklist.css?inline";
+import careersCss from "~/styles/site/careers.css?inline";
+import blogCss from "~/styles/site/blog.css?inline";
+import showcaseCss from "~/styles/site/showcase.css?inline";
+import sessionCss from "~/styles/session.css?inline";
+
+/**
+ * Each static page inlines only the parts of the public stylesheet its document uses
+ * (decision 084). The stylesheet was ~75 % of a page's compressed bytes, and every page
+ * carried the blog's, the wizards', the careers' and the legal pages' rules: /, /design and
+ * /about came just over the first 14.6 KB a new connection can send in its first round trip.
+ *
+ * The parts, in the order of app/styles/app.css (a unit test keeps the two in step, so the
+ * cascade is the one the whole stylesheet has). `always`: the fonts, tokens, elements,
+ * buttons and the header and footer every page has. Every other part is one file of
+ * app/styles/site (and the sign-in pages' session.css), whose rules are all scoped by a class
+ * or an attribute (the unit test checks that too): it is sent when the document uses one
+ * of them. A page's own words cannot lose a style this way: the test compares every
+ * element's computed style with the whole stylesheet's (tests/e2e/page-css.spec.ts).
+ */
+const PARTS = [
+  { file: "fonts.css", css: fontsCss, always: true },
+  { file: "tokens.css", css: tokensCss, always: true },
+  { file: "base.css", css: baseCss, always: true },
+  { file: "frame.css", css: frameCss, always: true },
+  { file: "site/page-basics.css", css: pageBasicsCss },
+  { file: "site/home-hero.css", css: homeHeroCss },
+  { file: "site/what-we-do.css", css: whatWeDoCss },
+  { file: "site/statement-and-process.css", css: statementCss },
+  { file: "site/work-grids.css", css: workGridsCss },
+  { file: "site/call-to-action.css", css: callToActionCss },
+  { file: "site/service-pages.css", css: servicePagesCss },
+  { file: "site/about.css", css: aboutCss },
+  { file: "site/legal.css", css: legalCss },
+  { file: "site/notices.css", css: noticesCss },
+  { file: "site/contact-wizard.css", css: contactWizardCss },
+  { file: "site/gdpr-checklist.css", css: gdprChecklistCss },
+  { file: "site/careers.css", css: careersCss },
+  { file: "site/blog.css", css: blogCss },
+  { file: "site/showcase.css", css: showcaseCss },
+  { file: "session.css", css: sessionCss },
+].map((part) => ({ ...part, always: part.always ?? false }));
+
+/** The files in the order they are joined, for the unit test. */
+export const PAGE_CSS_FILES = PARTS.map((part) => part.file);
+
+/** The whole public stylesheet: framework pages (they stream, and navigate in the browser) get it all. */
+export const WHOLE_CSS = PARTS.map((part) => part.css).join("");
+
+/** What a static page's <style> holds while it renders; replaced by its parts once the document is whole. */
+export const PAGE_CSS_MARK = "/*page-css*/";
+
+/**
+ * A stylesheet as its top-level blocks: a style rule (with any rules nested in it) needs
+ * the classes its selectors name outside parentheses (`:not(.x)`, `:is(.a, .b)` ask for
+ * nothing certain, so their classes are not counted); a rule with several selectors needs
+ * those of any one; `@media` and `@supports` hold blocks of their own; everything else
+ * (`@font-face`, `@keyframes`, a selector without a class) is always sent.
+ */
+type Block = { text: string; needs: string[][] | null } | { open: string; blocks: Block[] };
+
+/** The end of the block that opens at `from` (a `{`), or of the statement (a `;`). */
+function blockEnd(css: string, from: number) {
+  let depth = 0;
+  for (let i = from; i < css.length; i++) {
+    const ch = css[i];
+    if (ch === '"' || ch === "'") i = css.indexOf(ch, i + 1);
+    else if (ch === "{") depth++;
+    else if (ch === "}" && --depth === 0) return i + 1;
+  }
+  return css.length;
+}
+
+function parseBlocks(css: string): Block[] {
+  const blocks: Block[] = [];
+  let i = 0;
+  while (i < css.length) {
+    const open = css.indexOf("{", i);
+    const semicolon = css.indexOf(";", i);
+    if (open < 0) break;
+    const prelude = css.slice(i, open).trim();
+    if (semicolon >= 0 && semicolon < open && prelude.startsWith("@")) {
+      blocks.push({ text: css.slice(i, semicolon + 1), needs: null }); // @import, @charset, @layer a;
+      i = semicolon + 1;
+      continue;
+    }
+    const end = blockEnd(css, open);
+    if (/^@(media|supports)\b/.test(prelude)) blocks.push({ open: css.slice(i, open + 1), blocks: parseBlocks(css.slice(open + 1, end - 1)) });
+    else blocks.push({ text: css.slice(i, end), needs: prelude.startsWith("@") ? null : selectorNeeds(prelude) });
+    i = end;
+  }
+  return blocks;
+}
+
+/** For each selector of a list, the classes it needs outside parentheses; null: one needs none. */
+function selectorNeeds(list: string): string[][] | null {
+  const selectors: string[] = [];
+  let depth = 0;
+  let current = "";
+  for (const ch of list) {
+    if (ch === "(") depth++;
+    if (ch === ")") depth--;
+    if (ch === "," && depth === 0) {
+      selectors.push(current);
+      current = "";
+    } else current += depth === 0 && ch !== ")" ? ch : " ";
+  }
+  selectors.push(current);
+  const needs = selectors.map((selector) => [...selector.matchAll(/\.(-?[A-Za-z_][\w-]*)/g)].map((match) => match[1]!));
+  return needs.some((classes) => classes.length === 0) ? null : needs;
+}
+
+function keptText(blocks: Block[], classes: Set<string>): string {
+  let text = "";
+  for (const block of blocks) {
+    if ("open" in block) {
+      const inner = keptText(block.blocks, classes);
+      if (inner) text += `${block.open}${inner}}`;
+    } else if (!block.needs || block.needs.some((needed) => needed.every((name) => classes.has(name)))) {
+      text += block.text;
+    }
+  }
+  return text;
+}
+
+/** The rules of `css` that elements with these classes can match (and those that need none). */
+export function rulesFor(css: string, classes: Set<string>) {
+  return keptText(parseBlocks(css), classes);
+}
+
+const PARSED = PARTS.map((part) => ({ ...part, blocks: parseBlocks(part.css) }));
+
+/** The class names a document's elements carry. */
+export function classesIn(html: string) {
+  const classes = new Set<string>();
+  for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
+    for (const name of match[1]!.split(/\s+/)) if (name) classes.add(name);
+  }
+  return classes;
+}
+
+/**
+ * A job's application form is answered by the server's own page section, swapped in by
+ * app/enhance/application.ts with whatever classes the answer has: such a page gets it all.
+ */
+const SWAPS_IN_MARKUP = 'id="apply"';
+
+/** The stylesheet for one rendered document: the parts always sent, and of the others the rules its elements can match. */
+export function stylesheetFor(html: string) {
+  if (html.includes(SWAPS_IN_MARKUP)) return WHOLE_CSS;
+  const classes = classesIn(html);
+  return PARSED.map((part) => (part.always ? part.css : keptText(part.blocks, classes))).join("");
+}
+
+/** A static page's document with its stylesheet in place of the mark (the mark is in the head, once). */
+export function withPageCss(document: Buffer): Uint8Array<ArrayBuffer> {
+  const html = document.toString("utf8");
+  const at = html.indexOf(PAGE_CSS_MARK);
+  const whole = at < 0 ? document : Buffer.from(html.slice(0, at) + stylesheetFor(html) + html.slice(at + PAGE_CSS_MARK.length), "utf8");
+  return new Uint8Array(whole.buffer as ArrayBuffer, whole.byteOffset, whole.length);
+}

@@ -1,0 +1,61 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { classesIn, PAGE_CSS_FILES, rulesFor } from "~/lib/platform/page-css.server";
+
+// A static page inlines only the stylesheet's rules its elements can match (decision 084).
+// What a rule "can match" is decided from its selector's classes alone, so a rule is
+// dropped only when the page has no element with one of the classes it needs.
+
+const STYLES = path.resolve("app/styles");
+
+/** app.css's files in the order it imports them, down to the files page-css joins. */
+function importOrder(file: string, stopAt: Set<string>): string[] {
+  const relative = path.relative(STYLES, file);
+  if (stopAt.has(relative)) return [relative];
+  const imports = [...fs.readFileSync(file, "utf8").matchAll(/@import\s+"([^"]+)";/g)].map((match) => match[1]!);
+  if (imports.length === 0) return [relative];
+  return imports.flatMap((imported) => importOrder(path.resolve(path.dirname(file), imported), stopAt));
+}
+
+describe("the parts of the public stylesheet", () => {
+  it("are joined in app.css's order, all of it, so the cascade is the whole stylesheet's", () => {
+    expect(importOrder(path.join(STYLES, "app.css"), new Set(PAGE_CSS_FILES))).toEqual(PAGE_CSS_FILES);
+  });
+});
+
+describe("the rules a page gets", () => {
+  const page = classesIn('<main class="hero  card"><p class="lead">Hi</p><a class="button">Go</a></main>');
+
+  it("keeps a rule whose classes the page has, and drops one it has not", () => {
+    expect(rulesFor(".hero{color:red}.footer-only{color:blue}", page)).toBe(".hero{color:red}");
+  });
+
+  it("needs every class of a selector, and any one selector of a list", () => {
+    expect(rulesFor(".hero .lead{a:b}.hero .missing{c:d}", page)).toBe(".hero .lead{a:b}");
+    expect(rulesFor(".missing,.card .lead{a:b}", page)).toBe(".missing,.card .lead{a:b}");
+  });
+
+  it("keeps what needs no class: elements, :root, attributes, @font-face and @keyframes", () => {
+    const css = ':root{--x:1}h2{a:b}[data-one-open=""] details{c:d}@font-face{font-family:X}@keyframes spin{to{rotate:1turn}}';
+    expect(rulesFor(css, new Set())).toBe(css);
+  });
+
+  it("does not count classes inside parentheses, which :not() and :is() do not require", () => {
+    expect(rulesFor(".card:not(.missing){a:b}", page)).toBe(".card:not(.missing){a:b}");
+    expect(rulesFor(":is(.missing,.other) p{a:b}", page)).toBe(":is(.missing,.other) p{a:b}");
+    expect(rulesFor(".missing:has(.card){a:b}", page)).toBe("");
+  });
+
+  it("keeps a nested rule with its parent, and an @media block only with a rule kept inside", () => {
+    expect(rulesFor(".card{a:b;&:hover{c:d}}.missing{e:f;& .card{g:h}}", page)).toBe(".card{a:b;&:hover{c:d}}");
+    expect(rulesFor("@media (width>=40em){.hero{a:b}.missing{c:d}}@media print{.missing{e:f}}", page)).toBe(
+      "@media (width>=40em){.hero{a:b}}",
+    );
+  });
+
+  it("reads a page's classes from its class attributes only", () => {
+    const classes = classesIn('<p class="a b">.c is text</p><div data-class="d"></div>');
+    expect([...classes].sort()).toEqual(["a", "b"]);
+  });
+});
