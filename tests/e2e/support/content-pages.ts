@@ -30,6 +30,7 @@ export async function publishPost(
   playwright: PlaywrightWorkerArgs["playwright"],
   baseURL: string,
   title: string,
+  content = "First paragraph.\n\nSecond paragraph.",
 ): Promise<string> {
   const staff: APIRequestContext = await playwright.request.newContext({ baseURL });
   try {
@@ -39,7 +40,7 @@ export async function publishPost(
         title,
         excerpt: "What we learned running language models on a clinic's own server.",
         author: "Kari Nordmann",
-        content: "First paragraph.\n\nSecond paragraph.",
+        content,
       },
     });
     expect(response.status()).toBe(201);
