@@ -164,8 +164,21 @@ const SWAPS_IN_MARKUP = 'id="apply"';
 export function stylesheetFor(html: string) {
   if (html.includes(SWAPS_IN_MARKUP)) return WHOLE_CSS;
   const classes = classesIn(html);
-  return PARSED.map((part) => (part.always ? part.css : keptText(part.blocks, classes))).join("");
+  // Pages with the same classes get the same stylesheet: made once per set of classes.
+  const key = [...classes].sort().join(" ");
+  let css = madeFor.get(key);
+  if (css === undefined) {
+    css = PARSED.map((part) => (part.always ? part.css : keptText(part.blocks, classes))).join("");
+    if (madeFor.size >= MADE_FOR_LIMIT) madeFor.clear();
+    madeFor.set(key, css);
+  }
+  return css;
 }
+
+// A page's classes come from the code and from what staff write (a post's parts): a few
+// dozen sets in all, bounded all the same.
+const madeFor = new Map<string, string>();
+const MADE_FOR_LIMIT = 100; // at most ~3 MB of stylesheets
 
 /** A static page's document with its stylesheet in place of the mark (the mark is in the head, once). */
 export function withPageCss(document: Buffer): Uint8Array<ArrayBuffer> {
