@@ -32,12 +32,17 @@ const CONTENT_JS_BUDGET = 2 * KB;
 const CSS_BUDGET = 20 * KB;
 // A content page's whole document arrives in a new connection's first round trip: ten
 // packets, 14,600 bytes, less ~600 for the response's headers. Each page inlines only the
-// stylesheet rules its elements can match (decision 084): 7–10 KB today, and 12 KB leaves
-// room for what staff add. A job's page has the application form, whose answers bring their
-// own markup in, so it gets the whole stylesheet (13.6 KB today) and the round trip's limit.
+// stylesheet rules its elements can match (decision 084): 7–10 KB today, with the whole
+// stylesheet 12–13.5 KB. Pages other tests add to while this runs (the blog's posts, the
+// jobs) and a job's page (its application form's answers bring their own markup in, so it
+// gets the whole stylesheet) are held to the round trip itself.
 const FIRST_ROUND_TRIP = 14_000;
-const DOCUMENT_BUDGETS: Record<string, number> = { "/careers/open-application": FIRST_ROUND_TRIP };
-const DOCUMENT_BUDGET = 12 * KB;
+const DOCUMENT_BUDGET = 11 * KB;
+const DOCUMENT_BUDGETS: Record<string, number> = {
+  "/blog": FIRST_ROUND_TRIP,
+  "/careers": FIRST_ROUND_TRIP,
+  "/careers/open-application": FIRST_ROUND_TRIP,
+};
 
 const gzipSize = (bytes: Buffer | string) => zlib.gzipSync(bytes, { level: 9 }).length;
 
