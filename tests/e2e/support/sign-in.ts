@@ -13,7 +13,8 @@ export const SIGN_IN = {
 
 /** Forms do nothing special until React has hydrated the page. */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")));
+  // A page just opened (a new tab) may not have a body yet: that is "not yet", not an error.
+  await page.waitForFunction(() => !!document.body && Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")));
 }
 
 /** Opens /login and returns its controls. */
