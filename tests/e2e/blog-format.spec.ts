@@ -1,6 +1,6 @@
 import type { Browser, Locator } from "@playwright/test";
 import sharp from "sharp";
-import { unique, writePost } from "./support/blog";
+import { RICH_POST_TEXT, unique, writePost } from "./support/blog";
 import { waitForHydration } from "./support/sign-in";
 import { expect, test } from "./support/fixtures";
 
@@ -8,14 +8,6 @@ import { expect, test } from "./support/fixtures";
 // link and a library picture; the live preview shows them as the page will; after
 // publishing, the public post shows them with its reading time, also without JavaScript.
 test.use({ viewport: { width: 1440, height: 1000 } });
-
-const TEXT = [
-  "We moved the studio's archive onto one small server.",
-  "## What we built",
-  "- A search that answers in Norwegian",
-  "- Nightly backups to a second disk",
-  "Read more on [the client's site](https://example.com/archive) or see [our work](/work).",
-].join("\n");
 
 type Scope = { locator: (selector: string, options?: { hasText?: string }) => Locator };
 
@@ -60,7 +52,7 @@ test("a post with a heading, a list, links and a picture: live preview, then the
   const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 
   await test.step("write: the preview shows each part as the page will", async () => {
-    await writePost(page, { title, content: TEXT });
+    await writePost(page, { title, content: RICH_POST_TEXT });
     await waitForHydration(page);
     const preview = page.locator(".post-preview");
     await expect(preview.locator("h2", { hasText: "What we built" })).toBeVisible();

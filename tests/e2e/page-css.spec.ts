@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { INLINE_CSS_ID } from "../../app/lib/platform/nonce";
 import { publicPages } from "../support/pages";
+import { RICH_POST_TEXT } from "./support/blog";
 import { publishPost } from "./support/content-pages";
 import { waitForHydration } from "./support/sign-in";
 import { expect, test } from "./support/fixtures";
@@ -173,15 +174,6 @@ function differences(served: Styles, whole: Styles): Difference[] {
 
 test.use({ bypassCSP: true }); // the site's CSP would not let a script change the nonced <style>
 
-/** A post with the format's parts staff can write (decision 050): a sub-heading, a list, links. */
-const RICH_POST = [
-  "We moved the studio's archive onto one small server.",
-  "## What we built",
-  "- A search that answers in Norwegian",
-  "- Nightly backups to a second disk",
-  "Read more on [the client's site](https://example.com/archive) or see [our work](/work).",
-].join("\n");
-
 for (const width of [375, 1440]) {
   test(`at ${width}px every public page's CSS gives each element the style the whole stylesheet gives it`, async ({
     page,
@@ -190,7 +182,7 @@ for (const width of [375, 1440]) {
   }) => {
     test.setTimeout(300_000);
     await page.setViewportSize({ width, height: 900 });
-    const post = await publishPost(playwright, baseURL!, `Stylesheet post ${width} ${Date.now()}`, RICH_POST);
+    const post = await publishPost(playwright, baseURL!, `Stylesheet post ${width} ${Date.now()}`, RICH_POST_TEXT);
     const pages = [...(await publicPages(baseURL!)), post];
     const failures: string[] = [];
     for (const address of pages) {
