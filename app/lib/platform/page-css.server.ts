@@ -20,18 +20,17 @@ import showcaseCss from "~/styles/site/showcase.css?inline";
 import sessionCss from "~/styles/session.css?inline";
 
 /**
- * Each static page inlines only the parts of the public stylesheet its document uses
+ * Each static page inlines only the rules of the public stylesheet its elements can match
  * (decision 084). The stylesheet was ~75 % of a page's compressed bytes, and every page
  * carried the blog's, the wizards', the careers' and the legal pages' rules: /, /design and
  * /about came just over the first 14.6 KB a new connection can send in its first round trip.
  *
  * The parts, in the order of app/styles/app.css (a unit test keeps the two in step, so the
  * cascade is the one the whole stylesheet has). `always`: the fonts, tokens, elements,
- * buttons and the header and footer every page has. Every other part is one file of
- * app/styles/site (and the sign-in pages' session.css), whose rules are all scoped by a class
- * or an attribute (the unit test checks that too): it is sent when the document uses one
- * of them. A page's own words cannot lose a style this way: the test compares every
- * element's computed style with the whole stylesheet's (tests/e2e/page-css.spec.ts).
+ * buttons and the header and footer every page has, sent whole. Of every other part (a file
+ * of app/styles/site, and the sign-in pages' session.css) a page gets the rules whose
+ * classes its elements carry, and those that need no class. That no page loses a style is
+ * checked element by element against the whole stylesheet (tests/e2e/page-css.spec.ts).
  */
 const PARTS = [
   { file: "fonts.css", css: fontsCss, always: true },
@@ -143,7 +142,13 @@ export function rulesFor(css: string, classes: Set<string>) {
   return keptText(parseBlocks(css), classes);
 }
 
-const PARSED = PARTS.map((part) => ({ ...part, blocks: parseBlocks(part.css) }));
+// Parsed once; the parts sent whole are not parsed at all.
+const PARSED = PARTS.map((part) => ({ ...part, blocks: part.always ? [] : parseBlocks(part.css) }));
+
+// A page's classes come from the code and from what staff write (a post's parts): a few
+// dozen sets in all, bounded all the same.
+const madeFor = new Map<string, string>();
+const MADE_FOR_LIMIT = 100; // at most ~3 MB of stylesheets
 
 /** The class names a document's elements carry. */
 export function classesIn(html: string) {
@@ -174,11 +179,6 @@ export function stylesheetFor(html: string) {
   }
   return css;
 }
-
-// A page's classes come from the code and from what staff write (a post's parts): a few
-// dozen sets in all, bounded all the same.
-const madeFor = new Map<string, string>();
-const MADE_FOR_LIMIT = 100; // at most ~3 MB of stylesheets
 
 /** A static page's document with its stylesheet in place of the mark (the mark is in the head, once). */
 export function withPageCss(document: Buffer): Uint8Array<ArrayBuffer> {
