@@ -1,5 +1,6 @@
 import { uploadUrl } from "../media/media";
 import type { Database } from "../platform/db.server";
+import { keptUntilChange } from "../platform/kept-until-change.server";
 import { resolveSeo } from "../seo/seo-fields";
 import { getPublishedPost, relatedPosts, withImageAlt } from "./blog.server";
 import { publishedPostDocument } from "./post-text/post-text.server";
@@ -27,45 +28,24 @@ async function readPostPage(db: Database, slug: string, mediaBaseUrl: string | u
 
 export type PostPage = NonNullable<Awaited<ReturnType<typeof readPostPage>>>;
 
-// Post pages kept until the site's content changes: a render read the post, its image's
-// alt text, its pictures and the related posts (five round trips) although they change
-// only when staff change posts or the media library, whose tables announce every change
-// (`content_changed`). Kept only in a process that hears those announcements:
-// server/startup.ts turns this on once it listens, and `forgetKeptContent`
-// (server/kept-content.ts) forgets them on every announcement and after a staff write in
-// this process, as it does the showcase lists and the page cache. Scripts and tests, which
-// hear nothing, read every time. Only published posts are kept (an unknown address is
-// never a key), and at most KEPT_CHARACTERS of their texts, so no request can make this grow.
-const kept = new Map<string, PostPage>();
-const KEPT_CHARACTERS = 2_000_000;
-let keptCharacters = 0;
-let remembering = false;
-// Bumped by every forget: a read that started before a change is not kept after it.
-let generation = 0;
+// Post pages kept until the content changes (lib/platform/kept-until-change.server.ts): a
+// render read the post, its image's alt text, its pictures and the related posts (five
+// round trips) although they change only when staff change posts or the media library,
+// whose tables announce every change. Only published posts are kept (an unknown address is
+// never a key), and at most 2,000,000 characters of their texts.
+const pages = keptUntilChange<PostPage | undefined>({ sizeOf: (page) => page.post.content.length, maxSize: 2_000_000 });
 
 /** Keeps post pages in memory from now on (a process that listens for content changes). */
 export function rememberPostPages() {
-  remembering = true;
+  pages.remember();
 }
 
 /** Posts or the media library may have changed: each post page is read again. */
 export function forgetPostPages() {
-  generation++;
-  kept.clear();
-  keptCharacters = 0;
+  pages.forget();
 }
 
 /** A published post's page, from memory while nothing changed since it was read. */
-export async function publishedPostPage(db: Database, slug: string, mediaBaseUrl: string | undefined) {
-  const found = remembering ? kept.get(slug) : undefined;
-  if (found) return found;
-  const started = generation;
-  const page = await readPostPage(db, slug, mediaBaseUrl);
-  if (page && remembering && generation === started) {
-    const size = page.post.content.length;
-    if (keptCharacters + size > KEPT_CHARACTERS) forgetPostPages();
-    kept.set(slug, page);
-    keptCharacters += size;
-  }
-  return page;
+export function publishedPostPage(db: Database, slug: string, mediaBaseUrl: string | undefined) {
+  return pages.get(slug, () => readPostPage(db, slug, mediaBaseUrl));
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { isSlug } from "../platform/slug";
 import { type Database, schema } from "../platform/db.server";
+import { keptUntilChange } from "../platform/kept-until-change.server";
 import { log } from "../platform/log.server";
 
 /**
@@ -51,28 +52,19 @@ const readCards = (db: Database, where: ReturnType<typeof and>, limit?: number) 
 // The lists last read, per list: they stand in while the database does not answer.
 const lastKnown = new Map<string, Card[]>();
 
-// The lists kept until the showcase changes: / read its featured three on every render,
-// although they change only when staff change them. Kept only in a process that hears
-// every change: server/startup.ts turns this on once it listens for `content_changed`
-// (which forgets them, in every process, and again after a lost connection), and a
-// staff write in this process forgets them before it answers (both through
-// `forgetKeptContent`, server/kept-content.ts). Scripts and tests, which hear nothing,
-// read every time. The keys are fixed lists (a service's slug comes from
-// app/content/services.ts), so this cannot grow.
-const remembered = new Map<string, Card[]>();
-let remembering = false;
-// Bumped by every forget: a read that started before a change is not kept after it.
-let generation = 0;
+// The lists kept until the showcase changes (lib/platform/kept-until-change.server.ts): /
+// read its featured three on every render, although they change only when staff change
+// them. The keys are fixed lists (a service's slug comes from app/content/services.ts).
+const lists = keptUntilChange<Card[]>();
 
 /** Keeps the public lists in memory from now on (a process that listens for content changes). */
 export function rememberShowcaseLists() {
-  remembering = true;
+  lists.remember();
 }
 
 /** The showcase may have changed: the next call of each list reads the database. */
 export function forgetShowcaseLists() {
-  generation++;
-  remembered.clear();
+  lists.forget();
 }
 
 /**
@@ -82,14 +74,12 @@ export function forgetShowcaseLists() {
  * reads again. `db` may be a getter, so that getting the database itself may fail.
  */
 async function cards(list: string, db: DatabaseOrGetter, where: ReturnType<typeof and>, limit?: number) {
-  const kept = remembering ? remembered.get(list) : undefined;
-  if (kept) return kept;
-  const started = generation;
   try {
-    const rows = await readCards(typeof db === "function" ? db() : db, where, limit);
-    lastKnown.set(list, rows);
-    if (remembering && generation === started) remembered.set(list, rows);
-    return rows;
+    return await lists.get(list, async () => {
+      const rows = await readCards(typeof db === "function" ? db() : db, where, limit);
+      lastKnown.set(list, rows);
+      return rows;
+    });
   } catch (error) {
     log.warn("the showcase could not be read; the last known list stands in", { list, error: String(error) });
     return lastKnown.get(list) ?? [];
