@@ -851,9 +851,15 @@ export const pageViews = pgTable(
     campaign: text("campaign"),
     /** The referring site, host only (never the full address, never this site). */
     referrer: text("referrer"),
+    /**
+     * How many alike views (same path, campaign and referrer) this row counts: a process
+     * writes the views of each second as one row per kind, so a burst of visits (or a
+     * flood of requests) adds rows per kind of visit, not per request (decision 085).
+     */
+    views: integer("views").notNull().default(1),
     createdAt: createdAt(),
   },
-  (t) => [index("page_views_created_idx").on(t.createdAt)],
+  (t) => [index("page_views_created_idx").on(t.createdAt), check("page_views_views_positive", sql`${t.views} > 0`)],
 );
 
 /**

@@ -30,13 +30,57 @@ const THREADS = Number(process.env.BENCH_THREADS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 2);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? "info";
 const WRK = process.env.WRK ?? "/usr/bin/wrk";
 const NGINX = process.env.NGINX ?? "/usr/sbin/nginx";
 // A bound on each wrk run: its duration plus a generous margin for a stuck server.
 const WRK_CEILING_MS = (SECONDS + 60) * 1000;
 
-type Row = { server: string; target: string; rps: number; p99: number; errors: number; cpuPerRequest?: number; renders?: number };
+type Row = {
+  server: string;
+  target: string;
+  rps: number;
+  p99: number;
+  errors: number;
+  cpuPerRequest?: number;
+  renders?: number;
+  /** The median of this row's rounds, each divided by the reference of its own round. */
+  ofReference?: number;
+  /** Likewise, divided by the same round's plain `/` (the first app row). */
+  ofPlainRoot?: number;
+  /** Each round's req/s, when the row was measured in rounds. */
+  perRound?: number[];
+};
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/**
+ * One row per target from rounds measured side by side (the reference first in each): the
+ * median of its req/s, p99 and CPU, and the median of its ratio to the reference of the
+ * same round. Errors are summed: one failed request in any round fails the bench.
+ */
+function medianRows(rounds: Row[][]): Row[] {
+  return rounds[0]!.map((first, index) => {
+    const all = rounds.map((round) => round[index]!);
+    const cpu = all.map((row) => row.cpuPerRequest).filter((value): value is number => value !== undefined);
+    return {
+      server: first.server,
+      target: first.target,
+      rps: median(all.map((row) => row.rps)),
+      p99: median(all.map((row) => row.p99)),
+      errors: all.reduce((sum, row) => sum + row.errors, 0),
+      cpuPerRequest: cpu.length ? median(cpu) : undefined,
+      ofReference: median(rounds.map((round) => round[index]!.rps / round[0]!.rps)),
+      ofPlainRoot: index === 0 ? undefined : median(rounds.map((round) => round[index]!.rps / round[1]!.rps)),
+      perRound: all.map((row) => Math.round(row.rps)),
+    };
+  });
+}
 
 /**
  * CPU time (user + system) a process has used, in microseconds, from /proc (Linux); undefined
@@ -227,11 +271,17 @@ async function main() {
     const reference = await startReference(file);
     started.push(reference.child);
     await warmUp(wrk, reference.url, [""], reference.child);
-    rows.push({ server: "node:http", target: "bytes of /", ...(await measure(wrk, reference.url, reference.child)) });
-    await stop(reference.child);
-
     await warmUp(wrk, app.url, cached, app.child);
-    for (const target of cached) rows.push({ server: "app, cache", target, ...(await measure(wrk, app.url + target, app.child)) });
+    // The reference and the cached rows take turns, ROUNDS times: this machine's speed drifts by
+    // as much as half within a minute, so a ratio is only fair between figures measured side by side.
+    const rounds: Row[][] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const measured: Row[] = [{ server: "node:http", target: "bytes of /", ...(await measure(wrk, reference.url, reference.child)) }];
+      for (const target of cached) measured.push({ server: "app, cache", target, ...(await measure(wrk, app.url + target, app.child)) });
+      rounds.push(measured);
+    }
+    await stop(reference.child);
+    rows.push(...medianRows(rounds));
     rows.push(await publishUnderLoad(wrk, app, dataDir));
     await stop(app.child);
 
@@ -258,13 +308,15 @@ async function main() {
       request: row.target.length > 34 ? `${row.target.slice(0, 33)}…` : row.target,
       "req/s": Math.round(row.rps),
       "p99 ms": Math.round(row.p99 * 100) / 100,
-      "÷ node:http": (row.rps / referenceRps).toFixed(2),
-      "÷ plain /": row.server === "app, cache" ? (row.rps / plainRoot).toFixed(2) : "",
+      "÷ node:http": (row.ofReference ?? row.rps / referenceRps).toFixed(2),
+      "÷ plain /": row.server === "app, cache" ? (row.ofPlainRoot ?? row.rps / plainRoot).toFixed(2) : "",
       "CPU µs/req": row.cpuPerRequest === undefined ? "" : Math.round(row.cpuPerRequest),
       renders: row.renders ?? "",
       errors: row.errors || "",
     })),
   );
+  console.log(`\nThe node:http and cache rows: the median of ${ROUNDS} rounds, taken in turn; their ratios are each round's own. Each round's req/s:`);
+  for (const row of rows.filter((row) => row.perRound)) console.log(`  ${row.server} ${row.target}: ${row.perRound!.join(", ")}`);
   if (rows.some((row) => row.errors > 0)) {
     console.error("Some requests failed (non-2xx/3xx or socket errors): see the errors column.");
     process.exitCode = 1;

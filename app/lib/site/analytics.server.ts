@@ -69,14 +69,20 @@ function isBotAgent(userAgent: string) {
 
 /** `/blog`, `/blog/` and `/Blog` are one page: lower case, no trailing slash (but `/`), at most 512 characters. */
 export function normalisedPath(path: string) {
-  let normal = path.toLowerCase();
+  let normal = withoutControls(path.toLowerCase());
   while (normal.length > 1 && normal.endsWith("/")) normal = normal.slice(0, -1);
   return normal.slice(0, 512);
 }
 
+// A decoded path or parameter may hold control characters (`%00`): PostgreSQL refuses NUL in
+// text, which would lose the whole batch, and none of them means anything in a report.
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const CONTROLS = /[\u0000-\u001f\u007f]/g;
+const withoutControls = (text: string) => text.replace(CONTROLS, "");
+
 const CAMPAIGN_VALUE_MAX = 100;
 const campaignValue = (value: string | null, lower: boolean) => {
-  const trimmed = value?.trim().slice(0, CAMPAIGN_VALUE_MAX);
+  const trimmed = value === null ? undefined : withoutControls(value).trim().slice(0, CAMPAIGN_VALUE_MAX);
   return trimmed ? (lower ? trimmed.toLowerCase() : trimmed) : undefined;
 };
 
@@ -121,19 +127,21 @@ export function ownHostsFor(siteHosts: ReadonlySet<string>, hostHeader: string |
 }
 
 /**
- * Page views are buffered in memory and written in batches (every second, or at 500),
- * so no page waits for an insert. A crash loses at most the last second's views;
- * a clean stop writes them (docs/decisions/017-buffered-page-views.md).
+ * Page views are counted in memory and written in batches (every second, or once 500 kinds
+ * of view are waiting), so no page waits for an insert. Alike views (same path, campaign and
+ * referrer) within a batch are one row with their count (decision 085): a thousand visits a
+ * second to the home page are one row, not a thousand. A crash loses at most the last
+ * second's views; a clean stop writes them (docs/decisions/017-buffered-page-views.md).
  */
 export function createPageViewBuffer(getDb: () => Database, onError: (error: unknown) => void) {
-  let pending: (PageView & { createdAt: Date })[] = [];
+  let pending = new Map<string, CountedViews>();
   let writing: Promise<void> = Promise.resolve();
   const timer = setInterval(() => void flush(), 1_000);
   timer.unref();
 
   function flush() {
-    const batch = pending;
-    pending = [];
+    const batch = [...pending.values()];
+    pending = new Map();
     // One write at a time, in order, so a flush that returns has written everything before it.
     writing = writing.then(async () => {
       if (batch.length === 0) return;
@@ -150,8 +158,15 @@ export function createPageViewBuffer(getDb: () => Database, onError: (error: unk
     /** A view (or, as before, a bare path: a view with no source). */
     record(view: PageView | string) {
       const row = typeof view === "string" ? { path: normalisedPath(view), source: null, medium: null, campaign: null, referrer: null } : view;
-      pending.push({ ...row, createdAt: new Date() });
-      if (pending.length >= 500) void flush();
+      // No field holds NUL (withoutControls), so no two kinds share a key.
+      const key = `${row.path}\0${row.source ?? ""}\0${row.medium ?? ""}\0${row.campaign ?? ""}\0${row.referrer ?? ""}`;
+      const counted = pending.get(key);
+      if (counted) {
+        counted.views++;
+        return;
+      }
+      pending.set(key, { ...row, views: 1, createdAt: new Date() });
+      if (pending.size >= 500) void flush();
     },
     /** Writes what is buffered; the dashboard calls it so its count includes this process's views. */
     flush,
@@ -163,18 +178,21 @@ export function createPageViewBuffer(getDb: () => Database, onError: (error: unk
 }
 
 export type PageViewBuffer = ReturnType<typeof createPageViewBuffer>;
+/** Alike views of one batch: the time is the first one's (at most a second before the others). */
+type CountedViews = PageView & { views: number; createdAt: Date };
 
 /**
  * One insert for the batch, one array parameter a column (unnest): the query builder's
- * cost per value, paid for every view at thousands of views a second, is paid once.
+ * cost per value is paid once per batch, not per row.
  */
-async function insertViews(db: Database, batch: (PageView & { createdAt: Date })[]) {
-  const column = <T>(pick: (view: PageView & { createdAt: Date }) => T) => sql.param(batch.map(pick));
+async function insertViews(db: Database, batch: CountedViews[]) {
+  const column = <T>(pick: (row: CountedViews) => T) => sql.param(batch.map(pick));
   await db.execute(sql`
-    insert into ${schema.pageViews} (path, source, medium, campaign, referrer, created_at)
+    insert into ${schema.pageViews} (path, source, medium, campaign, referrer, views, created_at)
     select * from unnest(
       ${column((v) => v.path)}::text[], ${column((v) => v.source)}::text[], ${column((v) => v.medium)}::text[],
-      ${column((v) => v.campaign)}::text[], ${column((v) => v.referrer)}::text[], ${column((v) => v.createdAt)}::timestamptz[]
+      ${column((v) => v.campaign)}::text[], ${column((v) => v.referrer)}::text[], ${column((v) => v.views)}::int[],
+      ${column((v) => v.createdAt)}::timestamptz[]
     )`);
 }
 

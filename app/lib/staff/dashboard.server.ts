@@ -5,6 +5,7 @@ import { startOfOsloDay } from "../platform/dates";
 import { type Database, schema } from "../platform/db.server";
 import { failingMailCount } from "../mail/outbox-admin.server";
 import { unreadLeadCount } from "../visitor-forms/leads.server";
+import { viewsCounted } from "../site/traffic.server";
 
 /** Midnight today in Oslo, as an instant: "today" for a Norwegian studio. */
 export const startOfTodayInOslo = (at = now()) => startOfOsloDay(at);
@@ -22,7 +23,7 @@ export async function dashboardCounts(db: Database) {
       .where(eq(schema.newsletterSubscribers.status, "active")),
     db.select({ n: count() }).from(schema.portfolioItems).where(eq(schema.portfolioItems.status, "published")),
     db
-      .select({ n: count() })
+      .select({ n: viewsCounted() })
       .from(schema.pageViews)
       .where(and(gte(schema.pageViews.createdAt, startOfTodayInOslo()))),
     unreadLeadCount(db),
@@ -72,7 +73,11 @@ export async function dashboardTrends(db: Database, at = now()) {
     // Everyone who confirmed in the period, whether or not they have left since.
     pair(subscribers, subscribers.confirmedAt),
     pair(portfolio, portfolio.createdAt, eq(portfolio.status, "published")),
-    tally(views, within(views.createdAt, startOfOsloDay(sameTimeYesterday), sameTimeYesterday)),
+    db
+      .select({ n: viewsCounted() })
+      .from(views)
+      .where(within(views.createdAt, startOfOsloDay(sameTimeYesterday), sameTimeYesterday))
+      .then((rows) => rows[0]?.n ?? 0),
   ]);
   return { publishedPosts, newsletterSubscribers, portfolioItems, pageViewsYesterday: viewsYesterday };
 }
