@@ -168,11 +168,11 @@ export function logRequest(level: "info" | "debug", requestId: string, method: s
 // Request ids: a random part per process and a counter, in the shape of a UUID, so an id
 // costs an increment instead of random bytes, and two processes never share one.
 const idPrefix = randomBytes(10).toString("hex"); // 20 hex digits
+const idHead = `${idPrefix.slice(0, 8)}-${idPrefix.slice(8, 12)}-${idPrefix.slice(12, 16)}-${idPrefix.slice(16, 20)}-`;
 let idCounter = 0;
 export function nextRequestId() {
   idCounter = (idCounter + 1) % 0x1000000000000;
-  const tail = idCounter.toString(16).padStart(12, "0");
-  return `${idPrefix.slice(0, 8)}-${idPrefix.slice(8, 12)}-${idPrefix.slice(12, 16)}-${idPrefix.slice(16, 20)}-${tail}`;
+  return idHead + idCounter.toString(16).padStart(12, "0");
 }
 
 export const log = {
