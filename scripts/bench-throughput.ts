@@ -4,7 +4,8 @@
 // ratios), 127.0.0.1 only, all rows in one run, side by side:
 //
 //   nginx       the bytes of `/` from a file: the ceiling of this machine (skipped if absent)
-//   node:http   the same bytes from memory: the reference every ratio is against
+//   node:http   the same bytes from memory: the reference every ratio is against, run again
+//               right before each cached row (BENCH_ROUNDS (3) rounds; medians are shown)
 //   the app     the production build on a fresh embedded database, page cache on: `/`, `/blog`,
 //               a post, `/careers`, `/work`, `/` with campaign and click-id parameters, `/blog?page=2`
 //   publish     /careers under the same load while a listing is published mid-run: p99 and renders
@@ -15,7 +16,7 @@
 // the server compiles on its first thousands of requests (the first row measured, `/`, did).
 // Figures, not pass/fail: on a busy machine every number drops; compare ratios within one run,
 // and the CPU each request cost the server process (from /proc), which load elsewhere disturbs least.
-// Settings: BENCH_THREADS (2), BENCH_CONNECTIONS (32), BENCH_SECONDS (5), BENCH_LOG_LEVEL (info:
+// Settings: BENCH_THREADS (2), BENCH_CONNECTIONS (32), BENCH_SECONDS (4), BENCH_ROUNDS (3), BENCH_LOG_LEVEL (info:
 // the app logs every request as in production, to a file), WRK (/usr/bin/wrk), NGINX (/usr/sbin/nginx).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -28,7 +29,7 @@ import { BROWSER_UA, freePort, makeDataDir, removeDataDir } from "../tests/suppo
 
 const THREADS = Number(process.env.BENCH_THREADS ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 2);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? "info";
@@ -45,9 +46,9 @@ type Row = {
   errors: number;
   cpuPerRequest?: number;
   renders?: number;
-  /** The median of this row's rounds, each divided by the reference of its own round. */
+  /** The median of this row's rounds, each divided by the reference run just before it. */
   ofReference?: number;
-  /** Likewise, divided by the same round's plain `/` (the first app row). */
+  /** The median of this row's rounds, each divided by the same round's plain `/` (the first app row). */
   ofPlainRoot?: number;
   /** Each round's req/s, when the row was measured in rounds. */
   perRound?: number[];
@@ -59,27 +60,41 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
+/** A cached row and the reference measured just before it. */
+type Pair = { reference: Row; row: Row };
+
 /**
- * One row per target from rounds measured side by side (the reference first in each): the
- * median of its req/s, p99 and CPU, and the median of its ratio to the reference of the
- * same round. Errors are summed: one failed request in any round fails the bench.
+ * From rounds of pairs (in each round, every target right after a reference run), one row
+ * per target: the median of its req/s, p99 and CPU, and the median of its ratio to the
+ * reference measured just before it. The reference's row takes the median of all its runs.
+ * Errors are summed: one failed request in any round fails the bench.
  */
-function medianRows(rounds: Row[][]): Row[] {
-  return rounds[0]!.map((first, index) => {
-    const all = rounds.map((round) => round[index]!);
+function medianRows(rounds: Pair[][]): Row[] {
+  const summary = (all: Row[], ratios?: { ofReference: number[]; ofPlainRoot?: number[] }): Row => {
     const cpu = all.map((row) => row.cpuPerRequest).filter((value): value is number => value !== undefined);
     return {
-      server: first.server,
-      target: first.target,
+      server: all[0]!.server,
+      target: all[0]!.target,
       rps: median(all.map((row) => row.rps)),
       p99: median(all.map((row) => row.p99)),
       errors: all.reduce((sum, row) => sum + row.errors, 0),
       cpuPerRequest: cpu.length ? median(cpu) : undefined,
-      ofReference: median(rounds.map((round) => round[index]!.rps / round[0]!.rps)),
-      ofPlainRoot: index === 0 ? undefined : median(rounds.map((round) => round[index]!.rps / round[1]!.rps)),
+      ofReference: ratios ? median(ratios.ofReference) : undefined,
+      ofPlainRoot: ratios?.ofPlainRoot ? median(ratios.ofPlainRoot) : undefined,
       perRound: all.map((row) => Math.round(row.rps)),
     };
-  });
+  };
+  const reference = summary(rounds.flatMap((round) => round.map((pair) => pair.reference)));
+  const rows = rounds[0]!.map((_, index) =>
+    summary(
+      rounds.map((round) => round[index]!.row),
+      {
+        ofReference: rounds.map((round) => round[index]!.row.rps / round[index]!.reference.rps),
+        ofPlainRoot: rounds.map((round) => round[index]!.row.rps / round[0]!.row.rps),
+      },
+    ),
+  );
+  return [reference, ...rows];
 }
 
 /**
@@ -272,13 +287,17 @@ async function main() {
     started.push(reference.child);
     await warmUp(wrk, reference.url, [""], reference.child);
     await warmUp(wrk, app.url, cached, app.child);
-    // The reference and the cached rows take turns, ROUNDS times: this machine's speed drifts by
-    // as much as half within a minute, so a ratio is only fair between figures measured side by side.
-    const rounds: Row[][] = [];
+    // Each cached row right after a run of the reference, ROUNDS times over: this machine's
+    // speed drifts by as much as half within a minute, so a ratio is only fair between
+    // figures measured side by side.
+    const rounds: Pair[][] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      const measured: Row[] = [{ server: "node:http", target: "bytes of /", ...(await measure(wrk, reference.url, reference.child)) }];
-      for (const target of cached) measured.push({ server: "app, cache", target, ...(await measure(wrk, app.url + target, app.child)) });
-      rounds.push(measured);
+      const pairs: Pair[] = [];
+      for (const target of cached) {
+        const referenceRun: Row = { server: "node:http", target: "bytes of /", ...(await measure(wrk, reference.url, reference.child)) };
+        pairs.push({ reference: referenceRun, row: { server: "app, cache", target, ...(await measure(wrk, app.url + target, app.child)) } });
+      }
+      rounds.push(pairs);
     }
     await stop(reference.child);
     rows.push(...medianRows(rounds));
@@ -315,7 +334,9 @@ async function main() {
       errors: row.errors || "",
     })),
   );
-  console.log(`\nThe node:http and cache rows: the median of ${ROUNDS} rounds, taken in turn; their ratios are each round's own. Each round's req/s:`);
+  console.log(
+    `\nThe node:http and cache rows: medians of ${ROUNDS} rounds; in each, every cached row is measured right after a run of node:http, and its ratio is to that run. Each run's req/s:`,
+  );
   for (const row of rows.filter((row) => row.perRound)) console.log(`  ${row.server} ${row.target}: ${row.perRound!.join(", ")}`);
   if (rows.some((row) => row.errors > 0)) {
     console.error("Some requests failed (non-2xx/3xx or socket errors): see the errors column.");
