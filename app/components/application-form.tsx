@@ -20,6 +20,14 @@ type Answer =
 type Props = { jobTitle: string; retentionMonths: number; answer?: Answer };
 
 /**
+ * The classes only the server's answers have (sent, refused). app/enhance/application.ts
+ * swaps an answer in without loading a page, so the page's stylesheet, which holds only the
+ * rules its markup can match (decision 084), must have theirs already: `data-page-css` lists
+ * them. tests/unit/application-form-css.test.ts renders every answer to keep this complete.
+ */
+export const ANSWER_CLASSES = "apply-done apply-alert";
+
+/**
  * The application form on a listing (decision 057): a plain multipart form the server
  * answers, on a page without React (it renders once, on the server). The enhancement
  * module (app/enhance/application.ts) checks the file before it is sent and shows the
@@ -30,7 +38,7 @@ export function ApplicationForm({ jobTitle, retentionMonths, answer }: Props) {
   const stamp = useFormStamp();
   if (answer?.kind === "received") {
     return (
-      <section className="apply-card" id="apply" aria-labelledby="apply-title">
+      <section className="apply-card" id="apply" aria-labelledby="apply-title" data-page-css={ANSWER_CLASSES}>
         <h2 id="apply-title" tabIndex={-1}>
           Application sent
         </h2>
@@ -62,7 +70,7 @@ export function ApplicationForm({ jobTitle, retentionMonths, answer }: Props) {
     </p>
   );
   return (
-    <section className="apply-card" id="apply" aria-labelledby="apply-title">
+    <section className="apply-card" id="apply" aria-labelledby="apply-title" data-page-css={ANSWER_CLASSES}>
       <h2 id="apply-title" tabIndex={-1}>
         Apply for {jobTitle}
       </h2>

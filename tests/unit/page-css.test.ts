@@ -54,8 +54,8 @@ describe("the rules a page gets", () => {
     );
   });
 
-  it("reads a page's classes from its class attributes only", () => {
-    const classes = classesIn('<p class="a b">.c is text</p><div data-class="d"></div>');
-    expect([...classes].sort()).toEqual(["a", "b"]);
+  it("reads a page's classes from its class attributes, and those its scripts bring from data-page-css", () => {
+    const classes = classesIn('<p class="a b">.c is text</p><div data-class="d"></div><section data-page-css="e  f"></section>');
+    expect([...classes].sort()).toEqual(["a", "b", "e", "f"]);
   });
 });

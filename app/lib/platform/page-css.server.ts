@@ -150,24 +150,22 @@ const PARSED = PARTS.map((part) => ({ ...part, blocks: part.always ? [] : parseB
 const madeFor = new Map<string, string>();
 const MADE_FOR_LIMIT = 100; // at most ~3 MB of stylesheets
 
-/** The class names a document's elements carry. */
+/**
+ * The class names a document's elements carry, and those its scripts may bring in: markup
+ * that a script replaces with the server's answer (a job's application form and its
+ * answers, app/enhance/application.ts) lists the classes of the answers in
+ * `data-page-css`, so the page's stylesheet has their rules before they arrive.
+ */
 export function classesIn(html: string) {
   const classes = new Set<string>();
-  for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
+  for (const match of html.matchAll(/\s(?:class|data-page-css)="([^"]*)"/g)) {
     for (const name of match[1]!.split(/\s+/)) if (name) classes.add(name);
   }
   return classes;
 }
 
-/**
- * A job's application form is answered by the server's own page section, swapped in by
- * app/enhance/application.ts with whatever classes the answer has: such a page gets it all.
- */
-const SWAPS_IN_MARKUP = 'id="apply"';
-
 /** The stylesheet for one rendered document: the parts always sent, and of the others the rules its elements can match. */
 export function stylesheetFor(html: string) {
-  if (html.includes(SWAPS_IN_MARKUP)) return WHOLE_CSS;
   const classes = classesIn(html);
   // Pages with the same classes get the same stylesheet: made once per set of classes.
   const key = [...classes].sort().join(" ");
