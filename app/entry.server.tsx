@@ -11,7 +11,8 @@ import { InlineCssProvider, NonceProvider } from "~/lib/platform/nonce";
 import { FormStampProvider } from "~/lib/platform/form-stamp";
 import { formStamp } from "~/lib/visitor-forms/anti-spam.server";
 import { requestInfo } from "~/lib/platform/request-context";
-import { needsFramework } from "~/lib/platform/document-marks";
+import { heldFrameworkCss, needsFramework } from "~/lib/platform/document-marks";
+import { withFrameworkHeld } from "~/lib/platform/held-framework.server";
 // Inlined into every document: the first paint needs no second request, which is most of
 // the wait on a slow phone network. A static page gets only the parts it uses (decision 084).
 import { PAGE_CSS_MARK, WHOLE_CSS, withPageCss } from "~/lib/platform/page-css.server";
@@ -49,9 +50,12 @@ export default function handleRequest(
   // A static page (decision 020) has nothing to stream: no deferred data, no Suspense. Its
   // document is sent as one buffer, not as ~15 chunks of 4 KB through a Node stream, a web
   // stream and the socket one by one, which was ~10 % of its render's CPU (decision 078).
-  const whole = !needsFramework(
-    routerContext.staticHandlerContext.matches.map(({ route }) => ({ id: route.id, handle: route.handle })),
-  );
+  const matches = routerContext.staticHandlerContext.matches.map(({ route }) => ({ id: route.id, handle: route.handle }));
+  const whole = !needsFramework(matches);
+  // A wizard's document is made whole too, to hold its scripts until first use and to get
+  // the stylesheet rules it uses (decision 086).
+  const heldCss = whole ? null : heldFrameworkCss(matches);
+  const held = heldCss !== null;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -68,10 +72,15 @@ export default function handleRequest(
       shellRendered = true;
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       responseHeaders.append("Link", FONT_PRELOAD_LINK);
-      if (whole) {
+      if (whole || held) {
         pipe(
           collect((document) =>
-            resolve(new Response(withPageCss(document), { headers: responseHeaders, status: responseStatusCode })),
+            resolve(
+              new Response(held ? withFrameworkHeld(withPageCss(document, heldCss)) : withPageCss(document), {
+                headers: responseHeaders,
+                status: responseStatusCode,
+              }),
+            ),
           ),
         );
         return;
@@ -85,10 +94,10 @@ export default function handleRequest(
       );
       pipe(body);
     };
-    const sendWhenAllReady = waitForAll || whole;
+    const sendWhenAllReady = waitForAll || whole || held;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <InlineCssProvider value={whole ? PAGE_CSS_MARK : WHOLE_CSS}>
+        <InlineCssProvider value={whole || held ? PAGE_CSS_MARK : WHOLE_CSS}>
           <FormStampProvider value={formStamp()}>
             <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
           </FormStampProvider>

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { uniqueAddress } from "./support/mailbox";
+import { wakeWizard } from "./support/wizard";
 
 // Decision 062 in the browser: the contact wizard works without JavaScript (one plain post
 // per step) and its lead is "Ikke verifisert"; with JavaScript the proof of work runs
@@ -51,7 +52,7 @@ test("with JavaScript the proof of work runs unseen and the lead is 'Verifisert'
 }) => {
   const company = `Med skript ${Date.now()}`;
   await page.goto("/contact");
-  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")));
+  await wakeWizard(page);
   const challenge = page.waitForResponse((r) => r.url().endsWith("/api/form-challenge"));
   await page.getByLabel("What is your company name?").fill(company);
   expect((await challenge).status()).toBe(200); // fetched on the first focus, not on load
@@ -152,7 +153,7 @@ test("with JavaScript the GDPR checklist solves the proof unseen and the lead is
   test.setTimeout(120_000);
   const email = uniqueAddress("gdpr-script");
   await page.goto("/gdpr-checklist");
-  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")));
+  await wakeWizard(page);
   const challenge = page.waitForResponse((r) => r.url().endsWith("/api/form-challenge"));
   await answerEveryQuestion(page);
   expect((await challenge).status()).toBe(200);

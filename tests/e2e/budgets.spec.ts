@@ -1,6 +1,7 @@
 import zlib from "node:zlib";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { CONTENT_PAGES, publishPost } from "./support/content-pages";
+import { wakeWizard } from "./support/wizard";
 
 // Size budgets, measured from the production build as a visitor's browser would
 // receive it: deterministic byte counts (gzip level 9), not timings.
@@ -23,10 +24,13 @@ const PUBLIC_PAGES = [
   "/terms",
   "/privacy",
 ];
-// Pages that need the framework to do what the spec says (the two wizards), each held just
-// above what it ships (decision 082: 119,427 and 122,283 bytes), so any growth fails here and
-// is a choice someone makes. React, React DOM and React Router are 108,783 bytes of either.
-const WIZARD_JS_BUDGETS: Record<string, number> = { "/contact": 120_000, "/gdpr-checklist": 122_850 };
+// The two wizards need the framework, but their first screen does not: it is held until the
+// visitor's first move, touch, key or focus (decision 086). Up front they ship the inline
+// scripts only (issue 28's aim: 80 KB); once used, React, React DOM and React Router
+// (108,760 bytes) and the wizard, each held just above what it ships (decision 082), so any
+// growth fails here and is a choice someone makes.
+const WIZARD_UP_FRONT_JS_BUDGET = 2.5 * KB; // 1,871 and 2,098 bytes
+const WIZARD_JS_BUDGETS: Record<string, number> = { "/contact": 120_600, "/gdpr-checklist": 123_450 }; // 120,168 and 123,020
 // Content pages ship no framework, only the enhancement module (docs/decisions/020).
 const CONTENT_JS_BUDGET = 2 * KB;
 const CSS_BUDGET = 20 * KB;
@@ -100,9 +104,26 @@ for (const path of PUBLIC_PAGES) {
 }
 
 for (const [path, budget] of Object.entries(WIZARD_JS_BUDGETS)) {
-  test(`${path}: JavaScript within ${budget.toLocaleString("en")} bytes`, async ({ request }) => {
+  test(`${path}: ${WIZARD_UP_FRONT_JS_BUDGET / KB} KB of JavaScript up front, the framework at first use, within ${budget.toLocaleString("en")} bytes`, async ({
+    page: browser,
+    request,
+  }) => {
+    // What Chromium fetches, not what the HTML names: the held scripts name their files in text.
+    const fetched: string[] = [];
+    browser.on("response", (response) => {
+      if (/\.m?js$/.test(new URL(response.url()).pathname)) fetched.push(new URL(response.url()).pathname);
+    });
+    await browser.goto(path);
+    await browser.waitForLoadState("networkidle");
     const html = await page(request, path);
-    const sizes = await javascriptFiles(request, html);
+    const upFront = await javascriptFiles(request, html);
+    expect(fetched, "no script file before first use").toEqual([]);
+    expect(upFront.get("(inline)"), "inline JavaScript bytes (gzip)").toBeLessThanOrEqual(WIZARD_UP_FRONT_JS_BUDGET);
+
+    await wakeWizard(browser);
+    await browser.waitForLoadState("networkidle");
+    const sizes = new Map(upFront);
+    for (const file of new Set(fetched)) sizes.set(file, gzipSize(await (await request.get(file)).body()));
     const total = [...sizes.values()].reduce((sum, bytes) => sum + bytes, 0);
     // On failure, which file grew: the build's own size table names chunks a page may not load.
     const perFile = [...sizes].sort((a, b) => b[1] - a[1]).map(([file, bytes]) => `${bytes} ${file}`);

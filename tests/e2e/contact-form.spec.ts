@@ -1,5 +1,6 @@
 import { expect, type Page, type Route, test } from "@playwright/test";
 import { uniqueAddress, waitForMail } from "./support/mailbox";
+import { wakeWizard } from "./support/wizard";
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -23,10 +24,10 @@ const steps = [
 
 const SUCCESS = "Thank you for reaching out! We are contacting you shortly.";
 
-/** The page's buttons do nothing until React has hydrated it. */
+/** Until React has hydrated the page, its buttons post plain forms (the tests without JavaScript cover those). */
 async function openContact(page: Page) {
   await page.goto("/contact");
-  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")));
+  await wakeWizard(page);
 }
 
 const card = (page: Page) => page.locator("form.contact-card");
@@ -147,7 +148,7 @@ test("what a visitor types before the page's script has run counts: Next goes on
   await page.goto("/contact", { waitUntil: "domcontentloaded" });
   await field(page, 1).fill("Early Bird AS");
   release();
-  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")));
+  await wakeWizard(page);
 
   await expect(field(page, 1)).toHaveValue("Early Bird AS");
   await page.getByRole("button", { name: "Next" }).click();
@@ -161,6 +162,20 @@ test("what a visitor types before the page's script has run counts: Next goes on
   await page.getByRole("button", { name: "Submit" }).click();
   expect(JSON.parse((await sent).postData() ?? "{}").company).toBe("Early Bird AS");
   await expect(page.getByRole("heading", { name: SUCCESS })).toBeVisible();
+});
+
+test("the first Next, pressed before React has arrived, moves on with what was typed (decision 086)", async ({ page }) => {
+  // React is asked for at the first focus; the click may come before it has hydrated the page
+  // (then the plain form posts) or after (then the script moves on). Either way: step 2.
+  await page.goto("/contact");
+  await field(page, 1).fill("Quick Hands AS");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(indicator(page)).toHaveText("Step 2 of 3");
+  await expect(error(page)).toHaveText("");
+  await field(page, 2).fill("A warehouse app");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(indicator(page)).toHaveText("Step 3 of 3");
+  await expect(field(page, 3)).toHaveValue("");
 });
 
 test("while sending, the button is disabled, shows a spinner and 'Sending...', and the field is locked", async ({

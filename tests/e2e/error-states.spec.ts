@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { unique, writePost } from "./support/blog";
 import { expect, test } from "./support/fixtures";
 import { waitForHydration } from "./support/sign-in";
+import { wakeWizard } from "./support/wizard";
 
 // The error states work the same when the visitor moves inside the site (React Router
 // fetches the data) as on a first load: the spec's texts, and a styled page. The header
@@ -20,7 +21,7 @@ async function expectStyled(page: Page) {
 
 test("moving to /blog while the database is down shows the blog's own error, styled", async ({ page }) => {
   await page.goto("/contact");
-  await waitForHydration(page);
+  await wakeWizard(page);
   await databaseDown(page);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blog" }).click();
   await expect(page).toHaveURL(/\/blog$/);
@@ -74,7 +75,7 @@ test("a staff page that cannot load says so in the staff frame, styled", async (
 
 test("the generic error page keeps its styles after an error during in-site navigation", async ({ page }) => {
   await page.goto("/contact");
-  await waitForHydration(page);
+  await wakeWizard(page);
   await databaseDown(page);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Careers" }).click();
   await expect(page.getByRole("heading", { name: "Sorry, something went wrong." })).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { GDPR_RECOMMENDATIONS, gdprCategories } from "../../app/content/gdpr";
 import { findMails, linkIn, uniqueAddress, waitForMail } from "./support/mailbox";
+import { wakeWizard } from "./support/wizard";
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -12,8 +13,8 @@ const FAILED = "Failed to send results. Please try again.";
 
 async function openChecklist(page: Page) {
   await page.goto("/gdpr-checklist");
-  // The answer buttons do nothing until React has hydrated the page.
-  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")));
+  // Until React has hydrated the page, the answer buttons post plain forms.
+  await wakeWizard(page);
 }
 
 const indicator = (page: Page) => page.getByText(/^Step \d+ of 24/);
@@ -209,7 +210,7 @@ test("what a visitor fills in before the page's script has run counts: the send 
   await email.fill(address);
   await consent.check();
   release();
-  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")));
+  await wakeWizard(page);
 
   await expect(email).toHaveValue(address);
   await expect(consent).toBeChecked();

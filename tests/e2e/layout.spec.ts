@@ -2,6 +2,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import { gdprCategories } from "../../app/content/gdpr";
 import { publicPages, STAFF_PAGES } from "../support/pages";
 import { signInWithForm } from "./support/sign-in";
+import { wakeWizard } from "./support/wizard";
 
 /**
  * What an art director saw broken in screenshots (issue 16), as geometry: boxes that must not
@@ -177,7 +178,7 @@ for (const width of [375, 1440]) {
 
     test("/contact: the wizard fills the screen exactly and its step indicator does not move", async ({ page }) => {
       await page.goto("/contact");
-      await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")));
+      await wakeWizard(page);
       await page.evaluate(() => document.fonts.ready);
       const height = () => page.evaluate(() => document.documentElement.scrollHeight);
       const indicator = page.getByText(/^Step \d of 3$/);
@@ -233,7 +234,7 @@ test.describe("the current page in the bar", () => {
 test("/gdpr-checklist at 375px: the e-mail step's buttons stay inside the card", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto("/gdpr-checklist");
-  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")));
+  await wakeWizard(page);
   const questions = gdprCategories.flatMap((category) => category.questions);
   for (const [index] of questions.entries()) {
     await expect(page.getByText(new RegExp(`^Step ${index + 1} of 24`))).toBeVisible();

@@ -5,8 +5,9 @@ import { INLINE_CSS_ID } from "../../app/lib/platform/nonce";
 import { publicPages } from "../support/pages";
 import { RICH_POST_TEXT } from "./support/blog";
 import { publishPost } from "./support/content-pages";
-import { waitForHydration } from "./support/sign-in";
 import { expect, test } from "./support/fixtures";
+import { uniqueAddress } from "./support/mailbox";
+import { wakeWizard } from "./support/wizard";
 
 /**
  * A static page inlines only the stylesheet rules its elements can match (decision 084), never
@@ -59,6 +60,94 @@ type Styles = { strings: string[]; rows: [string, string, number[]][] };
  */
 const LAYOUT =
   /^(width|height|inline-size|block-size|(margin|padding|inset)(-.+)?|top|right|bottom|left|transform|transform-origin|perspective-origin|grid-template-(rows|columns))$/;
+
+/**
+ * Compares every element's style under the CSS the page was served with its style under the
+ * whole stylesheet, then puts the served CSS back (a wizard goes on to its next step). Returns
+ * the differences found, described, or "".
+ */
+async function unlikeWhole(page: Page, label: string) {
+  await settle(page);
+  const served = await collect(page);
+  const swap = (css: string | null) =>
+    page.evaluate(
+      async ({ id, css }) => {
+        const style = document.getElementById(id)!;
+        const before = style.textContent;
+        if (css !== null) style.textContent = css;
+        for (let frame = 0; frame < 2; frame++) await new Promise(requestAnimationFrame);
+        return before;
+      },
+      { id: INLINE_CSS_ID, css },
+    );
+  const servedCss = await swap(wholeStylesheet);
+  const found = differences(served, await collect(page));
+  await swap(servedCss);
+  if (found.length === 0) return "";
+  const shown = found
+    .slice(0, 20)
+    .map(({ element, property, served, whole }) => `  ${element}  ${property}: ${served}  (whole: ${whole})`);
+  return `${label}: ${found.length} differences, the first ${shown.length}, sizes and offsets last (served value, then the whole stylesheet's):\n${shown.join("\n")}`;
+}
+
+// The wizards' later steps are drawn by React in the browser, from stylesheet files their
+// documents carry whole (decision 086): each kind of step and message is compared as shown.
+for (const width of [375, 1440]) {
+  test.describe(`at ${width}px, a wizard's later steps and messages drawn in the browser`, () => {
+    const failures: string[] = [];
+    const check = async (page: Page, label: string) => {
+      const found = await unlikeWhole(page, `${label} at ${width}px`);
+      if (found) failures.push(found);
+    };
+    test.beforeEach(async ({ page }) => {
+      test.setTimeout(300_000);
+      failures.length = 0;
+      await page.setViewportSize({ width, height: 900 });
+    });
+
+    test("/contact: an empty step's message, step 3's, and the thanks have the whole stylesheet's style", async ({ page }) => {
+      await page.goto("/contact");
+      await wakeWizard(page);
+      const next = page.getByRole("button", { name: "Next" });
+      await next.click();
+      await expect(page.getByRole("alert")).toHaveText("Please fill in the company field");
+      await check(page, "/contact, an empty step");
+      await page.getByLabel("What is your company name?").fill("Stil AS");
+      await next.click();
+      await page.getByLabel("Tell us about your project.").fill("A look at every step");
+      await next.click();
+      await page.getByLabel("What is the best way to get in touch with you?").fill("not an address");
+      await page.getByRole("button", { name: "Submit" }).click();
+      await expect(page.getByRole("alert")).not.toHaveText("");
+      await check(page, "/contact, step 3 with a malformed address");
+      await page.getByLabel("What is the best way to get in touch with you?").fill(uniqueAddress("page-css"));
+      await page.getByRole("button", { name: "Submit" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: /Thank you for reaching out/ })).toBeVisible();
+      await check(page, "/contact, thanks");
+      expect(failures.join("\n\n")).toBe("");
+    });
+
+    test("/gdpr-checklist: a question, the e-mail step and the analysis sent have the whole stylesheet's style", async ({ page }) => {
+      await page.goto("/gdpr-checklist");
+      await wakeWizard(page);
+      for (let step = 1; step <= 23; step++) {
+        await expect(page.getByText(new RegExp(`^Step ${step} of 24`))).toBeVisible();
+        if (step === 2) await check(page, "/gdpr-checklist, step 2 (drawn in the browser)");
+        await page.getByRole("group", { name: "Your answer" }).getByRole("button", { name: step % 2 ? "Yes" : "No", exact: true }).click();
+      }
+      await expect(page.getByText("Step 24 of 24")).toBeVisible();
+      await page.getByRole("textbox", { name: "E-mail address" }).fill(uniqueAddress("page-css"));
+      // Without the box ticked, the send button waits, disabled.
+      await expect(page.getByRole("button", { name: "Send my analysis" })).toBeDisabled();
+      await check(page, "/gdpr-checklist, the e-mail step");
+      await page.getByRole("checkbox", { name: /I agree that Fjord & Form stores my e-mail address/ }).check();
+      await page.getByRole("button", { name: "Send my analysis" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your analysis is on its way.");
+      await check(page, "/gdpr-checklist, the analysis sent");
+      expect(failures.join("\n\n")).toBe("");
+    });
+  });
+}
 
 /** Waits until the DOM has not changed for three frames in a row: hydration and its effects are done. */
 function settle(page: Page) {
@@ -187,25 +276,11 @@ for (const width of [375, 1440]) {
     const failures: string[] = [];
     for (const address of pages) {
       await page.goto(address);
-      // A framework page (a wizard, the sign-in pages) is read once React has taken it over.
-      if (await page.evaluate(() => "__reactRouterContext" in window)) await waitForHydration(page);
-      await settle(page);
-      const served = await collect(page);
-      await page.evaluate(
-        async ({ id, css }) => {
-          document.getElementById(id)!.textContent = css;
-          for (let frame = 0; frame < 2; frame++) await new Promise(requestAnimationFrame);
-        },
-        { id: INLINE_CSS_ID, css: wholeStylesheet },
-      );
-      const found = differences(served, await collect(page));
-      if (found.length === 0) continue;
-      const shown = found
-        .slice(0, 20)
-        .map(({ element, property, served, whole }) => `  ${element}  ${property}: ${served}  (whole: ${whole})`);
-      failures.push(
-        `${address} at ${width}px: ${found.length} differences, the first ${shown.length}, sizes and offsets last (served value, then the whole stylesheet's):\n${shown.join("\n")}`,
-      );
+      // A framework page (a wizard, the sign-in pages) is read once React has taken it over;
+      // a wizard's waits for the visitor's first move (decision 086).
+      if (await page.evaluate(() => "__reactRouterContext" in window)) await wakeWizard(page);
+      const found = await unlikeWhole(page, `${address} at ${width}px`);
+      if (found) failures.push(found);
     }
     test.info().annotations.push({ type: "pages", description: `${pages.length} pages at ${width}px` });
     expect(failures.join("\n\n"), `${pages.length} pages checked`).toBe("");

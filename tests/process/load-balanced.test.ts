@@ -24,6 +24,7 @@ import {
 } from "../support/server-process";
 import { createSharedDatabase } from "../support/shared-database";
 import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
+import { wakeWizard } from "../e2e/support/wizard";
 
 // Issue 17's proof: ONE PostgreSQL (a database on the run's embedded cluster), ONE
 // object store (s3rver), one SMTP peer, TWO production instances (`node server.js`)
@@ -339,7 +340,7 @@ describe(`${INSTANCES} production instances behind a round-robin proxy, one Post
     const page = await browser!.newPage({ baseURL: proxy!.url });
     try {
       await page.goto("/contact");
-      await hydrated(page);
+      await wakeWizard(page);
       await page.getByLabel("What is your company name?", { exact: true }).fill(company);
       await page.getByRole("button", { name: "Next" }).click();
       await page.getByLabel("Tell us about your project.", { exact: true }).fill("A site on two instances.");

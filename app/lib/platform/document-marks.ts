@@ -1,5 +1,5 @@
 import type { UIMatch } from "react-router";
-import type { staffArea, staticPage } from "./static-page";
+import type { frameworkOnFirstUse, staffArea, staticPage } from "./static-page";
 
 /**
  * How the root reads the marks routes set in their `handle` (static-page.ts). Only the root
@@ -12,6 +12,12 @@ import type { staffArea, staticPage } from "./static-page";
 export function needsFramework(matches: Pick<UIMatch, "id" | "handle">[]) {
   const routes = matches.filter((match) => match.id !== "root");
   return routes.length === 0 || !routes.every((match) => (match.handle as typeof staticPage | undefined)?.staticPage);
+}
+
+/** The stylesheet files a page whose framework waits for the visitor's first use (a wizard) gets whole; null: it is not such a page (decision 086). */
+export function heldFrameworkCss(matches: Pick<UIMatch, "handle">[]): readonly string[] | null {
+  const marked = matches.find((match) => (match.handle as ReturnType<typeof frameworkOnFirstUse> | undefined)?.frameworkOnFirstUse);
+  return marked ? (marked.handle as ReturnType<typeof frameworkOnFirstUse>).cssSentWhole : null;
 }
 
 /** Whether the page is in the staff area (its layout's `handle = staffArea`). */

@@ -58,7 +58,7 @@ const PARTS = [
 /** The files in the order they are joined, for the unit test. */
 export const PAGE_CSS_FILES = PARTS.map((part) => part.file);
 
-/** The whole public stylesheet: framework pages (they stream, and navigate in the browser) get it all. */
+/** The whole public stylesheet: framework pages (they stream, and navigate in the browser) get it all, apart from the wizards (decision 086). */
 export const WHOLE_CSS = PARTS.map((part) => part.css).join("");
 
 /** What a static page's <style> holds while it renders; replaced by its parts once the document is whole. */
@@ -164,24 +164,33 @@ export function classesIn(html: string) {
   return classes;
 }
 
-/** The stylesheet for one rendered document: the parts always sent, and of the others the rules its elements can match. */
-export function stylesheetFor(html: string) {
+/**
+ * The stylesheet for one rendered document: the parts always sent, and of the others the rules
+ * its elements can match. `sentWhole` names parts a page gets all of: a wizard draws its later
+ * steps in the browser, from its own files (decision 086).
+ */
+export function stylesheetFor(html: string, sentWhole: readonly string[] = []) {
   const classes = classesIn(html);
   // Pages with the same classes get the same stylesheet: made once per set of classes.
-  const key = [...classes].sort().join(" ");
+  const key = `${[...classes].sort().join(" ")}|${sentWhole.join(" ")}`;
   let css = madeFor.get(key);
   if (css === undefined) {
-    css = PARSED.map((part) => (part.always ? part.css : keptText(part.blocks, classes))).join("");
+    css = PARSED.map((part) =>
+      part.always || sentWhole.includes(part.file) ? part.css : keptText(part.blocks, classes),
+    ).join("");
     if (madeFor.size >= MADE_FOR_LIMIT) madeFor.clear();
     madeFor.set(key, css);
   }
   return css;
 }
 
-/** A static page's document with its stylesheet in place of the mark (the mark is in the head, once). */
-export function withPageCss(document: Buffer): Uint8Array<ArrayBuffer> {
+/** A page's document with its stylesheet in place of the mark (the mark is in the head, once). */
+export function withPageCss(document: Buffer, sentWhole: readonly string[] = []): Uint8Array<ArrayBuffer> {
   const html = document.toString("utf8");
   const at = html.indexOf(PAGE_CSS_MARK);
-  const whole = at < 0 ? document : Buffer.from(html.slice(0, at) + stylesheetFor(html) + html.slice(at + PAGE_CSS_MARK.length), "utf8");
+  const whole =
+    at < 0
+      ? document
+      : Buffer.from(html.slice(0, at) + stylesheetFor(html, sentWhole) + html.slice(at + PAGE_CSS_MARK.length), "utf8");
   return new Uint8Array(whole.buffer as ArrayBuffer, whole.byteOffset, whole.length);
 }

@@ -13,3 +13,13 @@ export const staticPage = { staticPage: true } as const;
  * leaves out the marketing header, its <main> and the newsletter footer.
  */
 export const staffArea = { staffArea: true } as const;
+
+/**
+ * `handle = frameworkOnFirstUse(...)` marks a page that needs React but works without it until
+ * someone uses it (the two wizards: plain posts, one step at a time). Its document is sent
+ * with React's scripts held until the visitor's first move, touch, key or focus
+ * (held-framework.server.ts, decision 086). It inlines the stylesheet rules its first screen
+ * uses and, whole, the stylesheet files (as in page-css.server.ts) its later steps are drawn
+ * from, since React draws those in the browser.
+ */
+export const frameworkOnFirstUse = (...cssSentWhole: string[]) => ({ frameworkOnFirstUse: true, cssSentWhole }) as const;

@@ -5,12 +5,16 @@ import { localBusinessJsonLd } from "~/lib/studio/studio-json-ld";
 import { pageMeta } from "~/lib/site/seo";
 import { CONTACT_LIMITS } from "~/lib/platform/validation";
 import { getConfig } from "~/lib/platform/config.server";
+import { frameworkOnFirstUse } from "~/lib/platform/static-page";
 import { useFormStamp } from "~/lib/platform/form-stamp";
 import { clientIpOf } from "~/lib/platform/request-context";
 import { contactFromForm } from "~/lib/visitor-forms/contact-form.server";
 import { proofFor, startProof } from "~/lib/visitor-forms/proof-of-work";
 import { CONTACT_STEPS as steps, type ContactField as Field, contactStepProblem as validate } from "~/lib/visitor-forms/contact-steps";
 import type { Route } from "./+types/contact";
+
+// Works with plain posts until React arrives at the first move, touch, key or focus (decision 086).
+export const handle = frameworkOnFirstUse("site/contact-wizard.css");
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -4,6 +4,7 @@ import type { GdprIntroContent } from "~/content/intros";
 import { pageLoaderData } from "~/lib/pages/page-preview.server";
 import { pageMeta } from "~/lib/site/seo";
 import { getConfig } from "~/lib/platform/config.server";
+import { frameworkOnFirstUse } from "~/lib/platform/static-page";
 import { useFormStamp } from "~/lib/platform/form-stamp";
 import { clientIpOf } from "~/lib/platform/request-context";
 import { isValidEmail } from "~/lib/platform/validation";
@@ -13,6 +14,9 @@ import { proofFor, startProof } from "~/lib/visitor-forms/proof-of-work";
 import type { Route } from "./+types/gdpr-checklist";
 
 // The introduction is data (app/lib/pages); the questions are fixed.
+// Works with plain posts until React arrives at the first move, touch, key or focus (decision 086).
+export const handle = frameworkOnFirstUse("site/contact-wizard.css", "site/gdpr-checklist.css");
+
 export const loader = ({ request, context }: Route.LoaderArgs) =>
   pageLoaderData<GdprIntroContent>("gdpr-checklist", request, context);
 
