@@ -13,10 +13,10 @@ import { GDPR_EMAIL_STEP, GDPR_QUESTIONS, gdprPayloadOf } from "~/lib/visitor-fo
 import { proofFor, startProof } from "~/lib/visitor-forms/proof-of-work";
 import type { Route } from "./+types/gdpr-checklist";
 
-// The introduction is data (app/lib/pages); the questions are fixed.
 // Works with plain posts until React arrives at the first move, touch, key or focus (decision 086).
 export const handle = frameworkOnFirstUse("site/contact-wizard.css", "site/gdpr-checklist.css");
 
+// The introduction is data (app/lib/pages); the questions are fixed.
 export const loader = ({ request, context }: Route.LoaderArgs) =>
   pageLoaderData<GdprIntroContent>("gdpr-checklist", request, context);
 
