@@ -5,7 +5,6 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { DatabaseUnavailableError } from "~/lib/platform/db.server";
-import { FONT_PRELOAD_LINK } from "~/lib/platform/font-preload.server";
 import { log } from "~/lib/platform/log.server";
 import { InlineCssProvider, NonceProvider } from "~/lib/platform/nonce";
 import { FormStampProvider } from "~/lib/platform/form-stamp";
@@ -71,7 +70,6 @@ export default function handleRequest(
     const send = () => {
       shellRendered = true;
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      responseHeaders.append("Link", FONT_PRELOAD_LINK);
       if (whole || held) {
         pipe(
           collect((document) =>

@@ -85,7 +85,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           suppressHydrationWarning
         />
         <Links />
-        {framework ? null : <script type="module" src={enhanceScript} nonce={nonce} />}
+        {/* Low priority: the enhancements (menus, videos, forms' polish) come after the page's own
+            images and text, never before them on a phone's thin connection (decision 087). */}
+        {framework ? null : <script type="module" src={enhanceScript} nonce={nonce} fetchPriority="low" />}
       </head>
       <body>
         {children}

@@ -3,7 +3,7 @@ const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
 /**
  * The looping videos of each [data-video-group] (video-loop.tsx): their sources are
  * added when they come within 300px of the viewport (once the page has loaded, so they
- * never compete with its text, fonts and images; the hero's at once), they play while
+ * never compete with its text, fonts and images; the hero's as soon as it has), they play while
  * near it and pause when scrolled away (a phone decodes one or two, not nine), unless
  * the visitor prefers reduced motion (then the poster stays until they press play) or
  * pressed the group's pause button, which this shows (WCAG 2.2.2).
@@ -55,9 +55,14 @@ export function enhanceVideos(root: ParentNode) {
     const observeAll = () => {
       for (const video of videos) if (!video.hasAttribute("data-eager")) observer.observe(video);
     };
-    for (const video of videos) if (video.hasAttribute("data-eager")) arrive(video);
-    if (document.readyState === "complete") observeAll();
-    else addEventListener("load", observeAll, { once: true });
+    // Even the hero's video waits for the page's load: its half a megabyte would otherwise
+    // share a phone's connection with the poster and text it is meant to follow.
+    const start = () => {
+      for (const video of videos) if (video.hasAttribute("data-eager")) arrive(video);
+      observeAll();
+    };
+    if (document.readyState === "complete") start();
+    else addEventListener("load", start, { once: true });
     toggle?.addEventListener("click", () => {
       chosen = !paused();
       update();

@@ -146,7 +146,7 @@ test.describe("content pages", () => {
       const html = await page(request, path, status);
       expect(await javascriptBytes(request, html), "JavaScript bytes (gzip)").toBeLessThanOrEqual(CONTENT_JS_BUDGET);
       expect(html).not.toMatch(/entry\.client|__reactRouter/);
-      expect(html).toMatch(/<script type="module" src="\/assets\/enhance-[\w-]+\.js" nonce="[^"]+"><\/script>/);
+      expect(html).toMatch(/<script type="module" src="\/assets\/enhance-[\w-]+\.js" nonce="[^"]+" fetchPriority="low"><\/script>/);
     });
   }
 

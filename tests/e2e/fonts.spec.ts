@@ -36,3 +36,39 @@ test("a character outside the core brings the whole latin file, so nothing is dr
   expect(await fontFilesOf(page, post)).toContain("fraunces-latin-wght-normal");
   expect(await page.evaluate(() => document.fonts.check('560 40px "Fraunces Variable"', "ç"))).toBe(true);
 });
+
+test("text drawn before the fonts arrive takes the room it takes after, so the swap moves nothing", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  // Layout shifts as the page's CLS counts them, from the first paint on.
+  await page.addInitScript(() => {
+    const counted = window as unknown as { shifts: number };
+    counted.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+        if (!entry.hadRecentInput) counted.shifts += entry.value;
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  const framesDrawn = () =>
+    page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  for (const path of ["/", "/about", "/blog", "/careers"]) {
+    // The font files are held back until the page has been laid out in the fallback faces.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/*.woff2", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(path, { waitUntil: "domcontentloaded" });
+    await framesDrawn();
+    expect(await page.evaluate(() => document.fonts.status), path).toBe("loading");
+    const before = await page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+    release();
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    await framesDrawn();
+    expect(await page.evaluate(() => document.fonts.check('400 16px "Inter Variable"', "a")), path).toBe(true);
+    const shifted = (await page.evaluate(() => (window as unknown as { shifts: number }).shifts)) - before;
+    expect(shifted, `${path}: layout shift when the fonts replaced the fallback`).toBeLessThan(0.01);
+    await page.unroute("**/*.woff2");
+  }
+});
