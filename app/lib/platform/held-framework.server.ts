@@ -48,10 +48,9 @@ function wakeOnFirstUse(modules: string[], heldType: string) {
 }
 
 /** The wizard's document with React Router's scripts held until first use; unchanged if they are not found. */
-export function withFrameworkHeld(document: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
-  const html = Buffer.from(document.buffer, document.byteOffset, document.length).toString("utf8");
+export function htmlWithFrameworkHeld(html: string): string {
   const script = MODULE_SCRIPT.exec(html);
-  if (!script) return document;
+  if (!script) return html;
   const nonce = script[1]!;
   const modules = [...html.matchAll(PRELOAD)].map((match) => match[1]!);
   const wake = `<script nonce="${nonce}">(${wakeOnFirstUse.toString()})(${JSON.stringify(modules)},${JSON.stringify(HELD_TYPE)})</script>`;
@@ -60,11 +59,6 @@ export function withFrameworkHeld(document: Uint8Array<ArrayBuffer>): Uint8Array
     .replace(PRELOAD, () => "")
     .replace(script[0], () => `<script nonce="${nonce}" type="${HELD_TYPE}">`);
   const end = held.lastIndexOf("</body>");
-  if (end < 0) return document;
-  return bytes(Buffer.from(held.slice(0, end) + wake + held.slice(end), "utf8"));
-}
-
-/** What a Response takes: a Node Buffer's view of its memory. */
-function bytes(buffer: Buffer) {
-  return new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.length);
+  if (end < 0) return html;
+  return held.slice(0, end) + wake + held.slice(end);
 }

@@ -185,12 +185,7 @@ export function stylesheetFor(html: string, sentWhole: readonly string[] = []) {
 }
 
 /** A page's document with its stylesheet in place of the mark (the mark is in the head, once). */
-export function withPageCss(document: Buffer, sentWhole: readonly string[] = []): Uint8Array<ArrayBuffer> {
-  const html = document.toString("utf8");
+export function htmlWithPageCss(html: string, sentWhole: readonly string[] = []) {
   const at = html.indexOf(PAGE_CSS_MARK);
-  const whole =
-    at < 0
-      ? document
-      : Buffer.from(html.slice(0, at) + stylesheetFor(html, sentWhole) + html.slice(at + PAGE_CSS_MARK.length), "utf8");
-  return new Uint8Array(whole.buffer as ArrayBuffer, whole.byteOffset, whole.length);
+  return at < 0 ? html : html.slice(0, at) + stylesheetFor(html, sentWhole) + html.slice(at + PAGE_CSS_MARK.length);
 }
