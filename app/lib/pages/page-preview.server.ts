@@ -2,6 +2,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { requireStaff } from "../auth/guard.server";
 import { type Database, getDb } from "../platform/db.server";
 import { typesetDocument } from "../platform/typography";
+import { typesetKept } from "../platform/typeset-kept.server";
 import { getPublishedPage } from "./page-content.server";
 import { pageForEditing } from "./page-editing.server";
 import type { Locale, PageDocument, PageKey } from "./page-registry";
@@ -31,7 +32,7 @@ export async function pageContentForRequest(
 ): Promise<{ content: PageDocument; preview: boolean; version: number; publishedAt: Date | null }> {
   if (new URL(request.url).searchParams.get(PREVIEW_PARAM) !== "draft") {
     const page = await getPublishedPage(db, key, locale);
-    return { ...page, content: typesetDocument(page.content), preview: false };
+    return { ...page, content: typesetKept(page.content), preview: false };
   }
   await requireStaff(context);
   const page = await pageForEditing(typeof db === "function" ? db() : db, key, locale);

@@ -9,7 +9,7 @@ import { services } from "~/content/services";
 import { getDb } from "~/lib/platform/db.server";
 import { listFeaturedShowcase } from "~/lib/showcase/showcase.server";
 import { PREVIEW_HEADERS, pageContentForRequest } from "~/lib/pages/page-preview.server";
-import { typesetDocument } from "~/lib/platform/typography";
+import { typesetKept } from "~/lib/platform/typeset-kept.server";
 import { pageMeta, siteUrlFrom } from "~/lib/site/seo";
 import { studioFrom } from "~/lib/studio/studio-from-matches";
 import { organizationJsonLd } from "~/lib/studio/studio-json-ld";
@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const content = page.content as HomeContent;
   // The tiles' words as staff wrote them, with typographic quotes and dashes (decision 073).
-  const work = typesetDocument(featured);
+  const work = typesetKept(featured);
   if (page.preview) return data({ content, preview: true, work }, { headers: PREVIEW_HEADERS });
   return { content, preview: false, work };
 }

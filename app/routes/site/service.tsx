@@ -10,7 +10,7 @@ import { STUDIO_SEED } from "~/lib/studio/studio-details";
 import { getDb } from "~/lib/platform/db.server";
 import { listShowcaseForService } from "~/lib/showcase/showcase.server";
 import { PREVIEW_HEADERS, pageContentForRequest } from "~/lib/pages/page-preview.server";
-import { typesetDocument } from "~/lib/platform/typography";
+import { typesetKept } from "~/lib/platform/typeset-kept.server";
 import { pageMeta } from "~/lib/site/seo";
 import { staticPage } from "~/lib/platform/static-page";
 import type { Route } from "./+types/service";
@@ -28,7 +28,7 @@ export async function loader({ url, request, context }: Route.LoaderArgs) {
   ]);
   const content = page.content as ServiceContent;
   // The tiles' words as staff wrote them, with typographic quotes and dashes (decision 073).
-  const work = typesetDocument(tagged);
+  const work = typesetKept(tagged);
   if (page.preview) return data({ slug: service.slug, content, preview: true, work }, { headers: PREVIEW_HEADERS });
   return { slug: service.slug, content, preview: false, work };
 }

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { WorkIntroContent } from "~/content/intros";
 import { PREVIEW_HEADERS, pageContentForRequest } from "~/lib/pages/page-preview.server";
-import { typesetDocument } from "~/lib/platform/typography";
+import { typesetKept } from "~/lib/platform/typeset-kept.server";
 import { VideoLoop, VideoToggle } from "~/components/video-loop";
 import { getDb } from "~/lib/platform/db.server";
 import { listPublishedShowcase } from "~/lib/showcase/showcase.server";
@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listPublishedShowcase(getDb),
   ]);
   // The tiles' words as staff wrote them, with typographic quotes and dashes (decision 073).
-  const body = { content: page.content as WorkIntroContent, preview: page.preview, items: typesetDocument(items) };
+  const body = { content: page.content as WorkIntroContent, preview: page.preview, items: typesetKept(items) };
   return page.preview ? data(body, { headers: PREVIEW_HEADERS }) : data(body);
 }
 
