@@ -14,7 +14,7 @@ import { heldFrameworkCss, needsFramework } from "~/lib/platform/document-marks"
 import { htmlWithFrameworkHeld } from "~/lib/platform/held-framework.server";
 // Inlined into every document: the first paint needs no second request, which is most of
 // the wait on a slow phone network. A static page gets only the parts it uses (decision 084).
-import { PAGE_CSS_MARK, WHOLE_CSS, htmlWithPageCss } from "~/lib/platform/page-css.server";
+import { PAGE_CSS_MARK, WHOLE_CSS, documentWithPageCss } from "~/lib/platform/page-css.server";
 
 export const streamTimeout = 5_000;
 
@@ -64,9 +64,12 @@ export default function handleRequest(
       </InlineCssProvider>
     </NonceProvider>
   );
+  // A whole document: with its stylesheet, and for a wizard its framework held (which
+  // changes no class attribute and not the stylesheet's mark).
   const respond = (html: string) => {
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    return new Response(bytes(html), { headers: responseHeaders, status: responseStatusCode });
+    const document = heldCss ? documentWithPageCss(htmlWithFrameworkHeld(html), heldCss) : documentWithPageCss(html);
+    return new Response(document, { headers: responseHeaders, status: responseStatusCode });
   };
 
   // A static page is rendered to one string, at once: its markup has no Suspense boundary
@@ -76,7 +79,7 @@ export default function handleRequest(
   // nothing. Should a page ever suspend or throw here, it is rendered again as below.
   if (whole) {
     const html = renderWhole(app);
-    if (html !== undefined) return Promise.resolve(respond(htmlWithPageCss(html)));
+    if (html !== undefined) return Promise.resolve(respond(html));
   }
 
   return new Promise<Response>((resolve, reject) => {
@@ -93,11 +96,7 @@ export default function handleRequest(
     const send = () => {
       shellRendered = true;
       if (whole || held) {
-        pipe(
-          collect((html) =>
-            resolve(respond(held ? htmlWithFrameworkHeld(htmlWithPageCss(html, heldCss)) : htmlWithPageCss(html))),
-          ),
-        );
+        pipe(collect((html) => resolve(respond(html))));
         return;
       }
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -157,10 +156,4 @@ function collect(done: (document: string) => void) {
       callback();
     },
   });
-}
-
-/** What a Response takes: the document's UTF-8 bytes, a Node Buffer's view of its memory. */
-function bytes(html: string) {
-  const buffer = Buffer.from(html, "utf8");
-  return new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.length);
 }

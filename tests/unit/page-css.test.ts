@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { classesIn, PAGE_CSS_FILES, rulesFor } from "~/lib/platform/page-css.server";
+import { classesIn, documentWithPageCss, PAGE_CSS_FILES, PAGE_CSS_MARK, rulesFor } from "~/lib/platform/page-css.server";
 
 // A static page inlines only the stylesheet's rules its elements can match (decision 084).
 // What a rule "can match" is decided from its selector's classes alone, so a rule is
@@ -57,5 +57,26 @@ describe("the rules a page gets", () => {
   it("reads a page's classes from its class attributes, and those its scripts bring from data-page-css", () => {
     const classes = classesIn('<p class="a b">.c is text</p><div data-class="d"></div><section data-page-css="e  f"></section>');
     expect([...classes].sort()).toEqual(["a", "b", "e", "f"]);
+  });
+});
+
+describe("a page's document", () => {
+  // (Under vitest the stylesheet files import as empty text: what a page gets of them is
+  // tested above with rulesFor, and in the browser by tests/e2e/page-css.spec.ts.)
+  const text = (bytes: Uint8Array) => Buffer.from(bytes).toString("utf8");
+  const page = (body: string) => `<html><head><title>Ærlig</title><style>${PAGE_CSS_MARK}</style></head><body>${body}</body></html>`;
+
+  it("gets its stylesheet in place of the mark, the words on either side as they were (UTF-8)", () => {
+    const html = page('<p class="lead">Blåbær – “søt”</p>');
+    const document = text(documentWithPageCss(html));
+    expect(document).not.toContain(PAGE_CSS_MARK);
+    expect(document.startsWith("<html><head><title>Ærlig</title><style>")).toBe(true);
+    expect(document.endsWith('</style></head><body><p class="lead">Blåbær – “søt”</p></body></html>')).toBe(true);
+    // The second time the stylesheet is the one kept for these class attributes.
+    expect(text(documentWithPageCss(html))).toBe(document);
+  });
+
+  it("is sent as it is when it has no mark", () => {
+    expect(text(documentWithPageCss("<p>plain – text</p>"))).toBe("<p>plain – text</p>");
   });
 });

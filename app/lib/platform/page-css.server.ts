@@ -146,9 +146,14 @@ export function rulesFor(css: string, classes: Set<string>) {
 const PARSED = PARTS.map((part) => ({ ...part, blocks: part.always ? [] : parseBlocks(part.css) }));
 
 // A page's classes come from the code and from what staff write (a post's parts): a few
-// dozen sets in all, bounded all the same.
-const madeFor = new Map<string, string>();
-const MADE_FOR_LIMIT = 100; // at most ~3 MB of stylesheets
+// dozen sets in all, bounded all the same. Kept as UTF-8 bytes: each document is written
+// into one buffer around them (documentWithPageCss).
+const madeFor = new Map<string, Buffer>();
+// The same stylesheets, found by a document's class attributes as they come (see stylesheetFor).
+const byAttributes = new Map<string, Buffer>();
+const MADE_FOR_LIMIT = 100; // at most ~3 MB of stylesheets, and ~1 MB of attributes
+
+const CLASS_ATTRIBUTE = /\s(?:class|data-page-css)="([^"]*)"/g;
 
 /**
  * The class names a document's elements carry, and those its scripts may bring in: markup
@@ -158,7 +163,7 @@ const MADE_FOR_LIMIT = 100; // at most ~3 MB of stylesheets
  */
 export function classesIn(html: string) {
   const classes = new Set<string>();
-  for (const match of html.matchAll(/\s(?:class|data-page-css)="([^"]*)"/g)) {
+  for (const match of html.matchAll(CLASS_ATTRIBUTE)) {
     for (const name of match[1]!.split(/\s+/)) if (name) classes.add(name);
   }
   return classes;
@@ -169,23 +174,53 @@ export function classesIn(html: string) {
  * its elements can match. `sentWhole` names parts a page gets all of: a wizard draws its later
  * steps in the browser, from its own files (decision 086).
  */
-export function stylesheetFor(html: string, sentWhole: readonly string[] = []) {
-  const classes = classesIn(html);
-  // Pages with the same classes get the same stylesheet: made once per set of classes.
-  const key = `${[...classes].sort().join(" ")}|${sentWhole.join(" ")}`;
-  let css = madeFor.get(key);
-  if (css === undefined) {
-    css = PARSED.map((part) =>
-      part.always || sentWhole.includes(part.file) ? part.css : keptText(part.blocks, classes),
-    ).join("");
-    if (madeFor.size >= MADE_FOR_LIMIT) madeFor.clear();
-    madeFor.set(key, css);
+function stylesheetFor(html: string, sentWhole: readonly string[]) {
+  // A page renders the same class attributes each time: found by their text, in order (each
+  // closed by `"`, which no value holds), a render costs one scan, not a set of its class
+  // names sorted, which took twice as long.
+  let attributes = `${sentWhole.join(" ")}|`;
+  for (const match of html.matchAll(CLASS_ATTRIBUTE)) attributes += `${match[1]!}"`;
+  let sheet = byAttributes.get(attributes);
+  if (sheet === undefined) {
+    const classes = classesIn(html);
+    // Pages with the same classes get the same stylesheet: made once per set of classes.
+    const key = `${[...classes].sort().join(" ")}|${sentWhole.join(" ")}`;
+    sheet = madeFor.get(key);
+    if (sheet === undefined) {
+      const css = PARSED.map((part) =>
+        part.always || sentWhole.includes(part.file) ? part.css : keptText(part.blocks, classes),
+      ).join("");
+      sheet = Buffer.from(css, "utf8");
+      if (madeFor.size >= MADE_FOR_LIMIT) madeFor.clear();
+      madeFor.set(key, sheet);
+    }
+    if (byAttributes.size >= MADE_FOR_LIMIT) byAttributes.clear();
+    byAttributes.set(attributes, sheet);
   }
-  return css;
+  return sheet;
 }
 
-/** A page's document with its stylesheet in place of the mark (the mark is in the head, once). */
-export function htmlWithPageCss(html: string, sentWhole: readonly string[] = []) {
+/**
+ * A page's document, as the UTF-8 bytes a Response takes, with its stylesheet in place of
+ * the mark (the mark is in the head, once). Written into one buffer: the document's two
+ * halves encoded where they go and the stylesheet's bytes copied, not a string of the whole
+ * made and then encoded (a third of the time, on a 40 KB document).
+ */
+export function documentWithPageCss(html: string, sentWhole: readonly string[] = []): Uint8Array<ArrayBuffer> {
   const at = html.indexOf(PAGE_CSS_MARK);
-  return at < 0 ? html : html.slice(0, at) + stylesheetFor(html, sentWhole) + html.slice(at + PAGE_CSS_MARK.length);
+  if (at < 0) return bytes(Buffer.from(html, "utf8"));
+  const css = stylesheetFor(html, sentWhole);
+  const head = html.slice(0, at);
+  const tail = html.slice(at + PAGE_CSS_MARK.length);
+  const headLength = Buffer.byteLength(head, "utf8");
+  const document = Buffer.allocUnsafe(headLength + css.length + Buffer.byteLength(tail, "utf8"));
+  document.write(head, 0, "utf8");
+  css.copy(document, headLength);
+  document.write(tail, headLength + css.length, "utf8");
+  return bytes(document);
+}
+
+/** What a Response takes: a Node Buffer's view of its memory. */
+function bytes(buffer: Buffer) {
+  return new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.length);
 }
