@@ -5,6 +5,7 @@ import { jobSeeds } from "~/content/jobs";
 import { showcaseCaseStudies, showcaseSeed } from "~/content/showcase";
 import { PAGES } from "~/lib/pages/page-registry";
 import { typeset, typesetDocument, typesetPieces } from "~/lib/platform/typography";
+import { typesetKept } from "~/lib/platform/typeset-kept.server";
 
 // What staff type with straight quotes, as visitors see it on a public page (#32, decision 073).
 describe("typeset", () => {
@@ -112,5 +113,16 @@ describe("the pages' seeds, typeset", () => {
   it("hold the spec strings the pages show (so the checks above check something)", () => {
     const all = PAGES.flatMap((page) => strings(page.seed));
     for (const spec of ["Let's Build", "Let's Shoot", "We'd love to hear your ideas!"]) expect(all).toContain(spec);
+  });
+});
+
+describe("typesetKept", () => {
+  it("typesets a kept value once: the same words as typesetDocument, the same result for the same value", () => {
+    const kept = { title: 'A "quoted" title', items: [{ text: "It's -- done" }] };
+    const first = typesetKept(kept);
+    expect(first).toEqual(typesetDocument(kept));
+    expect(typesetKept(kept)).toBe(first);
+    // Another value with the same words (content read again after a change) is typeset anew.
+    expect(typesetKept({ ...kept })).not.toBe(first);
   });
 });
