@@ -71,12 +71,13 @@ export function forgetShowcaseLists() {
  * The cards of one public list. A database that does not answer (an outage, no connection
  * for this request) does not fail /, /work or a service page: the list last read in this
  * process stands in, else none, as the page's words do (decision 053); the next request
- * reads again. `db` may be a getter, so that getting the database itself may fail.
+ * reads again. `db` may be a getter, so that getting the database itself may fail. `where`
+ * is made only when the list is read: a kept list's render builds no query.
  */
-async function cards(list: string, db: DatabaseOrGetter, where: ReturnType<typeof and>, limit?: number) {
+async function cards(list: string, db: DatabaseOrGetter, where: () => ReturnType<typeof and>, limit?: number) {
   try {
     return await lists.get(list, async () => {
-      const rows = await readCards(typeof db === "function" ? db() : db, where, limit);
+      const rows = await readCards(typeof db === "function" ? db() : db, where(), limit);
       lastKnown.set(list, rows);
       return rows;
     });
@@ -87,19 +88,17 @@ async function cards(list: string, db: DatabaseOrGetter, where: ReturnType<typeo
 }
 
 export async function listPublishedShowcase(db: DatabaseOrGetter) {
-  return cards("published", db, published);
+  return cards("published", db, () => published);
 }
 
 /** The home page's work: the first featured items, at most three. */
 export async function listFeaturedShowcase(db: DatabaseOrGetter, limit = 3) {
-  return cards(`featured:${limit}`, db, and(published, eq(p.featured, true)), limit);
+  return cards(`featured:${limit}`, db, () => and(published, eq(p.featured, true)), limit);
 }
 
 /** The published work tagged with a service (its slug in app/content/services.ts). */
 export async function listShowcaseForService(db: DatabaseOrGetter, serviceSlug: string) {
-  return cards(
-    `service:${serviceSlug}`,
-    db,
+  return cards(`service:${serviceSlug}`, db, () =>
     and(published, sql`${p.services} @> ${JSON.stringify([serviceSlug])}::jsonb`),
   );
 }
