@@ -58,6 +58,18 @@ describe("the rules a page gets", () => {
     const classes = classesIn('<p class="a b">.c is text</p><div data-class="d"></div><section data-page-css="e  f"></section>');
     expect([...classes].sort()).toEqual(["a", "b", "e", "f"]);
   });
+
+  it("finds the attributes a pattern would: after any white space, not in other names, not without a closing quote", () => {
+    const pattern = (html: string) =>
+      [...html.matchAll(/\s(?:class|data-page-css)="([^"]*)"/g)].flatMap((match) => match[1]!.split(/\s+/).filter(Boolean));
+    for (const html of [
+      'class="start"<p\nclass="newline"\tclass="tab" xclass="x" data-class="d" subclass="s">',
+      '<a class="one"="two" class="three"><b data-page-css="p q" class="',
+      '<i class="">.class="text" class=unquoted</i><u\u00a0class="nbsp">',
+    ]) {
+      expect([...classesIn(html)]).toEqual([...new Set(pattern(html))]);
+    }
+  });
 });
 
 describe("a page's document", () => {
