@@ -100,7 +100,7 @@ export default function handleRequest(
         return;
       }
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        const body = new PassThrough();
+      const body = new PassThrough();
       resolve(
         new Response(createReadableStreamFromReadable(body), {
           headers: responseHeaders,
