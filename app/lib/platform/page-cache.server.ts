@@ -22,7 +22,7 @@ export interface CachedPage {
   /** `sentHeaders` with each value cut at the placeholder, made on the first hit (server/page-cache-listener.ts). */
   hitHeaders?: [string, string | string[]][];
   /** The parts gzipped once (server/gzip-with-nonce.ts), made on the first hit that asks for gzip. */
-  gzip?: { compressed: Buffer[]; parts: Buffer[] };
+  gzip?: { compressed: Buffer[]; crcs: number[]; shifts: number[]; size: number };
   /** Identifies this rendering in ETags: the same key means the same page. */
   key: string;
   storedAt: number;
