@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { type CachedPage, getPageCache, NONCE_PLACEHOLDER } from "~/lib/platform/page-cache.server";
+import { type CachedPage, getPageCache } from "~/lib/platform/page-cache.server";
 import { logRequest, nextRequestId } from "~/lib/platform/log.server";
 import { countPageCacheHit, observeRequest } from "~/lib/platform/metrics.server";
 import { countableVisit, getPageViewBuffer, ownHostsFor } from "~/lib/site/analytics.server";
 import { compressParts, gzipPiecesWithNonce } from "./gzip-with-nonce";
 import { pageCacheAddress } from "./page-address";
-import { isCacheableVisit, matchingValidator, piecesWithNonce, PUBLIC_PAGE_CACHE_CONTROL } from "./page-cache";
+import { hitHeadOf, writeHitHead } from "./hit-head";
+import { isCacheableVisit, matchingValidator, piecesWithNonce } from "./page-cache";
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
 
@@ -80,61 +81,30 @@ function sendHit(req: IncomingMessage, res: ServerResponse, page: CachedPage, re
   const validator = matchingValidator(req.headers["if-none-match"], page.key);
   // A 304 repeats the nonce of the copy the browser kept (see page-cache.ts sendCachedPage).
   const nonce = validator?.nonce ?? freshNonce();
-  // Names and values one after the other, as writeHead takes them: no object to build.
-  const headers: string[] = [];
-  for (const [name, value] of (page.hitHeaders ??= hitHeaderTemplate(page.sentHeaders!))) {
-    if (validator && name === "content-type") continue;
-    headers.push(name, typeof value === "string" ? value : value.join(nonce));
-  }
-  headers.push(
-    "etag",
-    validator?.etag ?? `W/"${page.key}:${nonce}"`,
-    "cache-control",
-    PUBLIC_PAGE_CACHE_CONTROL,
-    "vary",
-    "Cookie, Accept-Encoding",
-    "x-request-id",
-    requestId,
-  );
+  const head = (page.hitHead ??= hitHeadOf(page.sentHeaders!));
   if (validator) {
-    res.writeHead(304, headers).end();
+    writeHitHead(res, head, { status: 304, nonce, etag: validator.etag, requestId, gzip: false });
+    res.end();
     return 304;
   }
+  const gzip = acceptsGzip(req.headers["accept-encoding"]);
   let body: Buffer[];
-  if (acceptsGzip(req.headers["accept-encoding"])) {
+  if (gzip) {
     page.gzip ??= compressParts(page.parts);
     body = gzipPiecesWithNonce(page.gzip, nonce);
-    headers.push("content-encoding", "gzip");
   } else {
     body = piecesWithNonce(page.parts, nonce);
   }
   let length = 0;
   for (const piece of body) length += piece.length;
-  headers.push("content-length", String(length));
+  writeHitHead(res, head, { status: 200, nonce, etag: `W/"${page.key}:${nonce}"`, requestId, gzip, length });
   // Corked, the pieces leave in one write (writev) without being copied into one buffer first.
-  res.writeHead(200, headers);
   res.cork();
   for (const piece of body) res.write(piece);
   res.end();
   res.uncork();
   return 200;
 }
-
-/**
- * The headers the app sent with the page, each value that held the nonce already cut
- * around it: made once per stored page, so a hit joins the one or two values with a nonce
- * (the CSP) instead of searching every header for it.
- */
-export function hitHeaderTemplate(sentHeaders: [string, string][]): [string, string | string[]][] {
-  return sentHeaders
-    .filter(([name]) => !SET_PER_HIT.has(name))
-    .map(([name, value]) => {
-      const parts = value.split(NONCE_PLACEHOLDER);
-      return [name, parts.length === 1 ? value : parts];
-    });
-}
-// What sendHit sets itself (each once: a header list, unlike an object, would repeat them).
-const SET_PER_HIT = new Set(["etag", "cache-control", "vary", "x-request-id", "content-length", "content-encoding"]);
 
 // Nonces from the system's random source, fetched 256 at a time instead of one call a hit;
 // each 16 bytes are used once.

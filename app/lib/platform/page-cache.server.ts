@@ -19,8 +19,8 @@ export interface CachedPage {
    * replaced by NONCE_PLACEHOLDER: what server/page-cache-listener.ts sends on a hit.
    */
   sentHeaders?: [string, string][];
-  /** `sentHeaders` with each value cut at the placeholder, made on the first hit (server/page-cache-listener.ts). */
-  hitHeaders?: [string, string | string[]][];
+  /** `sentHeaders` as a hit sends them, made on the first hit (server/hit-head.ts). */
+  hitHead?: HitHead;
   /** The parts gzipped once (server/gzip-with-nonce.ts), made on the first hit that asks for gzip. */
   gzip?: { compressed: Buffer[]; crcs: number[]; shifts: number[]; size: number };
   /** Identifies this rendering in ETags: the same key means the same page. */
@@ -34,6 +34,17 @@ export interface CachedPage {
   route?: string;
   /** The content version it was rendered in: older than the cache's, it is stale. */
   generation?: number;
+}
+
+/** A stored page's own headers made ready for its hits, once (server/hit-head.ts). */
+export interface HitHead {
+  /** Name and value, each value cut where the nonce goes. */
+  pairs: [string, string[]][];
+  /** The same as the text of a response's head, cut where the nonce goes; for a 304, without Content-Type. */
+  lines: string[];
+  linesOf304: string[];
+  /** Whether the text may be put in the head as it is (every header valid, none Node itself reads). */
+  asText: boolean;
 }
 
 /** A stored page and whether it is still the current content version (and young enough). */
