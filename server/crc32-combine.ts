@@ -1,3 +1,5 @@
+import zlib from "node:zlib";
+
 /**
  * CRC-32 (the gzip one) of joined pieces from each piece's own CRC, without reading the
  * pieces again: zlib's crc32_combine (zlib 1.2.12+, crc32.c), which Node does not expose.
@@ -10,8 +12,9 @@
  */
 const POLY = 0xedb88320;
 
-/** a·b mod p (reflected); `a` must not be 0 (no power of x is). */
+/** a·b mod p (reflected). */
 function multiplyModP(a: number, b: number) {
+  if (a === 0) return 0;
   let m = 0x80000000;
   let product = 0;
   for (;;) {
@@ -42,4 +45,38 @@ export function crcShift(bytes: number) {
 /** The CRC-32 of A followed by B, from crc(A), crc(B) and crcShift(B's length). */
 export function crc32Combine(crcA: number, crcB: number, shiftB: number) {
   return (multiplyModP(shiftB, crcA) ^ crcB) >>> 0;
+}
+
+/**
+ * What a response's nonce changes in a page's CRC-32, worked out once per stored page (and
+ * nonce length: a fresh nonce always has 24 characters). CRC-32 is linear: for two
+ * messages of one length, the XOR of their CRCs is the pure (unconditioned) CRC of the XOR
+ * of their bytes. The page with nonce N is the page with zeros where the nonces go, XOR N
+ * in each slot; N in a slot with `a` bytes after it adds its pure CRC times x^(8·a). So the
+ * page's CRC is `crcWithZeros` XOR pureCrc(N) times `weight`, the sum of those powers:
+ * a response pays one CRC-32 of its 24-byte nonce and one multiplication.
+ */
+export type NonceSlots = { nonceLength: number; crcWithZeros: number; weight: number; zerosCrc: number };
+
+/** `crcs` and `lengths`: the page's parts (cut where the nonces go), in order. */
+export function nonceSlotsOf(crcs: number[], lengths: number[], nonceLength: number): NonceSlots {
+  const zerosCrc = nonceLength > 0 ? zlib.crc32(Buffer.alloc(nonceLength)) : 0;
+  const zerosShift = crcShift(nonceLength);
+  let crcWithZeros = crcs[0]!;
+  for (let index = 1; index < crcs.length; index++) {
+    crcWithZeros = crc32Combine(crc32Combine(crcWithZeros, zerosCrc, zerosShift), crcs[index]!, crcShift(lengths[index]!));
+  }
+  let weight = 0;
+  let after = 0;
+  for (let index = crcs.length - 1; index >= 1; index--) {
+    after += lengths[index]!;
+    weight ^= crcShift(after);
+    after += nonceLength;
+  }
+  return { nonceLength, crcWithZeros, weight: weight >>> 0, zerosCrc };
+}
+
+/** The page's CRC-32 with a nonce in every slot, from the nonce's own CRC-32. */
+export function crcWithNonce(slots: NonceSlots, nonceCrc: number) {
+  return (slots.crcWithZeros ^ multiplyModP(slots.weight, (nonceCrc ^ slots.zerosCrc) >>> 0)) >>> 0;
 }

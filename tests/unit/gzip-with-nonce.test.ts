@@ -20,6 +20,13 @@ describe("gzip with a nonce", () => {
     }
   });
 
+  it("unpacks right when the nonce's length changes from one response to the next", () => {
+    const compressed = compressParts(partsOf(page));
+    for (const nonce of ["abc", "+V4momf9p1of4X3aqL8qcw==", "", "mpFzjxELb8hLpTausuynYg==", "x"]) {
+      expect(zlib.gunzipSync(gzipWithNonce(compressed, nonce)).toString("utf8")).toBe(page.replaceAll("§", nonce));
+    }
+  });
+
   it("is still compressed: well under a tenth of the page", () => {
     const body = gzipWithNonce(compressParts(partsOf(page)), "mpFzjxELb8hLpTausuynYg==");
     expect(body.length).toBeLessThan(Buffer.byteLength(page) / 10);

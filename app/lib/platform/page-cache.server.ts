@@ -22,7 +22,7 @@ export interface CachedPage {
   /** `sentHeaders` as a hit sends them, made on the first hit (server/hit-head.ts). */
   hitHead?: HitHead;
   /** The parts gzipped once (server/gzip-with-nonce.ts), made on the first hit that asks for gzip. */
-  gzip?: { compressed: Buffer[]; crcs: number[]; shifts: number[]; size: number };
+  gzip?: GzipParts;
   /** Identifies this rendering in ETags: the same key means the same page. */
   key: string;
   storedAt: number;
@@ -34,6 +34,17 @@ export interface CachedPage {
   route?: string;
   /** The content version it was rendered in: older than the cache's, it is stale. */
   generation?: number;
+}
+
+/** A stored page gzipped once (server/gzip-with-nonce.ts): its parts compressed, and what its CRC-32 needs. */
+export interface GzipParts {
+  compressed: Buffer[];
+  /** Each part's CRC-32 and length in bytes; `size` is their sum (nonces left out). */
+  crcs: number[];
+  lengths: number[];
+  size: number;
+  /** What a nonce changes in the CRC, for the nonce length last sent (server/crc32-combine.ts). */
+  slots?: { nonceLength: number; crcWithZeros: number; weight: number; zerosCrc: number };
 }
 
 /** A stored page's own headers made ready for its hits, once (server/hit-head.ts). */
