@@ -7,6 +7,7 @@ import { ServerRouter } from "react-router";
 import { DatabaseUnavailableError } from "~/lib/platform/db.server";
 import { log } from "~/lib/platform/log.server";
 import { InlineCssProvider, NonceProvider } from "~/lib/platform/nonce";
+import { FONT_PRELOAD_LINK } from "~/lib/platform/font-preload.server";
 import { FormStampProvider } from "~/lib/platform/form-stamp";
 import { formStamp } from "~/lib/visitor-forms/anti-spam.server";
 import { requestInfo } from "~/lib/platform/request-context";
@@ -68,6 +69,7 @@ export default function handleRequest(
   // changes no class attribute and not the stylesheet's mark).
   const respond = (html: string) => {
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    responseHeaders.append("Link", FONT_PRELOAD_LINK);
     const document = heldCss ? documentWithPageCss(htmlWithFrameworkHeld(html), heldCss) : documentWithPageCss(html);
     return new Response(document, { headers: responseHeaders, status: responseStatusCode });
   };
@@ -100,6 +102,7 @@ export default function handleRequest(
         return;
       }
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      responseHeaders.append("Link", FONT_PRELOAD_LINK);
       const body = new PassThrough();
       resolve(
         new Response(createReadableStreamFromReadable(body), {

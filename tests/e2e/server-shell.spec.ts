@@ -80,17 +80,20 @@ test("a state-changing request from another origin is refused", async ({ request
   expect(response.status()).toBe(403);
 });
 
-test("pages name the two core text fonts in their inlined CSS, and those files are served", async ({ request }) => {
+test("pages ask for the two text fonts with the HTML, and they are the files the stylesheet uses", async ({ request }) => {
   for (const path of ["/", "/blog", "/contact"]) {
-    const html = await (await request.get(path)).text();
-    const files = [...html.matchAll(/url\((\/assets\/(?:fraunces|inter)-latin-core-[\w-]+\.woff2)\)/g)].map((m) => m[1]!);
-    expect(files.map((href) => href.replace(/-[\w-]{8}\.woff2$/, "")), path).toEqual([
-      "/assets/inter-latin-core",
-      "/assets/fraunces-latin-core",
+    const response = await request.get(path);
+    const preloads = [...(response.headers()["link"] ?? "").matchAll(/<([^>]+)>; rel=preload; as=font; type="font\/woff2"; crossorigin/g)];
+    expect(preloads.map((m) => m[1]), path).toEqual([
+      expect.stringMatching(/^\/assets\/fraunces-latin-core-[\w-]+\.woff2$/),
+      expect.stringMatching(/^\/assets\/inter-latin-core-[\w-]+\.woff2$/),
     ]);
-    for (const href of files) {
-      const font = await request.get(href);
-      expect(font.status(), href).toBe(200);
+    const html = await response.text();
+    for (const [, href] of preloads) {
+      // A preload the stylesheet does not use would download a font twice.
+      expect(html, `${path} inlines CSS naming ${href}`).toContain(`url(${href})`);
+      const font = await request.get(href!);
+      expect(font.status()).toBe(200);
       expect(font.headers()["content-type"]).toContain("font/woff2");
     }
   }
