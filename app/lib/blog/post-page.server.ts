@@ -2,7 +2,7 @@ import { uploadUrl } from "../media/media";
 import type { Database } from "../platform/db.server";
 import { keptUntilChange } from "../platform/kept-until-change.server";
 import { resolveSeo } from "../seo/seo-fields";
-import { getPublishedPost, listPublishedPosts, relatedPosts, withImageAlt } from "./blog.server";
+import { getPublishedPost, relatedPosts, withImageAlt } from "./blog.server";
 import { publishedPostDocument } from "./post-text/post-text.server";
 
 /**
@@ -35,27 +35,14 @@ export type PostPage = NonNullable<Awaited<ReturnType<typeof readPostPage>>>;
 // never a key), and at most 2,000,000 characters of their texts.
 const pages = keptUntilChange<PostPage | undefined>({ sizeOf: (page) => page.post.content.length, maxSize: 2_000_000 });
 
-// /blog's list of every published post with its image's alt text, kept the same way and
-// forgotten with the pages: a cold render of /blog read both (two round trips) every time.
-type PostList = Awaited<ReturnType<typeof readPostList>>;
-const readPostList = async (db: Database) => withImageAlt(db, await listPublishedPosts(db));
-const lists = keptUntilChange<PostList>();
-
-/** Keeps post pages (and /blog's list) in memory from now on (a process that listens for content changes). */
+/** Keeps post pages in memory from now on (a process that listens for content changes). */
 export function rememberPostPages() {
   pages.remember();
-  lists.remember();
 }
 
-/** Posts or the media library may have changed: each post page, and /blog's list, is read again. */
+/** Posts or the media library may have changed: each post page is read again. */
 export function forgetPostPages() {
   pages.forget();
-  lists.forget();
-}
-
-/** Every published post, newest first, with its image's alt text (/blog), from memory while nothing changed. */
-export function publishedPostList(db: Database) {
-  return lists.get("published", () => readPostList(db));
 }
 
 /** A published post's page, from memory while nothing changed since it was read. */

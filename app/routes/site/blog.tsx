@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { PostList } from "~/components/post-grid";
-import { publishedPostList } from "~/lib/blog/post-page.server";
+import { listPublishedPosts, withImageAlt } from "~/lib/blog/blog.server";
 import { getDb, isDatabaseUnavailable } from "~/lib/platform/db.server";
 import { pageMeta } from "~/lib/site/seo";
 import { staticPage } from "~/lib/platform/static-page";
@@ -13,7 +13,7 @@ const description =
 export async function loader() {
   try {
     const db = getDb();
-    return { posts: await publishedPostList(db) };
+    return { posts: await withImageAlt(db, await listPublishedPosts(db)) };
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw data(null, { status: 503 });
     throw error;
