@@ -96,7 +96,9 @@ for (const path of PUBLIC_PAGES) {
     expect(unsized).toEqual([]);
 
     // Stylesheets and classic scripts block rendering; none may come from another origin.
-    const blocking = [...html.matchAll(/<(?:link\b[^>]*rel="stylesheet"|script\b(?![^>]*\b(?:async|defer|type="module")))[^>]*>/g)]
+    const blocking = [
+      ...html.matchAll(/<(?:link\b[^>]*rel="stylesheet"|script\b(?![^>]*\b(?:async|defer|type="module")))[^>]*>/g),
+    ]
       .map((m) => m[0])
       .filter((tag) => /(?:href|src)="(?:https?:)?\/\//.test(tag));
     expect(blocking).toEqual([]);
@@ -142,11 +144,15 @@ test.describe("content pages", () => {
       expect(gzipSize(html), "document bytes (gzip)").toBeLessThanOrEqual(budget);
     });
 
-    test(`${path}: JavaScript within ${CONTENT_JS_BUDGET / KB} KB, and none of it the framework`, async ({ request }) => {
+    test(`${path}: JavaScript within ${CONTENT_JS_BUDGET / KB} KB, and none of it the framework`, async ({
+      request,
+    }) => {
       const html = await page(request, path, status);
       expect(await javascriptBytes(request, html), "JavaScript bytes (gzip)").toBeLessThanOrEqual(CONTENT_JS_BUDGET);
       expect(html).not.toMatch(/entry\.client|__reactRouter/);
-      expect(html).toMatch(/<script type="module" src="\/assets\/enhance-[\w-]+\.js" nonce="[^"]+" fetchPriority="low"><\/script>/);
+      expect(html).toMatch(
+        /<script type="module" src="\/assets\/enhance-[\w-]+\.js" nonce="[^"]+" fetchPriority="low"><\/script>/,
+      );
     });
   }
 
@@ -156,4 +162,24 @@ test.describe("content pages", () => {
     expect(await javascriptBytes(request, html), "JavaScript bytes (gzip)").toBeLessThanOrEqual(CONTENT_JS_BUDGET);
     expect(html).not.toMatch(/entry\.client|__reactRouter/);
   });
+});
+
+// What a phone fetches for its first paint besides the document (decisions 083 and 088): the
+// two font cores the `Link` header preloads (woff2, already compressed) and the logo (gzip).
+// 23,472 + 16,704 + 1,807 bytes: re-running scripts/subset-fonts.sh with every OpenType
+// feature, or a logo saved unoptimised, fails here.
+const FIRST_PAINT_ASSETS_BUDGET = 42 * KB;
+test(`the preloaded fonts and the logo within ${FIRST_PAINT_ASSETS_BUDGET / KB} KB`, async ({ request }) => {
+  const response = await request.get("/");
+  const fonts = [...(response.headers()["link"] ?? "").matchAll(/<([^>]+)>; rel=preload; as=font/g)].map((m) => m[1]!);
+  expect(fonts, "the fonts the Link header preloads").toHaveLength(2);
+  const perFile: string[] = [];
+  let total = 0;
+  for (const href of [...fonts, "/logo.svg"]) {
+    const body = await (await request.get(href)).body();
+    const size = href.endsWith(".svg") ? gzipSize(body) : body.length;
+    perFile.push(`${href}: ${size}`);
+    total += size;
+  }
+  expect(total, `bytes:\n${perFile.join("\n")}\n`).toBeLessThanOrEqual(FIRST_PAINT_ASSETS_BUDGET);
 });
