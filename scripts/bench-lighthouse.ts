@@ -4,21 +4,24 @@
 // run's JSON report there (named after the page and run) to read what an LCP is made of.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { seedBenchPost } from "./bench-support";
 
-// Seven pages: the home page, a service, the showcase, the blog, a post (written into the
-// fresh database first: a new site has none), careers and the contact wizard.
+// The eight pages of issue 28: the home page, a service, the showcase, the blog, a post (written
+// into the fresh database first: a new site has none), careers, about and the contact wizard.
 const POST = "{post}";
 const pages = process.argv.slice(2).length
   ? process.argv.slice(2)
-  : ["/", "/design", "/work", "/blog", POST, "/careers", "/contact"];
+  : ["/", "/design", "/work", "/blog", POST, "/careers", "/about", "/contact"];
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 3290);
 const reportsDir = process.env.BENCH_REPORTS;
 if (reportsDir) fs.mkdirSync(reportsDir, { recursive: true });
 const chrome = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const NGINX = process.env.NGINX ?? "/usr/sbin/nginx";
+const OPENSSL = "/usr/bin/openssl";
 const chromeFlags = [
   "--headless=new",
   "--no-sandbox",
@@ -31,6 +34,81 @@ const chromeFlags = [
   "--disable-dev-shm-usage",
 ].join(" ");
 
+// The front the phone meets. "https" (the default): nginx terminating TLS with HTTP/2 in front of
+// the app, as docs/operations.md deploys it; Lighthouse simulates its slow network from the
+// connections it observed, and over cleartext HTTP/1.1 every font and image opens a connection of
+// its own (a handshake and a slow start each) that no visitor's phone opens. "http": the app directly.
+const FRONT = process.env.BENCH_FRONT === "http" || !fs.existsSync(NGINX) || !fs.existsSync(OPENSSL) ? "http" : "https";
+if (process.env.BENCH_FRONT !== "http" && FRONT === "http") {
+  console.log(`No ${NGINX} or ${OPENSSL}: measuring the app over cleartext HTTP/1.1 (apt-get install nginx-light).`);
+}
+const flags = FRONT === "https" ? `${chromeFlags} --ignore-certificate-errors` : chromeFlags;
+
+/** Whether something accepts connections on `port`. */
+function listening(port: number) {
+  return new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, "127.0.0.1", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on("error", () => resolve(false));
+  });
+}
+
+/** nginx with a throwaway self-signed certificate on `frontPort`, passing every request to `appPort`. */
+function startTlsFront(dir: string, frontPort: number, appPort: number) {
+  const prefix = path.join(dir, "front");
+  fs.mkdirSync(prefix, { recursive: true });
+  const made = spawnSync(
+    OPENSSL,
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-days",
+      "1",
+      "-subj",
+      "/CN=127.0.0.1",
+      "-addext",
+      "subjectAltName=IP:127.0.0.1",
+      "-keyout",
+      path.join(prefix, "key.pem"),
+      "-out",
+      path.join(prefix, "cert.pem"),
+    ],
+    { stdio: "ignore" },
+  );
+  if (made.status !== 0) throw new Error("openssl could not make a certificate");
+  fs.writeFileSync(
+    path.join(prefix, "nginx.conf"),
+    `daemon off;
+worker_processes 1;
+pid ${prefix}/nginx.pid;
+error_log ${prefix}/error.log warn;
+events { worker_connections 256; }
+http {
+  access_log off;
+  upstream app { server 127.0.0.1:${appPort}; keepalive 8; }
+  server {
+    listen 127.0.0.1:${frontPort} ssl http2;
+    ssl_certificate ${prefix}/cert.pem;
+    ssl_certificate_key ${prefix}/key.pem;
+    location / {
+      proxy_pass http://app;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+    }
+  }
+}
+`,
+  );
+  const child = spawn(NGINX, ["-p", prefix, "-c", path.join(prefix, "nginx.conf")], { stdio: "inherit" });
+  return { url: `https://127.0.0.1:${frontPort}`, child };
+}
+
 if (!fs.existsSync(chrome)) {
   console.error(`No Chromium at ${chrome}: install Debian's chromium or set CHROMIUM_PATH.`);
   process.exit(1);
@@ -40,13 +118,26 @@ if (!fs.existsSync("build/server/index.js")) spawnSync("npx", ["react-router", "
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
 const postPath = pages.includes(POST) ? await seedBenchPost(dataDir) : undefined;
 const resolvedPages = pages.map((page) => (page === POST ? postPath! : page));
+const front = FRONT === "https" ? startTlsFront(dataDir, port + 1, port) : undefined;
+const base = front?.url ?? `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ["server.js"], {
-  env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    SITE_URL: base,
+  },
   stdio: "ignore",
 });
-const base = `http://127.0.0.1:${port}`;
 for (let i = 0; i < 300; i++) {
-  if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+  const appUp = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+    (r) => r.ok,
+    () => false,
+  );
+  if (appUp && (!front || (await listening(port + 1)))) break;
   await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
@@ -58,7 +149,8 @@ const median = (values: number[]) => {
 const rows: Record<string, string | number>[] = [];
 try {
   for (const page of resolvedPages) {
-    const results: Record<"performance" | "accessibility" | "bestPractices" | "seo" | "lcp" | "tbt" | "cls", number>[] = [];
+    const results: Record<"performance" | "accessibility" | "bestPractices" | "seo" | "lcp" | "tbt" | "cls", number>[] =
+      [];
     for (let run = 0; run < runs; run++) {
       const out = path.join(dataDir, `lh-${run}.json`);
       // Headless Chromium now and then fails to record a trace (NO_NAVSTART): try again.
@@ -66,7 +158,7 @@ try {
       for (let attempt = 0; attempt < 3; attempt++) {
         lh = spawnSync(
           "npx",
-          ["lighthouse", base + page, "--output=json", `--output-path=${out}`, "--quiet", `--chrome-flags=${chromeFlags}`],
+          ["lighthouse", base + page, "--output=json", `--output-path=${out}`, "--quiet", `--chrome-flags=${flags}`],
           { env: { ...process.env, CHROME_PATH: chrome }, stdio: ["ignore", "ignore", "pipe"], shell: false },
         );
         if (lh.status === 0) break;
@@ -98,7 +190,10 @@ try {
   }
 } finally {
   server.kill("SIGTERM");
+  front?.child.kill("SIGTERM");
 }
-console.log(`\nLighthouse ${runs}× per page, mobile preset, medians:`);
+console.log(
+  `\nLighthouse ${runs}× per page, mobile preset, ${FRONT === "https" ? "through nginx (TLS, HTTP/2)" : "the app directly (cleartext HTTP/1.1)"}, medians:`,
+);
 console.table(rows);
 fs.rmSync(dataDir, { recursive: true, force: true });
