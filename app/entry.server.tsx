@@ -50,7 +50,10 @@ export default function handleRequest(
   // A static page (decision 020) has nothing to stream: no deferred data, no Suspense. Its
   // document is sent as one buffer, not as ~15 chunks of 4 KB through a Node stream, a web
   // stream and the socket one by one, which was ~10 % of its render's CPU (decision 078).
-  const matches = routerContext.staticHandlerContext.matches.map(({ route }) => ({ id: route.id, handle: route.handle }));
+  const matches = routerContext.staticHandlerContext.matches.map(({ route }) => ({
+    id: route.id,
+    handle: route.handle,
+  }));
   const whole = !needsFramework(matches);
   // A wizard's document is made whole too, to hold its scripts until first use and to get
   // the stylesheet rules it uses (decision 086).
@@ -65,13 +68,17 @@ export default function handleRequest(
       </InlineCssProvider>
     </NonceProvider>
   );
+  // Every document, whole or streamed: HTML, and the two font cores to fetch at once.
+  const documentHeaders = () => {
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    responseHeaders.append("Link", FONT_PRELOAD_LINK);
+    return responseHeaders;
+  };
   // A whole document: with its stylesheet, and for a wizard its framework held (which
   // changes no class attribute and not the stylesheet's mark).
   const respond = (html: string) => {
-    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    responseHeaders.append("Link", FONT_PRELOAD_LINK);
     const document = heldCss ? documentWithPageCss(htmlWithFrameworkHeld(html), heldCss) : documentWithPageCss(html);
-    return new Response(document, { headers: responseHeaders, status: responseStatusCode });
+    return new Response(document, { headers: documentHeaders(), status: responseStatusCode });
   };
 
   // A static page is rendered to one string, at once: its markup has no Suspense boundary
@@ -101,12 +108,10 @@ export default function handleRequest(
         pipe(collect((html) => resolve(respond(html))));
         return;
       }
-      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      responseHeaders.append("Link", FONT_PRELOAD_LINK);
       const body = new PassThrough();
       resolve(
         new Response(createReadableStreamFromReadable(body), {
-          headers: responseHeaders,
+          headers: documentHeaders(),
           status: responseStatusCode,
         }),
       );
