@@ -1,4 +1,5 @@
 import zlib from "node:zlib";
+import type { NonceSlots } from "~/lib/platform/page-cache.server";
 
 /**
  * CRC-32 (the gzip one) of joined pieces from each piece's own CRC, without reading the
@@ -11,6 +12,13 @@ import zlib from "node:zlib";
  * CRC-32 is: `shift` is x^(8·n) mod p, what appending n bytes does to the CRC before them.
  */
 const POLY = 0xedb88320;
+
+/**
+ * A piece's own CRC-32. Node 20's crc32 can answer 0 for an empty buffer instead of the
+ * running value: an empty piece's CRC is 0 here, which combined (with a shift of x^0)
+ * leaves the CRC as it was.
+ */
+export const crcOf = (bytes: Buffer) => (bytes.length > 0 ? zlib.crc32(bytes) : 0);
 
 /** a·b mod p (reflected). */
 function multiplyModP(a: number, b: number) {
@@ -55,12 +63,10 @@ export function crc32Combine(crcA: number, crcB: number, shiftB: number) {
  * in each slot; N in a slot with `a` bytes after it adds its pure CRC times x^(8·a). So the
  * page's CRC is `crcWithZeros` XOR pureCrc(N) times `weight`, the sum of those powers:
  * a response pays one CRC-32 of its 24-byte nonce and one multiplication.
+ * `crcs` and `lengths`: the page's parts (cut where the nonces go), in order.
  */
-export type NonceSlots = { nonceLength: number; crcWithZeros: number; weight: number; zerosCrc: number };
-
-/** `crcs` and `lengths`: the page's parts (cut where the nonces go), in order. */
 export function nonceSlotsOf(crcs: number[], lengths: number[], nonceLength: number): NonceSlots {
-  const zerosCrc = nonceLength > 0 ? zlib.crc32(Buffer.alloc(nonceLength)) : 0;
+  const zerosCrc = crcOf(Buffer.alloc(nonceLength));
   const zerosShift = crcShift(nonceLength);
   let crcWithZeros = crcs[0]!;
   for (let index = 1; index < crcs.length; index++) {

@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import type { GzipParts } from "~/lib/platform/page-cache.server";
-import { crcWithNonce, nonceSlotsOf } from "./crc32-combine";
+import { crcOf, crcWithNonce, nonceSlotsOf } from "./crc32-combine";
 
 /**
  * A stored page is gzipped once, not once per response, although every response
@@ -55,10 +55,6 @@ export function gzipPiecesWithNonce(gzip: GzipParts, nonce: string): Buffer[] {
   pieces.push(trailer);
   return pieces;
 }
-
-// Node 20's crc32 can answer 0 for an empty buffer instead of the running value: an empty
-// piece's CRC is 0 here, which combined (with a shift of x^0) leaves the CRC as it was.
-const crcOf = (bytes: Buffer) => (bytes.length > 0 ? zlib.crc32(bytes) : 0);
 
 /** A non-final stored block: header bits 000 padded to a byte, LEN, one's complement of LEN, the bytes. */
 function storedBlock(bytes: Buffer) {

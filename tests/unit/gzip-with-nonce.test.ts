@@ -1,7 +1,7 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { compressParts, gzipWithNonce } from "../../server/gzip-with-nonce";
-import { crc32Combine, crcShift } from "../../server/crc32-combine";
+import { crc32Combine, crcOf, crcShift } from "../../server/crc32-combine";
 import { acceptsGzip } from "../../server/page-cache-listener";
 
 // A cached page is gzipped once and sent with a different nonce each time: what a
@@ -44,11 +44,10 @@ describe("crc32Combine", () => {
   // A gzip hit's trailer is combined from its pieces' CRCs: it must be the CRC of the whole.
   it("gives the CRC-32 of two pieces joined, whatever their lengths", () => {
     const bytes = Buffer.from(Array.from({ length: 200_000 }, (_, i) => (i * 7919 + (i >> 5)) & 0xff));
-    const crc = (piece: Buffer) => (piece.length > 0 ? zlib.crc32(piece) : 0);
     for (const [start, cut, end] of [[0, 0, 0], [0, 0, 1], [0, 1, 1], [3, 27, 51], [0, 24, 70_000], [5, 65_541, 200_000], [0, 199_999, 200_000]]) {
       const a = bytes.subarray(start!, cut!);
       const b = bytes.subarray(cut!, end!);
-      expect(crc32Combine(crc(a), crc(b), crcShift(b.length))).toBe(crc(bytes.subarray(start!, end!)));
+      expect(crc32Combine(crcOf(a), crcOf(b), crcShift(b.length))).toBe(crcOf(bytes.subarray(start!, end!)));
     }
   });
 });

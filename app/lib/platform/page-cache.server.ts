@@ -43,9 +43,12 @@ export interface GzipParts {
   crcs: number[];
   lengths: number[];
   size: number;
-  /** What a nonce changes in the CRC, for the nonce length last sent (server/crc32-combine.ts). */
-  slots?: { nonceLength: number; crcWithZeros: number; weight: number; zerosCrc: number };
+  /** What a nonce changes in the CRC, for the nonce length last sent. */
+  slots?: NonceSlots;
 }
+
+/** What a response's nonce changes in a stored page's CRC-32 (server/crc32-combine.ts, nonceSlotsOf). */
+export type NonceSlots = { nonceLength: number; crcWithZeros: number; weight: number; zerosCrc: number };
 
 /** A stored page's own headers made ready for its hits, once (server/hit-head.ts). */
 export interface HitHead {
