@@ -31,6 +31,9 @@ async function publicAlt(browser: Browser, slug: string) {
 /** Opens the post with this title in edit mode, from the list, ready for typing. */
 async function openForEditing(page: Page, title: string) {
   await page.goto("/blog/manage");
+  // Clicked before the list has hydrated, the link once left the page where it was (a fresh
+  // clone's CI run, 15 s on /blog/manage): the framework taking over the page mid-click.
+  await waitForHydration(page);
   await page
     .getByRole("row", { name: new RegExp(title) })
     .getByRole("link", { name: /Rediger/ })
