@@ -10,6 +10,7 @@ import {
   useMatches,
   useNavigation,
 } from "react-router";
+import { useEffect } from "react";
 import enhanceScript from "virtual:enhance-script";
 import { SessionBanner } from "~/components/session-banner";
 import { SiteFooter } from "~/components/site-footer";
@@ -104,12 +105,25 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * `<html data-hydrated>` once the framework has taken over the page and every component's
+ * effects have run (the root's effect runs after its children's): from then on forms check
+ * in the browser and links navigate in place. The browser tests wait for it before they
+ * click; a fiber on <body> was not enough (it appears before React commits the page).
+ */
+function useHydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const matches = useMatches();
   const framework = needsFramework(matches);
   // The staff area brings its own header and <main> (routes/staff/layout.tsx).
   const staffArea = isStaffArea(matches);
+  useHydratedMark();
   return (
     <>
       <a className="skip-link" href="#main">

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
-import { unique, writePost } from "./support/blog";
+import { openForEditing, unique, update, writePost } from "./support/blog";
 import { waitForHydration } from "./support/sign-in";
 import { expect, test } from "./support/fixtures";
 
@@ -29,24 +29,7 @@ async function publicAlt(browser: Browser, slug: string) {
 }
 
 /** Opens the post with this title in edit mode, from the list, ready for typing. */
-async function openForEditing(page: Page, title: string) {
-  await page.goto("/blog/manage");
-  // Clicked before the list has hydrated, the link once left the page where it was (a fresh
-  // clone's CI run, 15 s on /blog/manage): the framework taking over the page mid-click.
-  await waitForHydration(page);
-  await page
-    .getByRole("row", { name: new RegExp(title) })
-    .getByRole("link", { name: /Rediger/ })
-    .click();
-  await expect(page).toHaveURL(/\/blog\/cms\?edit=[0-9a-f-]{36}$/);
-  await waitForHydration(page);
-}
 
-async function update(page: Page) {
-  await page.getByRole("button", { name: "Oppdater og publiser" }).click();
-  await expect(page).toHaveURL(/\/blog\/manage$/);
-  await expect(page.getByRole("status").filter({ hasText: "Blogginnlegg oppdatert!" })).toBeVisible();
-}
 
 test("edit mode shows the image's alt text, keeps it on an unrelated change, and saves a new one", async ({
   signedIn: page,

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
-import { unique, writePost } from "./support/blog";
+import { openForEditing, unique, update, writePost } from "./support/blog";
 import { waitForHydration } from "./support/sign-in";
 import { expect, test } from "./support/fixtures";
 
@@ -46,18 +46,7 @@ async function inSitemap(page: Page, slug: string) {
   return xml.includes(`/blog/${slug}</loc>`);
 }
 
-async function openForEditing(page: Page, title: string) {
-  await page.goto("/blog/manage");
-  await page.getByRole("row", { name: new RegExp(title) }).getByRole("link", { name: /Rediger/ }).click();
-  await expect(page).toHaveURL(/\/blog\/cms\?edit=[0-9a-f-]{36}$/);
-  await waitForHydration(page);
-}
 
-async function update(page: Page) {
-  await page.getByRole("button", { name: "Oppdater og publiser" }).click();
-  await expect(page).toHaveURL(/\/blog\/manage$/);
-  await expect(page.getByRole("status").filter({ hasText: "Blogginnlegg oppdatert!" })).toBeVisible();
-}
 
 test("a post's search title, description, share image and noindex reach its tags and the sitemap, and clear back", async ({
   signedIn: page,

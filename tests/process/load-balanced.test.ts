@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { type Browser, chromium, type Page } from "@playwright/test";
+import { type Browser, chromium } from "@playwright/test";
 import { eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCKOUT, LOGIN_MESSAGES } from "~/lib/auth/login.server";
@@ -24,6 +24,7 @@ import {
 } from "../support/server-process";
 import { createSharedDatabase } from "../support/shared-database";
 import { type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
+import { waitForHydration as hydrated } from "../e2e/support/hydration";
 import { wakeWizard } from "../e2e/support/wizard";
 
 // Issue 17's proof: ONE PostgreSQL (a database on the run's embedded cluster), ONE
@@ -153,10 +154,6 @@ afterAll(async () => {
   }
   if (errors.length > 0) throw errors[0];
 });
-
-/** Forms do nothing special until React has hydrated the page. */
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")));
 
 /** Which instance answered each request for `path` (in order), from the proxy's log. */
 const upstreamsOf = (method: string, pathname: string) =>

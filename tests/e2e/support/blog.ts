@@ -1,4 +1,5 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { waitForHydration } from "./hydration";
 
 /** Opens the editor and fills in a post (not yet saved). */
 export async function writePost(page: Page, post: { title: string; excerpt?: string; content?: string; author?: string }) {
@@ -23,3 +24,24 @@ export const RICH_POST_TEXT = [
 
 /** A title no other test uses. */
 export const unique = (label: string) => `${label} ${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+
+/** Opens a post from /blog/manage's list in the editor, once both pages have hydrated. */
+export async function openForEditing(page: Page, title: string) {
+  await page.goto("/blog/manage");
+  // Clicked before the list has hydrated, the link once left the page where it was (a fresh
+  // clone's CI run, 15 s on /blog/manage): the framework taking over the page mid-click.
+  await waitForHydration(page);
+  await page
+    .getByRole("row", { name: new RegExp(title) })
+    .getByRole("link", { name: /Rediger/ })
+    .click();
+  await expect(page).toHaveURL(/\/blog\/cms\?edit=[0-9a-f-]{36}$/);
+  await waitForHydration(page);
+}
+
+/** Presses "Oppdater og publiser" and waits for the list's confirmation. */
+export async function update(page: Page) {
+  await page.getByRole("button", { name: "Oppdater og publiser" }).click();
+  await expect(page).toHaveURL(/\/blog\/manage$/);
+  await expect(page.getByRole("status").filter({ hasText: "Blogginnlegg oppdatert!" })).toBeVisible();
+}

@@ -1,5 +1,8 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page } from "@playwright/test";
+import { waitForHydration } from "./hydration";
 import { type StaffAccount, staffCredentials } from "./staff-accounts";
+
+export { waitForHydration };
 
 /** The exact texts staff see while signing in. */
 export const SIGN_IN = {
@@ -10,12 +13,6 @@ export const SIGN_IN = {
   success: "Login successful! Redirecting...",
   badCode: "That code did not work. Enter the current code from your app, or a recovery code.",
 } as const;
-
-/** Forms do nothing special until React has hydrated the page. */
-export async function waitForHydration(page: Page) {
-  // A page just opened (a new tab) may not have a body yet: that is "not yet", not an error.
-  await page.waitForFunction(() => !!document.body && Object.keys(document.body).some((key) => key.startsWith("__reactFiber$")));
-}
 
 /** Opens /login and returns its controls. */
 export async function openLogin(page: Page) {
