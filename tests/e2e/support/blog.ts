@@ -4,6 +4,7 @@ import { waitForHydration } from "./hydration";
 /** Opens the editor and fills in a post (not yet saved). */
 export async function writePost(page: Page, post: { title: string; excerpt?: string; content?: string; author?: string }) {
   await page.goto("/blog/cms");
+  await waitForHydration(page);
   await page.getByLabel("Tittel (Title) *").fill(post.title);
   await page.getByLabel("Utdrag (Excerpt) *").fill(post.excerpt ?? "A short summary.");
   await page.getByLabel("Forfatter (Author) *").fill(post.author ?? "Kari Nordmann");
