@@ -24,10 +24,15 @@ import { getStudioDetails } from "~/lib/studio/studio-details.server";
 import { INLINE_CSS_ID, useInlineCss, useNonce } from "~/lib/platform/nonce";
 import { documentLanguage, isStaffArea, needsFramework } from "~/lib/platform/document-marks";
 import type { Route } from "./+types/root";
+import faviconSvg from "~/assets/favicon.svg?raw";
+
+const FAVICON_DATA_URL = `data:image/svg+xml,${encodeURIComponent(faviconSvg.trim())}`;
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Written into the page (a data: address): a favicon file is one more request at high
+  // priority while a phone is still fetching the page's fonts and first image.
+  { rel: "icon", href: FAVICON_DATA_URL, type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
   { rel: "manifest", href: "/site.webmanifest" },
   { rel: "alternate", type: "application/rss+xml", title: "Fjord & Form blog", href: "/blog/rss.xml" },
