@@ -3,7 +3,7 @@
 # app/styles/fonts/{inter,fraunces}-latin-core.woff2, from the @fontsource-variable
 # packages' latin files, cut to the characters of English and Norwegian text and the
 # typographic punctuation the site prints (CORE below) and to the weights the styles use
-# (400 to 700). The files are committed: the build needs no tool and no network.
+# (Inter 400 to 700, Fraunces 560). The files are committed: the build needs no tool and no network.
 # app/styles/fonts.css gives them CORE as their unicode-range and gives the packages'
 # whole latin files the rest of the latin range, so a page downloads those only when its
 # text has a character outside CORE. Change CORE there and here together.
@@ -24,10 +24,14 @@ trap 'rm -rf "$TMP"' EXIT
 CORE="U+0000-00A0,U+00A9,U+00AB,U+00AD,U+00B7,U+00BB,U+00C4-00C6,U+00C9,U+00D6-00D8,U+00DC,U+00E4-00E6,U+00E9,U+00F6,U+00F8,U+00FC,U+2000-200F,U+2013-2014,U+2018-2019,U+201C-201D,U+2022,U+2026,U+2028-202F,U+205F-2060,U+20AC,U+2191,U+2193,U+2212,U+FEFF"
 
 mkdir -p "$OUT"
+# Inter keeps its weight axis from 400 to 700: nothing public or staff asks for less or more.
+# Fraunces, the display face, is one static weight, the headlines' 560 (decision 089): a
+# variable Fraunces carries the outlines of every weight, 24 KB against 13 KB, and every
+# page waits for it.
+declare -A WEIGHTS=([inter]=400:700 [fraunces]=560)
 for family in inter fraunces; do
   src="$ROOT/node_modules/@fontsource-variable/$family/files/$family-latin-wght-normal.woff2"
-  # The weight axis kept from 400 to 700: nothing public or staff asks for less or more.
-  fonttools varLib.instancer --quiet "$src" wght=400:700 --output "$TMP/$family.ttf"
+  fonttools varLib.instancer --quiet "$src" "wght=${WEIGHTS[$family]}" --output "$TMP/$family.ttf"
   # OpenType features: kerning, ligatures, localised forms and the tabular figures three
   # styles ask for (font-variant-numeric). Inter's contextual alternates (arrows from "->",
   # punctuation raised between capitals and digits) and its fraction and proportional-figure
