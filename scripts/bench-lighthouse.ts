@@ -1,7 +1,9 @@
 // `npm run bench:lighthouse` (part of `npm run bench`): Lighthouse (mobile preset, offline, Debian's Chromium) on the
 // production build, three runs per page, printing the median scores and LCP/TBT/CLS.
 // Scores flap on a 2-core machine; medians are what to compare. `BENCH_REPORTS=<dir>` keeps every
-// run's JSON report there (named after the page and run) to read what an LCP is made of.
+// run's JSON report there (named after the page and run) to read what an LCP is made of;
+// `BENCH_ARTIFACTS=<dir>` keeps each run's trace and DevTools log, for scripts/lantern-chain.mjs
+// to show the simulated phone's requests and tasks one by one (decision 089).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -19,6 +21,10 @@ const runs = Number(process.env.BENCH_RUNS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 3290);
 const reportsDir = process.env.BENCH_REPORTS;
 if (reportsDir) fs.mkdirSync(reportsDir, { recursive: true });
+const artifactsDir = process.env.BENCH_ARTIFACTS;
+/** Lighthouse's -GA: gather, save the artifacts in a folder per page and run, then audit them. */
+const artifactsFlag = (page: string, run: number) =>
+  artifactsDir ? [`-GA=${path.resolve(artifactsDir, `${page.replace(/\W+/g, "_") || "_"}-${run}`)}`] : [];
 const chrome = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const NGINX = process.env.NGINX ?? "/usr/sbin/nginx";
 const OPENSSL = "/usr/bin/openssl";
@@ -158,7 +164,15 @@ try {
       for (let attempt = 0; attempt < 3; attempt++) {
         lh = spawnSync(
           "npx",
-          ["lighthouse", base + page, "--output=json", `--output-path=${out}`, "--quiet", `--chrome-flags=${flags}`],
+          [
+            "lighthouse",
+            base + page,
+            ...artifactsFlag(page, run),
+            "--output=json",
+            `--output-path=${out}`,
+            "--quiet",
+            `--chrome-flags=${flags}`,
+          ],
           { env: { ...process.env, CHROME_PATH: chrome }, stdio: ["ignore", "ignore", "pipe"], shell: false },
         );
         if (lh.status === 0) break;
