@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { publicPages } from "../support/pages";
 import { publishPost } from "./support/content-pages";
 
 // Which font files a page makes the browser download (app/styles/fonts.css, decision 083).
@@ -70,5 +71,25 @@ test("text drawn before the fonts arrive takes the room it takes after, so the s
     const shifted = (await page.evaluate(() => (window as unknown as { shifts: number }).shifts)) - before;
     expect(shifted, `${path}: layout shift when the fonts replaced the fallback`).toBeLessThan(0.01);
     await page.unroute("**/*.woff2");
+  }
+});
+
+// Fraunces comes in one static weight, the headlines' 560 (decision 089): a rule that asked it
+// for another weight would get 560 from the core file anyway, but the rarer characters ("ç",
+// "ß"), drawn by the variable files, at the weight asked for: two weights in one word.
+test("every public page asks Fraunces for its one weight, 560", async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  for (const path of await publicPages(baseURL!)) {
+    await page.goto(path);
+    const weights = await page.evaluate(() => {
+      const found = new Set<string>();
+      for (const element of document.querySelectorAll("body *")) {
+        const style = getComputedStyle(element);
+        if (style.fontFamily.startsWith('"Fraunces') && element.textContent?.trim())
+          found.add(style.fontWeight === "560" ? "560" : `${style.fontWeight} ${element.outerHTML.slice(0, 120)}`);
+      }
+      return [...found];
+    });
+    expect(weights, path).toEqual(["560"]);
   }
 });
