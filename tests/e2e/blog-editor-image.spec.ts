@@ -28,9 +28,6 @@ async function publicAlt(browser: Browser, slug: string) {
   }
 }
 
-/** Opens the post with this title in edit mode, from the list, ready for typing. */
-
-
 test("edit mode shows the image's alt text, keeps it on an unrelated change, and saves a new one", async ({
   signedIn: page,
   browser,

@@ -46,8 +46,6 @@ async function inSitemap(page: Page, slug: string) {
   return xml.includes(`/blog/${slug}</loc>`);
 }
 
-
-
 test("a post's search title, description, share image and noindex reach its tags and the sitemap, and clear back", async ({
   signedIn: page,
   browser,
