@@ -23,8 +23,9 @@ const settings = {
 };
 const artifacts = await loadArtifacts(dir);
 
-/** The document is the one request whose path has no dot (the page itself). */
-const matches = (url, part) => (part === "DOC" ? !new URL(url).pathname.includes(".") : url.includes(part));
+/** The document is the one request whose path has no dot (the page itself); an event of no known request matches nothing. */
+const matches = (url, part) =>
+  url !== undefined && (part === "DOC" ? !new URL(url).pathname.includes(".") : url.includes(part));
 const resized = (bytes, value) => (value.startsWith("+") ? bytes + Number(value) : Number(value));
 
 // Lantern reads transfer sizes from the trace (ResourceFinish) and the DevTools log
@@ -37,11 +38,11 @@ for (const event of artifacts.Trace.traceEvents)
 for (const change of changes) {
   const [part, value] = change.split("=");
   for (const event of artifacts.DevtoolsLog) {
-    if (event.method === "Network.loadingFinished" && matches(urls.get(event.params.requestId) ?? "", part))
+    if (event.method === "Network.loadingFinished" && matches(urls.get(event.params.requestId), part))
       event.params.encodedDataLength = resized(event.params.encodedDataLength, value);
   }
   for (const event of artifacts.Trace.traceEvents) {
-    if (!matches(urls.get(event.args?.data?.requestId) ?? "x:", part)) continue;
+    if (!matches(urls.get(event.args?.data?.requestId), part)) continue;
     if (event.name === "ResourceFinish")
       event.args.data.encodedDataLength = resized(event.args.data.encodedDataLength, value);
     if (event.name === "ResourceReceivedData") event.args.data.encodedDataLength = 0;
