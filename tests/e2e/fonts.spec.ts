@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { publicPages } from "../support/pages";
+import { showcaseSeed } from "../../app/content/showcase";
 import { publishPost } from "./support/content-pages";
 
 // Which font files a page makes the browser download (app/styles/fonts.css, decision 083).
@@ -91,5 +92,25 @@ test("every public page asks Fraunces for its one weight, 560", async ({ page, b
       return [...found];
     });
     expect(weights, path).toEqual(["560"]);
+  }
+});
+
+// The cores hold every character the seeded pages set (decision 090): Fraunces' core has no
+// brackets or bullets, but keeps the × and − of the case studies' results ("2×", "−35 %").
+// Pages other tests add to (the blog, the job list, the work grid) are left out.
+test("the seeded pages and case studies need only the two core files", async ({ page }) => {
+  test.setTimeout(120_000);
+  const caseStudies = showcaseSeed.map((item) => `/work/${item.slug}`);
+  for (const path of ["/", "/about", "/design", "/development", "/contact", "/privacy", ...caseStudies]) {
+    await page.goto(path);
+    // The faces this document used: the cores' ranges begin at U+0, the whole latin files' do not.
+    const faces = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts]
+        .filter((face) => face.status !== "unloaded" && face.family.endsWith("Variable"))
+        .map((face) => `${face.family} ${face.unicodeRange.startsWith("U+0-") ? "core" : face.unicodeRange.slice(0, 40)}`)
+        .sort();
+    });
+    expect(faces, path).toEqual(["Fraunces Variable core", "Inter Variable core"]);
   }
 });
