@@ -35,6 +35,7 @@ import {
 import {
   clientAddress,
   emailPreviewHeaders,
+  fontHeaders,
   pagePreviewHeaders,
   publicMediaHeaders,
   rejectControlCharacters,
@@ -107,6 +108,7 @@ export function createApp(options: { mode: "development" | "production"; clientD
   app.use(emailPreviewHeaders());
   app.use(pagePreviewHeaders());
   app.use(publicMediaHeaders());
+  app.use(fontHeaders());
   app.use(
     securityHeaders({
       dev,
