@@ -14,9 +14,21 @@ import { seedBenchPost } from "./bench-support";
 // The eight pages of issue 28: the home page, a service, the showcase, the blog, a post (written
 // into the fresh database first: a new site has none), careers, about and the contact wizard.
 const POST = "{post}";
+// The references, measured in the same run (through the TLS front only): nginx's own page of one
+// heading, no stylesheet, no font, no script, bare and with the site's
+// Cross-Origin-Opener-Policy. Their LCP is the floor this machine's Chromium and Lighthouse's
+// simulated phone give any page: the connection, the document, and the browser's own work to
+// start a page, which Lighthouse multiplies by four like the page's. The policy makes Chromium
+// move the page out of the blank page's process, and that start costs it more (decision 090).
+const FLOOR = "/__floor";
+const FLOOR_COOP = "/__floor-coop";
+const floorNames: Record<string, string> = {
+  [FLOOR]: "floor: one heading (nginx)",
+  [FLOOR_COOP]: "floor + the site's COOP",
+};
 const pages = process.argv.slice(2).length
   ? process.argv.slice(2)
-  : ["/", "/design", "/work", "/blog", POST, "/careers", "/about", "/contact"];
+  : ["/", "/design", "/work", "/blog", POST, "/careers", "/about", "/contact", FLOOR, FLOOR_COOP];
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 3290);
 const reportsDir = process.env.BENCH_REPORTS;
@@ -61,6 +73,11 @@ function listening(port: number) {
   });
 }
 
+const FLOOR_HTML =
+  '<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<title>Floor</title><meta name="description" content="The reference page of the Lighthouse benchmark.">' +
+  "<h1>One heading, nothing else.</h1></html>";
+
 /** nginx with a throwaway self-signed certificate on `frontPort`, passing every request to `appPort`. */
 function startTlsFront(dir: string, frontPort: number, appPort: number) {
   const prefix = path.join(dir, "front");
@@ -101,6 +118,15 @@ http {
     listen 127.0.0.1:${frontPort} ssl http2;
     ssl_certificate ${prefix}/cert.pem;
     ssl_certificate_key ${prefix}/key.pem;
+    location = ${FLOOR} {
+      default_type text/html;
+      return 200 '${FLOOR_HTML}';
+    }
+    location = ${FLOOR_COOP} {
+      default_type text/html;
+      add_header Cross-Origin-Opener-Policy same-origin;
+      return 200 '${FLOOR_HTML}';
+    }
     location / {
       proxy_pass http://app;
       proxy_http_version 1.1;
@@ -123,8 +149,11 @@ if (!fs.existsSync("build/server/index.js")) spawnSync("npx", ["react-router", "
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
 const postPath = pages.includes(POST) ? await seedBenchPost(dataDir) : undefined;
-const resolvedPages = pages.map((page) => (page === POST ? postPath! : page));
 const front = FRONT === "https" ? startTlsFront(dataDir, port + 1, port) : undefined;
+// Without the front there is no reference page to measure.
+const resolvedPages = pages
+  .map((page) => (page === POST ? postPath! : page))
+  .filter((page) => front || !(page in floorNames));
 const base = front?.url ?? `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ["server.js"], {
   env: {
@@ -192,7 +221,7 @@ try {
     }
     const pick = (key: keyof (typeof results)[number]) => median(results.map((result) => result[key]));
     rows.push({
-      page,
+      page: floorNames[page] ?? page,
       perf: pick("performance"),
       a11y: pick("accessibility"),
       "best-pr.": pick("bestPractices"),
