@@ -9,6 +9,8 @@ test("every page carries the security headers, with a fresh CSP nonce that the s
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   expect(headers["x-frame-options"]).toBe("DENY");
   expect(headers["cross-origin-resource-policy"]).toBe("same-origin");
+  // No window another site opened can reach the page (it costs a phone a process start, decision 090).
+  expect(headers["cross-origin-opener-policy"]).toBe("same-origin");
   expect(headers["permissions-policy"]).toContain("camera=()");
 
   const csp = headers["content-security-policy"] ?? "";
