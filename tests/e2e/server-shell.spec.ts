@@ -104,7 +104,8 @@ test("pages ask for the two text fonts with the HTML, and they are the files the
 // Every page waits for the font cores, so their answers carry no page policy (decision 090),
 // while the headers that do apply to a file stay.
 test("a font answer carries no page policy, and keeps the headers a file needs", async ({ request }) => {
-  const href = /<([^>]+)>; rel=preload; as=font/.exec((await request.get("/")).headers()["link"] ?? "")?.[1];
+  const pageHeaders = (await request.get("/")).headers();
+  const href = /<([^>]+)>; rel=preload; as=font/.exec(pageHeaders["link"] ?? "")?.[1];
   const font = await request.get(href!);
   expect(font.headers()["content-security-policy"]).toBeUndefined();
   expect(font.headers()).toMatchObject({
@@ -112,6 +113,5 @@ test("a font answer carries no page policy, and keeps the headers a file needs",
     "cross-origin-resource-policy": "same-origin",
     "cache-control": "public, max-age=31536000, immutable",
   });
-  const pagePolicy = (await request.get("/")).headers()["content-security-policy"];
-  expect(pagePolicy, "the page itself keeps its policy").toContain("script-src");
+  expect(pageHeaders["content-security-policy"], "the page itself keeps its policy").toContain("script-src");
 });
