@@ -4,8 +4,9 @@
 // ratios), 127.0.0.1 only, all rows in one run, side by side:
 //
 //   nginx       the bytes of `/` from a file: the ceiling of this machine (skipped if absent)
-//   node:http   the same bytes from memory: the reference every ratio is against, run again
-//               right before each cached row (BENCH_ROUNDS (3) rounds; medians are shown)
+//   node:http   each cached row's own bytes from memory (the page the app sends for that
+//               address): the reference every ratio is against, run again right before each
+//               cached row (BENCH_ROUNDS (3) rounds; medians are shown)
 //   the app     the production build on a fresh embedded database, page cache on: `/`, `/blog`,
 //               a post, `/careers`, `/work`, `/` with campaign and click-id parameters, `/blog?page=2`
 //   publish     /careers under the same load while a listing is published mid-run: p99 and renders
@@ -160,12 +161,18 @@ async function warmUp(wrk: string, url: string, targets: string[], server: Child
   for (const target of targets) await measure(wrk, url + target, server, WARMUP_SECONDS);
 }
 
-/** A node:http server answering every request with `body` from memory: the reference. */
-async function startReference(file: string) {
+/**
+ * A node:http server answering each address with the bytes the app sent for it, from memory:
+ * the reference. `files` maps a request's address (path and query) to a file of those bytes.
+ */
+async function startReference(files: Record<string, string>) {
   const port = await freePort();
   const source = `
-    const body = require("node:fs").readFileSync(${JSON.stringify(file)});
+    const fs = require("node:fs");
+    const bodies = new Map(Object.entries(${JSON.stringify(files)}).map(([address, file]) => [address, fs.readFileSync(file)]));
     require("node:http").createServer((req, res) => {
+      const body = bodies.get(req.url);
+      if (!body) { res.writeHead(404); res.end(); return; }
       res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": body.length });
       res.end(body);
     }).listen(${port}, "127.0.0.1");`;
@@ -263,6 +270,7 @@ async function main() {
   const dataDir = makeDataDir("bench-throughput-data");
   const rows: Row[] = [];
   const started: ChildProcess[] = [];
+  let rootReference = NaN;
   try {
     const postPath = await seedBenchPost(dataDir);
     const warm = ["/", "/blog", postPath, "/careers", "/work"];
@@ -273,9 +281,15 @@ async function main() {
     started.push(app.child);
     // Each page rendered once and sent once by the app, so the listener in front answers it.
     for (const target of warm) for (let i = 0; i < 2; i++) await (await fetch(app.url + target)).arrayBuffer();
-    const file = path.join(work, "site", "index.html");
-    fs.mkdirSync(path.dirname(file));
-    fs.writeFileSync(file, Buffer.from(await (await fetch(`${app.url}/`)).arrayBuffer()));
+    // The bytes the app sends for each cached address (one nonce's worth; every nonce has the
+    // same length), for the reference to send: a ratio compares the same bytes.
+    fs.mkdirSync(path.join(work, "site"));
+    const files: Record<string, string> = {};
+    for (const [index, target] of cached.entries()) {
+      files[target] = path.join(work, "site", `${index}.html`);
+      fs.writeFileSync(files[target], Buffer.from(await (await fetch(app.url + target)).arrayBuffer()));
+    }
+    const file = files["/"]!;
 
     const nginx = await startNginx(file, work);
     if (nginx) {
@@ -283,9 +297,9 @@ async function main() {
       rows.push({ server: "nginx, file", target: "bytes of /", ...(await measure(wrk, nginx.url)) });
       await stop(nginx.child);
     }
-    const reference = await startReference(file);
+    const reference = await startReference(files);
     started.push(reference.child);
-    await warmUp(wrk, reference.url, [""], reference.child);
+    await warmUp(wrk, reference.url.slice(0, -1), cached, reference.child);
     await warmUp(wrk, app.url, cached, app.child);
     // Each cached row right after a run of the reference, ROUNDS times over: this machine's
     // speed drifts by as much as half within a minute, so a ratio is only fair between
@@ -294,13 +308,19 @@ async function main() {
     for (let round = 0; round < ROUNDS; round++) {
       const pairs: Pair[] = [];
       for (const target of cached) {
-        const referenceRun: Row = { server: "node:http", target: "bytes of /", ...(await measure(wrk, reference.url, reference.child)) };
+        const referenceRun: Row = {
+          server: "node:http",
+          target: "the row's bytes",
+          ...(await measure(wrk, reference.url.slice(0, -1) + target, reference.child)),
+        };
         pairs.push({ reference: referenceRun, row: { server: "app, cache", target, ...(await measure(wrk, app.url + target, app.child)) } });
       }
       rounds.push(pairs);
     }
     await stop(reference.child);
     rows.push(...medianRows(rounds));
+    // The rows measured once (nginx, publish, cold) are set against node:http sending `/` (the first target).
+    rootReference = median(rounds.map((round) => round[0]!.reference.rps));
     rows.push(await publishUnderLoad(wrk, app, dataDir));
     await stop(app.child);
 
@@ -316,7 +336,7 @@ async function main() {
     fs.rmSync(work, { recursive: true, force: true });
   }
 
-  const referenceRps = rows.find((row) => row.server === "node:http")?.rps ?? NaN;
+  const referenceRps = rootReference;
   const plainRoot = rows.find((row) => row.server === "app, cache" && row.target === "/")?.rps ?? NaN;
   console.log(
     `\nwrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s after ${WARMUP_SECONDS} s of warm-up per target, 127.0.0.1, browser user agent, app log level ${LOG_LEVEL}, ${os.cpus().length} cores, same run:`,
@@ -335,7 +355,7 @@ async function main() {
     })),
   );
   console.log(
-    `\nThe node:http and cache rows: medians of ${ROUNDS} rounds; in each, every cached row is measured right after a run of node:http, and its ratio is to that run. Each run's req/s:`,
+    `\nThe node:http and cache rows: medians of ${ROUNDS} rounds; in each, every cached row is measured right after a run of node:http sending that row's bytes, and its ratio is to that run. Each run's req/s:`,
   );
   for (const row of rows.filter((row) => row.perRound)) console.log(`  ${row.server} ${row.target}: ${row.perRound!.join(", ")}`);
   if (rows.some((row) => row.errors > 0)) {
