@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
+import net from "node:net";
 import { and, eq, gt, max } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "~/lib/auth/users.server";
@@ -69,6 +70,21 @@ async function viewsOf(path: string) {
 
 const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
 
+/** The HTTP/1.1 answers one after another in `bytes` (each with a Content-Length), as CSP and body. */
+function answersIn(bytes: Buffer) {
+  const answers: { csp: string | null; body: string }[] = [];
+  let at = 0;
+  while (at < bytes.length) {
+    const headEnd = bytes.indexOf("\r\n\r\n", at);
+    const head = bytes.subarray(at, headEnd).toString("latin1");
+    const header = (name: string) => new RegExp(`^${name}: (.*)$`, "im").exec(head)?.[1]?.trim() ?? null;
+    const length = Number(header("content-length"));
+    answers.push({ csp: header("content-security-policy"), body: bytes.subarray(headEnd + 4, headEnd + 4 + length).toString("utf8") });
+    at = headEnd + 4 + length;
+  }
+  return answers;
+}
+
 describe("the page cache", () => {
   it("serves each visitor their own nonce, answers 304 with the nonce of their copy, and refuses forged validators", async () => {
     const server = await startInstance();
@@ -95,6 +111,40 @@ describe("the page cache", () => {
     const refused = await visit(`${server.url}/careers`, { "if-none-match": forged });
     expect(refused.status).toBe(200);
     expect(refused.headers.get("content-security-policy")).not.toContain("unsafe-inline");
+  });
+
+  it("keeps every hit's bytes its own when many leave at once, to a reader that lags and to ones that do not", async () => {
+    const server = await startInstance();
+    for (let i = 0; i < 2; i++) await (await visit(`${server.url}/`)).text(); // rendered and stored
+    const { port } = new URL(server.url);
+    // 150 requests on one connection, sent before any answer is read: the answers queue up
+    // behind each other and fill the socket, while other visitors are answered beside them.
+    const socket = net.connect(Number(port), "127.0.0.1");
+    const received: Buffer[] = [];
+    const ended = new Promise<void>((resolve, reject) => socket.on("end", resolve).on("error", reject));
+    socket.pause();
+    const request = `GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUser-Agent: ${BROWSER_UA}\r\n\r\n`;
+    socket.write(request.repeat(149) + request.replace("\r\n\r\n", "\r\nConnection: close\r\n\r\n"));
+    const beside = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? visit(`${server.url}/`) : visit(`${server.url}/`, { "accept-encoding": "identity" }))),
+    );
+    const besideAnswers = await Promise.all(beside.map(async (r) => ({ csp: r.headers.get("content-security-policy"), body: await r.text() })));
+    socket.on("data", (chunk: Buffer) => received.push(chunk)).resume();
+    await ended;
+
+    const pipelined = answersIn(Buffer.concat(received));
+    expect(pipelined).toHaveLength(150);
+    const answers = [...pipelined, ...besideAnswers];
+    const pageWithout = (body: string) => body.replace(/nonce="[^"]*"/g, 'nonce=""');
+    const nonces = answers.map(({ csp, body }) => {
+      const nonce = nonceOf(csp)!;
+      const inBody = [...body.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]);
+      expect(inBody.length).toBeGreaterThan(1);
+      expect(new Set(inBody)).toEqual(new Set([nonce])); // the page's nonces are the header's, none another's
+      expect(pageWithout(body)).toBe(pageWithout(answers[0]!.body));
+      return nonce;
+    });
+    expect(new Set(nonces).size).toBe(answers.length);
   });
 
   it("sends a hit with the headers of the rendered page, gzipped or not, and counts it as a page view", async () => {
