@@ -28,15 +28,19 @@ import faviconSvg from "~/assets/favicon.svg?raw";
 
 const FAVICON_DATA_URL = `data:image/svg+xml,${encodeURIComponent(faviconSvg.trim())}`;
 
-export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
-  // Written into the page (a data: address): a favicon file is one more request at high
-  // priority while a phone is still fetching the page's fonts and first image.
-  { rel: "icon", href: FAVICON_DATA_URL, type: "image/svg+xml" },
-  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
-  { rel: "manifest", href: "/site.webmanifest" },
-  { rel: "alternate", type: "application/rss+xml", title: "Fjord & Form blog", href: "/blog/rss.xml" },
-];
+// No nonce on these (`nonce: undefined` overrides the one <Links> gives every link): CSP
+// asks for none on icons, a manifest or a feed, and each nonce in a stored page is one more
+// piece every cache hit sends (server/page-cache-listener.ts).
+export const links: Route.LinksFunction = () =>
+  [
+    { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+    // Written into the page (a data: address): a favicon file is one more request at high
+    // priority while a phone is still fetching the page's fonts and first image.
+    { rel: "icon", href: FAVICON_DATA_URL, type: "image/svg+xml" },
+    { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+    { rel: "manifest", href: "/site.webmanifest" },
+    { rel: "alternate", type: "application/rss+xml", title: "Fjord & Form blog", href: "/blog/rss.xml" },
+  ].map((link) => ({ ...link, nonce: undefined }));
 
 // Puts the session reader in the router context for every route below: the session is
 // read at most once per request, and only when something asks (app/lib/auth/guard.server.ts).
@@ -166,13 +170,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // shared module would be one more file every visitor's wizard page loads (its budget).
   const [eyebrow, title, lead, back, home] =
     status === 403
-      ? [
-          "403",
-          "Ingen tilgang.",
-          "Rollen din gir ikke tilgang til denne siden.",
-          "Til oversikten",
-          "/admin",
-        ]
+      ? ["403", "Ingen tilgang.", "Rollen din gir ikke tilgang til denne siden.", "Til oversikten", "/admin"]
       : status === 404
         ? ["404", "This page doesn’t exist.", "The link may be old, or the address mistyped.", "Back to Home", "/"]
         : [
