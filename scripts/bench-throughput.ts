@@ -299,7 +299,8 @@ async function main() {
     }
     const reference = await startReference(files);
     started.push(reference.child);
-    await warmUp(wrk, reference.url.slice(0, -1), cached, reference.child);
+    const referenceOrigin = reference.url.slice(0, -1); // the targets start with "/"
+    await warmUp(wrk, referenceOrigin, cached, reference.child);
     await warmUp(wrk, app.url, cached, app.child);
     // Each cached row right after a run of the reference, ROUNDS times over: this machine's
     // speed drifts by as much as half within a minute, so a ratio is only fair between
@@ -311,7 +312,7 @@ async function main() {
         const referenceRun: Row = {
           server: "node:http",
           target: "the row's bytes",
-          ...(await measure(wrk, reference.url.slice(0, -1) + target, reference.child)),
+          ...(await measure(wrk, referenceOrigin + target, reference.child)),
         };
         pairs.push({ reference: referenceRun, row: { server: "app, cache", target, ...(await measure(wrk, app.url + target, app.child)) } });
       }
@@ -336,7 +337,6 @@ async function main() {
     fs.rmSync(work, { recursive: true, force: true });
   }
 
-  const referenceRps = rootReference;
   const plainRoot = rows.find((row) => row.server === "app, cache" && row.target === "/")?.rps ?? NaN;
   console.log(
     `\nwrk -t${THREADS} -c${CONNECTIONS} -d${SECONDS}s after ${WARMUP_SECONDS} s of warm-up per target, 127.0.0.1, browser user agent, app log level ${LOG_LEVEL}, ${os.cpus().length} cores, same run:`,
@@ -347,7 +347,7 @@ async function main() {
       request: row.target.length > 34 ? `${row.target.slice(0, 33)}…` : row.target,
       "req/s": Math.round(row.rps),
       "p99 ms": Math.round(row.p99 * 100) / 100,
-      "÷ node:http": (row.ofReference ?? row.rps / referenceRps).toFixed(2),
+      "÷ node:http": (row.ofReference ?? row.rps / rootReference).toFixed(2),
       "÷ plain /": row.server === "app, cache" ? (row.ofPlainRoot ?? row.rps / plainRoot).toFixed(2) : "",
       "CPU µs/req": row.cpuPerRequest === undefined ? "" : Math.round(row.cpuPerRequest),
       renders: row.renders ?? "",
