@@ -47,6 +47,34 @@ test("videos below the fold load only when they come near the viewport", async (
   await expect(last.locator("source")).toHaveCount(2);
 });
 
+test("on a phone the first poster is fetched first; the posters after it wait at low priority", async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 }); // Lighthouse's phone
+  const cdp = await page.context().newCDPSession(page);
+  // The priority Chromium fetches each poster at, last word wins (it can change after layout).
+  const priorities = new Map<string, string>();
+  const posterOf = new Map<string, string>();
+  cdp.on("Network.requestWillBeSent", ({ requestId, request }) => {
+    const name = /\/(showcase-[\w-]+)\.webp$/.exec(request.url)?.[1];
+    if (!name) return;
+    posterOf.set(requestId, name);
+    priorities.set(name, request.initialPriority);
+  });
+  cdp.on("Network.resourceChangedPriority", ({ requestId, newPriority }) => {
+    const name = posterOf.get(requestId);
+    if (name) priorities.set(name, newPriority);
+  });
+  await cdp.send("Network.enable");
+  // A phone's round trips, so the posters are still on their way when the first layout finds
+  // the second one on screen: Chromium raises a visible image to high unless told otherwise.
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 90_000 });
+  await page.goto("/work", { waitUntil: "load" });
+  expect(priorities.get("showcase-dashboard")).toBe("High");
+  // The second and third tiles are near enough to be fetched at the first layout.
+  expect(priorities.get("showcase-app")).toBe("Low");
+  expect(priorities.get("showcase-website")).toBe("Low");
+  expect([...priorities].filter(([name, priority]) => name !== "showcase-dashboard" && priority !== "Low")).toEqual([]);
+});
+
 test("/about: five capabilities, each with its team card; one card active at a time", async ({ page }) => {
   await page.goto("/about");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(
