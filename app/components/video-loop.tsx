@@ -63,10 +63,10 @@ export function VideoLoop({
       width={width}
       height={height}
       // The hero's poster paints before any script runs and stays the page's largest paint
-      // when the video starts over it. Every other poster is low: Chromium otherwise gives the
-      // first five images of a page medium priority, and /work's second and third posters
-      // (fetched at the first layout, inside the lazy-loading distance) then shared a phone's
-      // round trips with the fonts and the first poster (decision 092).
+      // when the video starts over it. Every other poster is low: Chromium otherwise raises a
+      // lazy image it finds on screen while it is still loading to high, and /work's second
+      // poster (on a phone's first screen, fetched at the first layout) then shared the
+      // round trips of the fonts and the first poster (decision 092).
       fetchPriority={soon ? "high" : "low"}
       loading={soon ? undefined : "lazy"}
       decoding={soon ? undefined : "async"}
